@@ -1,0 +1,367 @@
+"""The reference rules engine: small, plain Python, written to be read.
+
+It is the yardstick the compiled solver is tested against, so it favours the most literal reading of
+``shared/RULES.md`` over speed. A :class:`Setup` is everything fixed once play starts (the game, the hands as
+the first trick is led, the declaring side, the called card and its rules); a :class:`State` is a position in
+the play. States are immutable: :meth:`State.play` returns a new one.
+
+>>> from sheepsolve.games import make_game
+>>> from sheepsolve.cards import parse_cards
+>>> g = make_game("sheepshead-3")
+>>> hands = [parse_cards("QC QS QH QD JC JS JH JD AD TD"), parse_cards("KD 9D 8D 7D AC TC KC 9C 8C 7C"),
+...          parse_cards("AS TS KS 9S 8S 7S AH TH KH 9H")]
+>>> s = Setup.create(g, hands, declarer=0, blind=parse_cards("8H 7H"), bury=parse_cards("8H 7H")).start()
+>>> [str(c) for c in s.legal()][:3]
+['QC', 'JC', 'QS']
+>>> s = s.play_cards(parse_cards("QC KD AS"))
+>>> s.tricks[0].winner, s.tricks[0].points
+(0, 26)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
+
+from .cards import Card, cards_of, format_cards, mask_of
+from .games import Game
+
+__all__ = ["Setup", "State", "Trick", "RulesError", "trick_winner", "legal_calls", "Call"]
+
+
+class RulesError(ValueError):
+    """A play or a setup the rules forbid; the message names the player, trick and card."""
+
+
+@dataclass(frozen=True)
+class Call:
+    """A legal partner call: ``card`` None means alone; ``under`` True means a card must go under."""
+
+    card: Card | None
+    under: bool = False
+
+    def __str__(self) -> str:
+        if self.card is None:
+            return "alone"
+        return str(self.card) + (" (under)" if self.under else "")
+
+
+def legal_calls(game: Game, hand: Iterable[Card], bury: Iterable[Card] = ()) -> list[Call]:
+    """Partner calls open to the picker (Sheepshead called-ace) or declarer (sauspiel).
+
+    ``hand`` is the hand kept for play (after the bury); ``bury`` the buried cards. The called card's suit must
+    keep a hold card in ``hand``; Sheepshead falls back to tens when the picker has all three fail aces, and to
+    an ace of a void suit with a card under when every fail suit he holds contains its ace.
+
+    >>> from sheepsolve.games import make_game
+    >>> from sheepsolve.cards import parse_cards
+    >>> [str(c) for c in legal_calls(make_game("sauspiel"), parse_cards("QC QS 7C AS 9S KD 8H 9H"))]
+    ['AC', 'AD']
+    """
+    hand = list(hand)
+    held = set(hand) | set(bury)
+    if game.partner == "sauspiel":
+        out = []
+        for s in game.plain_suits:
+            ace = Card.make("A", s)
+            if ace in held or game.is_trump(ace):
+                continue
+            if any(game.suit_class(c) == s for c in hand):
+                out.append(Call(ace))
+        return out
+    if game.partner != "called-ace":
+        return []
+    fail = [s for s in game.plain_suits]
+    out = [Call(None)]
+    aces = [Card.make("A", s) for s in fail]
+    if all(a in held for a in aces):
+        for s in fail:
+            ten = Card.make("T", s)
+            if ten not in held and any(game.suit_class(c) == s for c in hand):
+                out.append(Call(ten))
+        return out
+    normal = [Call(Card.make("A", s)) for s in fail
+              if Card.make("A", s) not in held and any(game.suit_class(c) == s for c in hand)]
+    if normal:
+        return out + normal
+    for s in fail:
+        if Card.make("A", s) not in held and not any(game.suit_class(c) == s for c in hand):
+            out.append(Call(Card.make("A", s), under=True))
+    return out
+
+
+def trick_winner(game: Game, cards: Sequence[Card], under: Card | None = None,
+                 under_class: str | None = None) -> int:
+    """Index in ``cards`` (in play order) of the card that wins the trick.
+
+    Highest trump wins, else the highest card of the led suit class. The card put *under* (Sheepshead called
+    ace) belongs to ``under_class`` (the called suit) and ranks below every card of it, so it never wins.
+
+    >>> from sheepsolve.games import make_game
+    >>> from sheepsolve.cards import parse_cards
+    >>> trick_winner(make_game("sheepshead"), parse_cards("AC 7D TC QC JD"))
+    3
+    >>> trick_winner(make_game("wenz"), parse_cards("AS QS JD KS"))
+    2
+    """
+
+    def cls(c: Card) -> str:
+        return under_class if (c == under and under_class is not None) else game.suit_class(c)
+
+    lead = cls(cards[0])
+    best, best_key = 0, (-1, 0)
+    for i, c in enumerate(cards):
+        if c == under:
+            key = (1, 0) if cls(c) == lead else (0, 0)
+        elif game.is_trump(c):
+            key = (2, game.strength(c))
+        elif cls(c) == lead:
+            key = (1, game.strength(c))
+        else:
+            key = (0, 0)
+        if key > best_key:
+            best, best_key = i, key
+    return best
+
+
+@dataclass(frozen=True)
+class Trick:
+    leader: int
+    cards: tuple[Card, ...]
+    winner: int
+    points: int
+
+
+@dataclass(frozen=True)
+class Setup:
+    """Everything fixed when play starts."""
+
+    game: Game
+    hands: tuple[frozenset[Card], ...]  # the hands at the first lead (blind taken, bury removed)
+    declarer: int | None = None  # picker / declarer seat
+    partner: int | None = None  # seat of the partner (None: alone or no partner)
+    team: frozenset[int] = frozenset()  # the declaring side ('' for leaster and ramsch)
+    bury: tuple[Card, ...] = ()
+    blind: tuple[Card, ...] = ()
+    called: Card | None = None
+    under: Card | None = None
+    hold_rule: bool = False  # Sheepshead called ace: the picker keeps his last hold card
+    run_min: int | None = None  # the partner may lead the called suit with another card holding this many
+    throw_off_last_only: bool = True  # R2
+    first_leader: int = 0
+
+    @classmethod
+    def create(
+        cls,
+        game: Game,
+        hands: Sequence[Iterable[Card]],
+        *,
+        declarer: int | None = None,
+        blind: Iterable[Card] = (),
+        bury: Iterable[Card] = (),
+        called: Card | None = None,
+        under: Card | None = None,
+        alone: bool = False,
+    ) -> "Setup":
+        """Build the setup from the hands *as dealt*; the declarer (picker) takes the blind and buries.
+
+        The declaring side follows the game: the jack-of-diamonds holder, the called card's holder, or nobody.
+        """
+        n = game.seats
+        hs = [list(h) for h in hands]
+        blind = tuple(blind)
+        bury = tuple(bury)
+        if len(hs) != n:
+            raise RulesError(f"hands: {game.name} has {n} players, got {len(hs)} hands")
+        if game.kind == "picker":
+            if declarer is None:
+                raise RulesError("picker: missing")
+            picked = hs[declarer] + list(blind)
+            for c in bury:
+                if c not in picked:
+                    raise RulesError(f"bury: {c} is not in the picker's hand or the blind")
+            hs[declarer] = [c for c in picked if c not in bury]
+        elif bury:
+            raise RulesError(f"bury: {game.name} has no bury")
+        team: set[int] = set()
+        partner = None
+        hold_rule = False
+        run_min = None
+        if game.kind in ("picker", "contract"):
+            team.add(declarer)  # type: ignore[arg-type]
+            holder = None
+            if game.partner == "jack-of-diamonds" and not alone:
+                jd = Card.make("J", "D")
+                mine = set(hs[declarer]) | set(bury)  # type: ignore[index]
+                target = jd
+                if jd in mine and game.rules.get("call_up"):
+                    target = next((Card.make("J", s) for s in "CSHD" if Card.make("J", s) not in mine), None)
+                if target is not None and target not in mine:
+                    holder = next(i for i, h in enumerate(hs) if target in h)
+            elif game.partner in ("called-ace", "sauspiel") and called is not None and not alone:
+                holder = next((i for i, h in enumerate(hs) if called in h), None)
+                if holder is None or holder == declarer:
+                    raise RulesError(f"called: {called} must be in another player's hand")
+                hold_rule = game.partner == "called-ace"
+                if game.partner == "sauspiel":
+                    run_min = game.rules.get("run_min", 4)
+                elif game.rules.get("run"):
+                    run_min = 4
+            if holder is not None:
+                partner = holder
+                team.add(holder)
+        if under is not None:
+            if declarer is None or under not in hs[declarer]:
+                raise RulesError(f"under: {under} is not in the picker's hand")
+        return cls(game=game, hands=tuple(frozenset(h) for h in hs), declarer=declarer, partner=partner,
+                   team=frozenset(team), bury=bury, blind=blind, called=called if partner is not None else None,
+                   under=under, hold_rule=hold_rule, run_min=run_min,
+                   throw_off_last_only=bool(game.rules.get("called_throw_off_last_only", True)))
+
+    @property
+    def called_class(self) -> str | None:
+        return self.game.suit_class(self.called) if self.called is not None else None
+
+    def suit_class(self, card: Card) -> str:
+        """A card's class; the card under stands for the called suit."""
+        if card == self.under and self.called is not None:
+            return self.game.suit_class(self.called)
+        return self.game.suit_class(card)
+
+    def start(self) -> "State":
+        return State(setup=self, hands=self.hands, leader=self.first_leader)
+
+
+@dataclass(frozen=True)
+class State:
+    """A position in the play. ``trick`` holds the cards of the unfinished trick in play order."""
+
+    setup: Setup
+    hands: tuple[frozenset[Card], ...]
+    leader: int
+    trick: tuple[Card, ...] = ()
+    tricks: tuple[Trick, ...] = ()
+    called_open: bool = True  # the called suit has not been led in a finished trick
+
+    @property
+    def game(self) -> Game:
+        return self.setup.game
+
+    @property
+    def n(self) -> int:
+        return self.setup.game.seats
+
+    @property
+    def to_move(self) -> int:
+        return (self.leader + len(self.trick)) % self.n
+
+    @property
+    def finished(self) -> bool:
+        return not self.trick and all(not h for h in self.hands)
+
+    @property
+    def trick_number(self) -> int:
+        """1-based number of the trick being played."""
+        return len(self.tricks) + 1
+
+    def legal(self) -> list[Card]:
+        """Legal cards of the player to move, strongest first within class order."""
+        if self.finished:
+            return []
+        st = self.setup
+        seat = self.to_move
+        hand = self.hands[seat]
+        last_trick = len(hand) == 1
+        restricted = st.called is not None and self.called_open
+        cc = st.called_class
+        if not self.trick:
+            cands = set(hand)
+            if restricted and seat == st.partner and st.called in hand:
+                suit = {c for c in hand if st.suit_class(c) == cc}
+                if st.run_min is None or len(suit) < st.run_min:
+                    cands -= suit - {st.called}
+        else:
+            led = st.suit_class(self.trick[0])
+            follow = {c for c in hand if st.suit_class(c) == led}
+            if follow:
+                cands = follow
+                if restricted and seat == st.partner and led == cc and st.called in hand:
+                    cands = {st.called}
+            else:
+                cands = set(hand)
+                if restricted and not last_trick:
+                    if seat == st.partner and st.called in hand and st.throw_off_last_only:
+                        cands.discard(st.called)
+                    if st.hold_rule and seat == st.declarer:
+                        holds = [c for c in hand if st.suit_class(c) == cc]
+                        if len(holds) == 1:
+                            cands.discard(holds[0])
+                if not cands:
+                    cands = set(hand)
+        g = self.game
+        return sorted(cands, key=lambda c: (g.classes.index(st.suit_class(c)) if st.suit_class(c) in g.classes
+                                            else 9, -g.strength(c), int(c)))
+
+    def why_illegal(self, card: Card) -> str | None:
+        """None if ``card`` may be played now, else the reason in words."""
+        seat = self.to_move
+        if card not in self.hands[seat]:
+            return f"{card} is not in the hand of player {seat + 1}"
+        if card in self.legal():
+            return None
+        st = self.setup
+        if self.trick:
+            led = st.suit_class(self.trick[0])
+            follow = [c for c in self.hands[seat] if st.suit_class(c) == led]
+            if follow and st.suit_class(card) != led:
+                what = "trump" if led == "T" else f"suit {led}"
+                return f"revoke: {card} does not follow {what} ({format_cards(follow)} in hand)"
+            if follow:
+                return f"the called card {st.called} must be played when its suit is first led"
+            if card == st.called:
+                return f"the called card {st.called} may not be thrown off before its suit is led"
+            return f"the picker may not throw off his last hold card {card} before the called suit is led"
+        return f"the called suit may be led only with the called card {st.called}"
+
+    def play(self, card: Card) -> "State":
+        """Play ``card`` for the player to move; raises :class:`RulesError` if it is illegal."""
+        why = self.why_illegal(card)
+        if why is not None:
+            raise RulesError(why)
+        seat = self.to_move
+        hands = list(self.hands)
+        hands[seat] = hands[seat] - {card}
+        trick = self.trick + (card,)
+        if len(trick) < self.n:
+            return replace(self, hands=tuple(hands), trick=trick)
+        w = (self.leader + trick_winner(self.game, trick, self.setup.under, self.setup.called_class)) % self.n
+        pts = sum(c.points for c in trick)
+        opened = self.called_open
+        if self.setup.called is not None and self.setup.suit_class(trick[0]) == self.setup.called_class:
+            opened = False
+        done = Trick(leader=self.leader, cards=trick, winner=w, points=pts)
+        return State(setup=self.setup, hands=tuple(hands), leader=w, trick=(), tricks=self.tricks + (done,),
+                     called_open=opened)
+
+    def play_cards(self, cards: Iterable[Card]) -> "State":
+        s = self
+        for c in cards:
+            s = s.play(c)
+        return s
+
+    # -- tallies ------------------------------------------------------------------------------------------------
+    def trick_points(self) -> list[int]:
+        """Card points each seat has taken in finished tricks (no bury, no blind)."""
+        pts = [0] * self.n
+        for t in self.tricks:
+            pts[t.winner] += t.points
+        return pts
+
+    def tricks_taken(self) -> list[int]:
+        out = [0] * self.n
+        for t in self.tricks:
+            out[t.winner] += 1
+        return out
+
+    def points_remaining(self) -> int:
+        return sum(c.points for h in self.hands for c in h) + sum(c.points for c in self.trick)

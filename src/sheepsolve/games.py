@@ -1,0 +1,494 @@
+"""Every game as data: a frozen description, a registry with aliases, and the documented rule switches.
+
+A :class:`Game` is built by :func:`make_game` from a registry name and the record's game fields (``trump``,
+``deck``, ``tout``, ``partner``, seats) plus the ``[rules]`` switches. Nothing else in sheepsolve looks at a
+game's name: the rules engine, the scorer and the compiled core read only the fields.
+
+>>> g = make_game("rufspiel")
+>>> g.name, g.seats, g.hand_size, len(g.trumps)
+('sauspiel', 4, 8, 14)
+>>> [str(c) for c in make_game("wenz").trumps]
+['JC', 'JS', 'JH', 'JD']
+>>> make_game("solo", trump="S", deck="short").hand_size
+6
+>>> g = make_game("sheepshead")
+>>> g.suit_class(g.card("QH")), g.suit_class(g.card("AH")), g.suit_class(g.card("7D"))
+('T', 'H', 'T')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+from .cards import ALL_CARDS, SUITS, Card
+
+__all__ = [
+    "Game",
+    "GameError",
+    "GameSpec",
+    "RuleSwitch",
+    "RULE_SWITCHES",
+    "REGISTRY",
+    "PRESETS",
+    "make_game",
+    "resolve_name",
+    "list_games",
+]
+
+
+class GameError(ValueError):
+    """An unknown game, a game field that does not fit the game, or a bad rule switch."""
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Rule switches: every option of RULES.md, with its default.
+
+
+@dataclass(frozen=True, kw_only=True)
+class RuleSwitch:
+    name: str
+    default: Any
+    kind: type
+    family: str  # "sheepshead", "schafkopf" or "all"
+    doc: str
+    choices: tuple[Any, ...] | None = None
+    minimum: int | None = None
+
+
+RULE_SWITCHES: dict[str, RuleSwitch] = {
+    s.name: s
+    for s in [
+        # Sheepshead
+        RuleSwitch(name="bury_needs_trick", default=False, kind=bool, family="sheepshead",
+                   doc="the bury counts for the picker's side only if that side took a trick"),
+        RuleSwitch(name="call_up", default=False, kind=bool, family="sheepshead",
+                   doc="jack-of-diamonds: a picker holding (or burying) JD calls up the highest jack he lacks "
+                       "instead of playing alone"),
+        RuleSwitch(name="run", default=False, kind=bool, family="sheepshead",
+                   doc="called ace: the partner may lead another card of the called suit when holding 4 or "
+                       "more of it, which frees the ace"),
+        RuleSwitch(name="alone_multiplier", default=2, kind=int, family="sheepshead", minimum=1,
+                   doc="5-hand: payments multiplier when the picker plays alone"),
+        RuleSwitch(name="double_on_bump", default=False, kind=bool, family="sheepshead",
+                   doc="a losing picker's side pays double"),
+        RuleSwitch(name="blitz", default=False, kind=bool, family="sheepshead",
+                   doc="stakes double when the picker held both black queens (QC QS) at the first lead"),
+        RuleSwitch(name="all_pass", default="leaster", kind=str, family="sheepshead",
+                   choices=("leaster", "doubler"),
+                   doc="what happens when everyone passes: a leaster, or a redeal with the next hand doubled"),
+        RuleSwitch(name="leaster_blind", default="last", kind=str, family="sheepshead",
+                   choices=("last", "first", "nobody"),
+                   doc="leaster: the blind goes to the winner of the last trick, the first trick, or nobody"),
+        # Schafkopf
+        RuleSwitch(name="run_min", default=4, kind=int, family="schafkopf", minimum=1,
+                   doc="sauspiel R3 (davonlaufen): cards of the called suit the ace's holder needs to lead "
+                       "it with another card"),
+        RuleSwitch(name="called_throw_off_last_only", default=True, kind=bool, family="all",
+                   doc="R2: the called ace may not be thrown off on another suit before the last trick"),
+        RuleSwitch(name="schwarz_by_points", default=False, kind=bool, family="schafkopf",
+                   doc="schwarz means 120 card points instead of every trick"),
+        RuleSwitch(name="tariff_sauspiel", default=10, kind=int, family="schafkopf", minimum=0,
+                   doc="base tariff of a sauspiel"),
+        RuleSwitch(name="tariff_solo", default=50, kind=int, family="schafkopf", minimum=0,
+                   doc="base tariff of solo, wenz, geier, farbwenz, farbgeier"),
+        RuleSwitch(name="tariff_bonus", default=10, kind=int, family="schafkopf", minimum=0,
+                   doc="added for schneider, for schwarz and for each Laufender"),
+        RuleSwitch(name="laufende_from", default=0, kind=int, family="schafkopf", minimum=0,
+                   doc="Laufende count from this many (0 = game default: 3, or 2 in wenz and geier)"),
+        RuleSwitch(name="tout_multiplier", default=2, kind=int, family="schafkopf", minimum=1,
+                   doc="tout multiplies the tariff (no schneider or schwarz)"),
+        RuleSwitch(name="sie_multiplier", default=4, kind=int, family="schafkopf", minimum=1,
+                   doc="sie multiplies the tariff"),
+        RuleSwitch(name="ramsch_tariff", default=10, kind=int, family="schafkopf", minimum=0,
+                   doc="ramsch: the loser pays this to each other player"),
+        RuleSwitch(name="ramsch_ties", default="all-lose", kind=str, family="schafkopf",
+                   choices=("all-lose", "nobody"),
+                   doc="ramsch: players tied for the most points all lose, or nobody pays"),
+        RuleSwitch(name="ranking", default="standard", kind=str, family="schafkopf",
+                   choices=("standard", "gametwist"),
+                   doc="auction ranking of contracts"),
+        RuleSwitch(name="all_pass_schafkopf", default="ramsch", kind=str, family="schafkopf",
+                   choices=("ramsch", "redeal"),
+                   doc="what happens when all four pass"),
+    ]
+}
+
+PRESETS: dict[str, dict[str, Any]] = {
+    # The GameTwist page (shared/seeds): ranking sauspiel < geier < wenz < solo, redeal when all pass,
+    # davonlaufen with 3 other cards (4 in all), no farbwenz/farbgeier/sie/ramsch.
+    "gametwist": {"ranking": "gametwist", "all_pass_schafkopf": "redeal", "run_min": 4},
+    "standard": {},
+}
+PRESET_GAMES = {"gametwist": {"sauspiel", "solo", "wenz", "geier"}}
+
+
+def resolve_rules(family: str, rules: Mapping[str, Any] | None) -> dict[str, Any]:
+    """Fill in defaults and check every switch; raises :class:`GameError` naming the bad key."""
+    out = {k: s.default for k, s in RULE_SWITCHES.items() if s.family in (family, "all")}
+    given = dict(rules or {})
+    preset = given.pop("preset", None)
+    if preset is not None:
+        if preset not in PRESETS:
+            raise GameError(f"rules.preset: unknown preset {preset!r} (known: {', '.join(PRESETS)})")
+        out.update(PRESETS[preset])
+        out["preset"] = preset
+    for key, value in given.items():
+        sw = RULE_SWITCHES.get(key)
+        if sw is None:
+            raise GameError(f"rules.{key}: unknown rule switch (see `sheepsolve games`)")
+        if sw.family not in (family, "all"):
+            raise GameError(f"rules.{key}: a {sw.family} switch, not for a {family} game")
+        if sw.kind is bool:
+            if not isinstance(value, bool):
+                raise GameError(f"rules.{key}: must be true or false, not {value!r}")
+        elif sw.kind is int:
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise GameError(f"rules.{key}: must be an integer, not {value!r}")
+            if sw.minimum is not None and value < sw.minimum:
+                raise GameError(f"rules.{key}: must be at least {sw.minimum}, not {value}")
+        elif sw.kind is str:
+            if not isinstance(value, str) or (sw.choices and value not in sw.choices):
+                raise GameError(f"rules.{key}: must be one of {', '.join(map(repr, sw.choices or ()))}, "
+                                f"not {value!r}")
+        out[key] = value
+    return out
+
+
+# --------------------------------------------------------------------------------------------------------------
+# The game description.
+
+
+@dataclass(frozen=True, kw_only=True)
+class Game:
+    """Everything the rules engine, the scorer and the core need to know about one game."""
+
+    name: str  # canonical registry name
+    title: str
+    family: str  # "sheepshead" or "schafkopf"
+    kind: str  # "picker" (sheepshead family), "leaster", "contract" (schafkopf), "ramsch"
+    seats: int
+    hand_size: int
+    blind_size: int
+    bury_size: int
+    deck: tuple[Card, ...]
+    trumps: tuple[Card, ...]  # high to low
+    plain_ranks: str  # ranks of the non-trump cards of a suit, high to low
+    trump_suit: str | None = None
+    partner: str = "none"  # "jack-of-diamonds", "called-ace", "alone", "sauspiel", "none"
+    tout: bool = False
+    sie: bool = False
+    solo_type: bool = False  # schafkopf tariff class (solo, wenz, geier, ...)
+    laufende_from: int = 0
+    rank: int = 0  # auction rank
+    rules: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+
+    # derived tables, filled in __post_init__
+    _class: tuple[str, ...] = field(default=(), repr=False, compare=False)
+    _strength: tuple[int, ...] = field(default=(), repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        cls = ["-"] * 32
+        strength = [-1] * 32
+        ntr = len(self.trumps)
+        for i, c in enumerate(self.trumps):
+            cls[c] = "T"
+            strength[c] = 100 + ntr - i
+        for c in self.deck:
+            if cls[c] == "-":
+                cls[c] = c.suit
+                strength[c] = len(self.plain_ranks) - self.plain_ranks.index(c.rank)
+        object.__setattr__(self, "_class", tuple(cls))
+        object.__setattr__(self, "_strength", tuple(strength))
+
+    # -- cards -------------------------------------------------------------------------------------------------
+    def card(self, text: str) -> Card:
+        return Card.parse(text)
+
+    @property
+    def deck_mask(self) -> int:
+        m = 0
+        for c in self.deck:
+            m |= 1 << c
+        return m
+
+    @property
+    def trump_mask(self) -> int:
+        m = 0
+        for c in self.trumps:
+            m |= 1 << c
+        return m
+
+    def is_trump(self, card: Card) -> bool:
+        return self._class[card] == "T"
+
+    def suit_class(self, card: Card) -> str:
+        """``'T'`` for a trump, else the card's printed suit letter."""
+        return self._class[card]
+
+    def strength(self, card: Card) -> int:
+        """Trick-taking strength: every trump beats every non-trump; higher wins within a class."""
+        return self._strength[card]
+
+    def class_cards(self, cls: str) -> list[Card]:
+        """The cards of a suit class, strongest first."""
+        return sorted((c for c in self.deck if self._class[c] == cls), key=lambda c: -self._strength[c])
+
+    @property
+    def classes(self) -> tuple[str, ...]:
+        out = ["T"] if self.trumps else []
+        out += [s for s in SUITS if any(self._class[c] == s for c in self.deck)]
+        return tuple(out)
+
+    @property
+    def plain_suits(self) -> tuple[str, ...]:
+        return tuple(s for s in SUITS if any(self._class[c] == s for c in self.deck))
+
+    @property
+    def total_points(self) -> int:
+        return sum(c.points for c in self.deck)
+
+    @property
+    def tricks(self) -> int:
+        return self.hand_size
+
+    @property
+    def two_sided(self) -> bool:
+        return self.kind in ("picker", "contract")
+
+    def describe(self) -> str:
+        return f"{self.title}: {self.seats} players, {self.hand_size} cards each" + (
+            f" + {self.blind_size} blind" if self.blind_size else "")
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Building blocks.
+
+QUEENS = tuple(Card.make("Q", s) for s in SUITS)
+JACKS = tuple(Card.make("J", s) for s in SUITS)
+
+
+def _deck(short: bool) -> tuple[Card, ...]:
+    return tuple(c for c in ALL_CARDS if not (short and c.rank in "87"))
+
+
+def _suit_run(suit: str, ranks: str, deck: tuple[Card, ...]) -> tuple[Card, ...]:
+    return tuple(c for c in (Card.make(r, suit) for r in ranks) if c in deck)
+
+
+@dataclass(frozen=True, kw_only=True)
+class GameSpec:
+    """A registry entry: a name, its aliases and how to build the game from the record's fields."""
+
+    name: str
+    title: str
+    family: str
+    aliases: tuple[str, ...] = ()
+    needs_trump: bool = False
+    seats: tuple[int, ...] = (4,)
+    decks: tuple[str, ...] = ("long",)
+    tout_allowed: bool = False
+    partners: tuple[str, ...] = ()
+    doc: str = ""
+
+
+REGISTRY: dict[str, GameSpec] = {
+    s.name: s
+    for s in [
+        GameSpec(name="sheepshead", title="Sheepshead (5-hand)", family="sheepshead", seats=(5,),
+                 aliases=("sheepshead-5", "schafkopf-wisconsin", "5-hand"),
+                 partners=("jack-of-diamonds", "called-ace", "alone"),
+                 doc="picker takes the 2-card blind and buries 2; partner by jack of diamonds or called ace"),
+        GameSpec(name="leaster", title="Leaster", family="sheepshead", seats=(5, 4, 3),
+                 aliases=("least",), doc="everyone alone, fewest points wins (needs a trick)"),
+        GameSpec(name="sheepshead-3", title="Sheepshead (3-hand)", family="sheepshead", seats=(3,),
+                 aliases=("3-hand", "sheepshead3"), doc="10 cards each + 2 blind; picker alone against 2"),
+        GameSpec(name="sheepshead-4", title="Sheepshead (4-hand)", family="sheepshead", seats=(4,),
+                 aliases=("4-hand", "sheepshead4"), doc="7 cards each + 4 blind; picker buries 4, alone"),
+        GameSpec(name="sauspiel", title="Sauspiel (Rufspiel)", family="schafkopf", decks=("long", "short"),
+                 aliases=("rufspiel", "ruf", "sau", "partnerspiel", "schafkopf"),
+                 doc="declarer calls a plain ace; hearts trump"),
+        GameSpec(name="solo", title="Solo (Farbsolo)", family="schafkopf", needs_trump=True, seats=(4, 3),
+                 decks=("long", "short"), tout_allowed=True, aliases=("farbsolo", "farbspiel"),
+                 doc="declarer alone; Ober, Unter, then the chosen suit"),
+        GameSpec(name="wenz", title="Wenz", family="schafkopf", seats=(4, 3), decks=("long", "short"),
+                 tout_allowed=True, doc="only the four Unter are trump"),
+        GameSpec(name="geier", title="Geier", family="schafkopf", seats=(4, 3), decks=("long", "short"),
+                 tout_allowed=True, aliases=("geir",), doc="only the four Ober are trump"),
+        GameSpec(name="farbwenz", title="Farbwenz", family="schafkopf", needs_trump=True, seats=(4, 3),
+                 decks=("long", "short"), tout_allowed=True, doc="the four Unter, then the chosen suit"),
+        GameSpec(name="farbgeier", title="Farbgeier", family="schafkopf", needs_trump=True, seats=(4, 3),
+                 decks=("long", "short"), tout_allowed=True, doc="the four Ober, then the chosen suit"),
+        GameSpec(name="sie", title="Sie", family="schafkopf", decks=("long", "short"),
+                 doc="declarer holds all four Ober and four Unter; not played out"),
+        GameSpec(name="ramsch", title="Ramsch", family="schafkopf", decks=("long", "short"),
+                 aliases=("ramsh",), doc="all passed: sauspiel trumps, everyone alone, most points loses"),
+    ]
+}
+
+ALIASES: dict[str, str] = {}
+for _spec in REGISTRY.values():
+    ALIASES[_spec.name] = _spec.name
+    for _a in _spec.aliases:
+        ALIASES[_a] = _spec.name
+# 3-player Schafkopf solo-type contracts
+for _n in ("solo", "wenz", "geier", "farbwenz", "farbgeier"):
+    ALIASES[f"{_n}-3"] = _n
+ALIASES.update({"farbsolo-3": "solo", "wenz-tout": "wenz", "geier-tout": "geier", "solo-tout": "solo",
+                "farbwenz-tout": "farbwenz", "farbgeier-tout": "farbgeier"})
+
+# auction ranks (higher outbids lower)
+_RANK_STANDARD = {"sauspiel": 1, "geier": 2, "farbgeier": 2, "wenz": 3, "farbwenz": 3, "solo": 4, "sie": 20}
+_RANK_GAMETWIST = {"sauspiel": 1, "geier": 2, "farbgeier": 2, "wenz": 3, "farbwenz": 3, "solo": 4, "sie": 20}
+
+
+def resolve_name(name: str) -> tuple[str, dict[str, Any]]:
+    """Canonical game name and the fields an alias implies (``wenz-3`` means 3 seats, ``solo-tout`` tout)."""
+    if not isinstance(name, str):
+        raise GameError(f"game: must be a string, not {name!r}")
+    key = name.strip().lower().replace("_", "-").replace(" ", "-")
+    if key not in ALIASES:
+        raise GameError(f"game: unknown game {name!r} (see `sheepsolve games`; known: {', '.join(REGISTRY)})")
+    implied: dict[str, Any] = {}
+    if key.endswith("-3") and ALIASES[key] in ("solo", "wenz", "geier", "farbwenz", "farbgeier"):
+        implied["seats"] = 3
+    if key.endswith("-tout"):
+        implied["tout"] = True
+    return ALIASES[key], implied
+
+
+def make_game(
+    name: str,
+    *,
+    trump: str | None = None,
+    deck: str | None = None,
+    tout: bool | None = None,
+    partner: str | None = None,
+    seats: int | None = None,
+    rules: Mapping[str, Any] | None = None,
+) -> Game:
+    """Build a :class:`Game` from a registry name (or alias) and the record's game fields.
+
+    Raises :class:`GameError` naming the field when a field does not fit the game.
+    """
+    canon, implied = resolve_name(name)
+    spec = REGISTRY[canon]
+    if seats is None:
+        seats = implied.get("seats")
+    if tout is None:
+        tout = implied.get("tout", False)
+    if not isinstance(tout, bool):
+        raise GameError(f"tout: must be true or false, not {tout!r}")
+    family = spec.family
+    rules_r = resolve_rules(family, rules)
+    preset = rules_r.get("preset")
+    if preset in PRESET_GAMES and canon not in PRESET_GAMES[preset]:
+        raise GameError(f"game: {canon} is not played under the {preset} preset "
+                        f"(it has {', '.join(sorted(PRESET_GAMES[preset]))})")
+
+    if deck is None:
+        deck = "short" if (family == "schafkopf" and seats == 3) else "long"
+    if deck not in ("long", "short"):
+        raise GameError(f"deck: must be \"long\" or \"short\", not {deck!r}")
+    if deck not in spec.decks:
+        raise GameError(f"deck: {canon} is played with the long deck only")
+    if seats is None:
+        seats = spec.seats[0]
+    if seats not in spec.seats:
+        raise GameError(f"players: {canon} is for {' or '.join(map(str, spec.seats))} players, not {seats}")
+    if family == "schafkopf" and seats == 3 and deck != "short":
+        raise GameError("deck: 3-player Schafkopf uses the short deck")
+    if trump is not None:
+        if not isinstance(trump, str) or trump.strip().upper() not in SUITS:
+            raise GameError(f"trump: must be one of C S H D, not {trump!r}")
+        trump = trump.strip().upper()
+    if spec.needs_trump and trump is None:
+        raise GameError(f"trump: {canon} needs a trump suit (C, S, H or D)")
+    if not spec.needs_trump and trump is not None:
+        raise GameError(f"trump: {canon} has no trump suit to choose")
+    if tout and not spec.tout_allowed:
+        raise GameError(f"tout: {canon} cannot be played tout")
+    if partner is not None and canon != "sheepshead":
+        if not (canon in ("sheepshead-3", "sheepshead-4") and partner == "alone"):
+            raise GameError(f"partner: only 5-hand sheepshead has a partner rule, not {canon}")
+    short = deck == "short"
+    cards = _deck(short)
+    laufende = rules_r.get("laufende_from", 0)
+
+    def base(**kw: Any) -> Game:
+        return Game(family=family, rules=MappingProxyType(dict(rules_r)), **kw)
+
+    if family == "sheepshead":
+        trumps = QUEENS + JACKS + _suit_run("D", "ATK987", cards)
+        sizes = {5: (6, 2), 4: (7, 4), 3: (10, 2)}
+        hand, blind = sizes[seats]
+        if canon == "leaster":
+            return base(name="leaster", title=spec.title if seats == 5 else f"Leaster ({seats}-hand)",
+                        kind="leaster", seats=seats, hand_size=hand, blind_size=blind, bury_size=0,
+                        deck=cards, trumps=trumps, plain_ranks="ATK987", partner="none")
+        if canon == "sheepshead":
+            p = partner if partner is not None else "jack-of-diamonds"
+            if p not in spec.partners:
+                raise GameError(f"partner: must be one of {', '.join(spec.partners)}, not {p!r}")
+        else:
+            p = "alone"
+        return base(name=canon, title=spec.title, kind="picker", seats=seats, hand_size=hand, blind_size=blind,
+                    bury_size=blind, deck=cards, trumps=trumps, plain_ranks="ATK987", partner=p)
+
+    # Schafkopf
+    hand = len(cards) // seats
+    ranks_std = "ATK987" if not short else "ATK9"
+    ranking = _RANK_GAMETWIST if rules_r.get("ranking") == "gametwist" else _RANK_STANDARD
+    rank = ranking.get(canon, 0) + (10 if tout else 0)
+    if canon in ("sauspiel", "ramsch", "sie"):
+        trumps = QUEENS + JACKS + _suit_run("H", ranks_std, cards)
+        kind = {"sauspiel": "contract", "ramsch": "ramsch", "sie": "contract"}[canon]
+        return base(name=canon, title=spec.title, kind=kind, seats=seats, hand_size=hand, blind_size=0,
+                    bury_size=0, deck=cards, trumps=trumps, plain_ranks=ranks_std,
+                    partner="sauspiel" if canon == "sauspiel" else "none", sie=canon == "sie",
+                    solo_type=canon == "sie", laufende_from=laufende or 3, rank=rank)
+    if canon == "solo":
+        trumps = QUEENS + JACKS + _suit_run(trump, ranks_std, cards)  # type: ignore[arg-type]
+        plain, lf = ranks_std, 3
+    elif canon == "wenz":
+        trumps, plain, lf = JACKS, ("ATKQ987" if not short else "ATKQ9"), 2
+    elif canon == "geier":
+        trumps, plain, lf = QUEENS, ("ATKJ987" if not short else "ATKJ9"), 2
+    elif canon == "farbwenz":
+        plain = "ATKQ987" if not short else "ATKQ9"
+        trumps, lf = JACKS + _suit_run(trump, plain, cards), 3  # type: ignore[arg-type]
+    else:  # farbgeier
+        plain = "ATKJ987" if not short else "ATKJ9"
+        trumps, lf = QUEENS + _suit_run(trump, plain, cards), 3  # type: ignore[arg-type]
+    title = spec.title + (f" ({trump})" if trump else "") + (" Tout" if tout else "")
+    return base(name=canon, title=title, kind="contract", seats=seats, hand_size=hand, blind_size=0, bury_size=0,
+                deck=cards, trumps=trumps, plain_ranks=plain, trump_suit=trump, partner="none", tout=tout,
+                solo_type=True, laufende_from=laufende or lf, rank=rank)
+
+
+def list_games() -> list[dict[str, Any]]:
+    """One entry per registry game (default form) for `sheepsolve games`."""
+    out = []
+    for spec in REGISTRY.values():
+        g = make_game(spec.name, trump="H" if spec.needs_trump else None)
+        out.append({
+            "name": spec.name,
+            "title": spec.title,
+            "aliases": sorted(a for a, n in ALIASES.items() if n == spec.name and a != spec.name),
+            "family": spec.family,
+            "players": list(spec.seats),
+            "decks": list(spec.decks),
+            "hand_size": g.hand_size,
+            "blind_size": g.blind_size,
+            "trumps": [str(c) for c in g.trumps] if not spec.needs_trump else
+            [str(c) for c in g.trumps[: len(g.trumps) - len(g.plain_ranks)]] + ["(trump suit: " + g.plain_ranks
+                                                                                 + ")"],
+            "plain_ranks": g.plain_ranks,
+            "needs_trump": spec.needs_trump,
+            "tout": spec.tout_allowed,
+            "partners": list(spec.partners),
+            "doc": spec.doc,
+        })
+    return out

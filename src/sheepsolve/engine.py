@@ -12,7 +12,7 @@ the play. States are immutable: :meth:`State.play` returns a new one.
 ...          parse_cards("AS TS KS 9S 8S 7S AH TH KH 9H")]
 >>> s = Setup.create(g, hands, declarer=0, blind=parse_cards("8H 7H"), bury=parse_cards("8H 7H")).start()
 >>> [str(c) for c in s.legal()][:3]
-['QC', 'JC', 'QS']
+['QC', 'QS', 'QH']
 >>> s = s.play_cards(parse_cards("QC KD AS"))
 >>> s.tricks[0].winner, s.tricks[0].points
 (0, 26)

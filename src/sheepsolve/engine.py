@@ -15,7 +15,7 @@ the play. States are immutable: :meth:`State.play` returns a new one.
 ['QC', 'QS', 'QH']
 >>> s = s.play_cards(parse_cards("QC KD AS"))
 >>> s.tricks[0].winner, s.tricks[0].points
-(0, 26)
+(0, 18)
 """
 
 from __future__ import annotations

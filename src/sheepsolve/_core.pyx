@@ -1,0 +1,640 @@
+# cython: language_level=3
+"""The compiled double-dummy search.
+
+Knows bitmasks and flat tables only (compiled by ``tables.py``); never a game's name. Layout, one concern per
+section: the tables and state structs; legal-card generation with the called-card rules; equivalent cards and
+move ordering; the transposition table; the alpha-beta search; the drivers (MTD(f) to the exact value,
+threshold questions, the value of every card).
+
+Values are *future* gains of the side the objective is about, counted from the start of the current trick (the
+cards already on the table included) plus the terminal term ``tv[took]``. The table stores lower and upper
+bounds of that future value at trick boundaries, keyed on the cards still out, the leader, whether the called
+suit is still unled and whether the side took a trick: everything that decides the future, since no card ever
+changes hands during the play.
+"""
+
+from libc.stdint cimport uint8_t, uint32_t, uint64_t, int64_t
+from libc.stdlib cimport calloc, free
+from libc.string cimport memset
+
+cdef extern from *:
+    """
+    static inline int ss_popcount(unsigned int x) { return __builtin_popcount(x); }
+    static inline int ss_ctz(unsigned int x) { return __builtin_ctz(x); }
+    static inline int ss_msb(unsigned int x) { return 31 - __builtin_clz(x); }
+    """
+    int ss_popcount(unsigned int x) noexcept nogil
+    int ss_ctz(unsigned int x) noexcept nogil
+    int ss_msb(unsigned int x) noexcept nogil
+
+cdef enum:
+    MAXSEATS = 5
+    MAXMOVES = 16
+    INF = 100000
+    BUCKET = 4
+
+# ---------------------------------------------------------------------------------------------------------------
+# Structs
+
+ctypedef struct TTEntry:
+    uint64_t key
+    uint8_t lo
+    uint8_t hi
+    uint8_t best
+    uint8_t used
+    uint32_t pad
+
+ctypedef struct Tables:
+    int n
+    int ncards
+    int cls[32]
+    int pts[32]
+    uint32_t cmask[8]
+    uint32_t above[32]      # cards of the same class stronger than this one
+    uint32_t special        # never merged as equivalent (called card, card under)
+    uint32_t trumps
+    int called              # core index or -1
+    uint32_t called_bit
+    int called_cls
+    int partner
+    int hold_seat
+    int run_min
+    int r2
+    int team[MAXSEATS]
+    int maxer[MAXSEATS]
+    int gain_tricks
+    int bonus_left[17]
+    int tv[2]
+    int use_took
+
+ctypedef struct Search:
+    Tables t
+    uint32_t hand[MAXSEATS]
+    int trick[MAXSEATS]
+    int ntr
+    int leader
+    int open
+    int took
+    uint32_t ontable
+    int win_card            # strongest card on the table so far that can win (trump or led class)
+    int win_pos
+    int trick_pts
+    int hand_pts            # points of the cards still in hands
+    int64_t nodes
+    TTEntry* tt
+    uint64_t nbuckets_mask
+    uint64_t gen
+
+# ---------------------------------------------------------------------------------------------------------------
+# Legal cards
+
+cdef inline uint32_t legal_moves(Search* s, int seat) noexcept nogil:
+    cdef uint32_t hand = s.hand[seat]
+    cdef uint32_t cands, follow, suit, holds
+    cdef Tables* t = &s.t
+    cdef int restricted = s.open and t.called >= 0
+    if s.ntr == 0:
+        cands = hand
+        if restricted and seat == t.partner and (hand & t.called_bit):
+            suit = hand & t.cmask[t.called_cls]
+            if ss_popcount(suit) < t.run_min:
+                cands &= ~(suit & ~t.called_bit)
+        return cands
+    follow = hand & t.cmask[t.cls[s.trick[0]]]
+    if follow:
+        if restricted and seat == t.partner and t.cls[s.trick[0]] == t.called_cls and (hand & t.called_bit):
+            return t.called_bit
+        return follow
+    cands = hand
+    if restricted and ss_popcount(hand) > 1:
+        if seat == t.partner and t.r2:
+            cands &= ~t.called_bit
+        if seat == t.hold_seat:
+            holds = hand & t.cmask[t.called_cls]
+            if ss_popcount(holds) == 1:
+                cands &= ~holds
+        if cands == 0:
+            cands = hand
+    return cands
+
+
+cdef inline uint32_t drop_equivalent(Search* s, uint32_t moves) noexcept nogil:
+    """Keep one card of each run of equivalent cards: same holder, same class, adjacent among the cards still
+    out (the table included), same points. The strongest of the run is kept."""
+    cdef uint32_t live = s.ontable
+    cdef int i
+    for i in range(s.t.n):
+        live |= s.hand[i]
+    cdef uint32_t out = moves
+    cdef uint32_t m = moves & ~s.t.special
+    cdef uint32_t up
+    cdef int c, nxt
+    while m:
+        c = ss_ctz(m)
+        m &= m - 1
+        up = live & s.t.above[c]
+        if up:
+            nxt = ss_ctz(up)
+            if (moves >> nxt) & 1 and not ((s.t.special >> nxt) & 1) and s.t.pts[nxt] == s.t.pts[c]:
+                out &= ~(<uint32_t>1 << c)
+    return out
+
+
+cdef inline int order_moves(Search* s, int seat, uint32_t moves, int hint, int* out) noexcept nogil:
+    """Fill ``out`` with the moves, most promising first; returns their count."""
+    cdef int score[MAXMOVES]
+    cdef int k = 0, c, i, j, sc, tmp
+    cdef Tables* t = &s.t
+    cdef uint32_t m = moves
+    cdef uint32_t winmask
+    cdef int mine, wins, last
+    cdef int ally_winning
+    if s.ntr > 0:
+        winmask = t.trumps | t.cmask[t.cls[s.trick[0]]]
+        ally_winning = t.team[(s.leader + s.win_pos) % t.n] == t.team[seat]
+        last = s.ntr == t.n - 1
+    while m:
+        c = ss_msb(m)
+        m &= ~(<uint32_t>1 << c)
+        if c == hint:
+            sc = 1000000
+        elif s.ntr == 0:
+            # lead: strong cards and the top card of a class first, then the rest strongest first
+            sc = c * 4
+            if not (s.t.above[c] & ~s.hand[seat] & (s.ontable | s.hand[0] | s.hand[1] | s.hand[2] | s.hand[3]
+                                                    | (s.hand[4] if t.n > 4 else 0))):
+                sc += 500
+        else:
+            wins = ((winmask >> c) & 1) and c > s.win_card
+            if ally_winning and not wins:
+                sc = 200 + t.pts[c] * 8 - c  # schmear on the partner's trick
+            elif ally_winning:
+                sc = 100 + t.pts[c] * 8 - c
+            elif wins:
+                if last:
+                    sc = 400 + t.pts[c] * 8 - c  # last to play: win with the most points
+                else:
+                    sc = 300 - c + t.pts[c]      # win cheaply
+            else:
+                sc = 100 - t.pts[c] * 8 - c      # cannot win: throw the least
+        # insertion sort, descending
+        j = k
+        while j > 0 and score[j - 1] < sc:
+            score[j] = score[j - 1]
+            out[j] = out[j - 1]
+            j -= 1
+        score[j] = sc
+        out[j] = c
+        k += 1
+    return k
+
+# ---------------------------------------------------------------------------------------------------------------
+# Transposition table
+
+cdef inline uint64_t tt_key(Search* s, uint32_t rem) noexcept nogil:
+    return (<uint64_t>rem) | (<uint64_t>s.leader << 32) | (<uint64_t>s.open << 35) | (<uint64_t>s.took << 36) \
+        | (s.gen << 40)
+
+
+cdef inline TTEntry* tt_probe(Search* s, uint64_t key) noexcept nogil:
+    cdef uint64_t h = key * 0x9E3779B97F4A7C15ULL
+    cdef TTEntry* b = s.tt + ((h >> 20) & s.nbuckets_mask) * BUCKET
+    cdef int i
+    for i in range(BUCKET):
+        if b[i].used and b[i].key == key:
+            return &b[i]
+    return NULL
+
+
+cdef inline void tt_store(Search* s, uint64_t key, int lo, int hi, int best) noexcept nogil:
+    cdef uint64_t h = key * 0x9E3779B97F4A7C15ULL
+    cdef TTEntry* b = s.tt + ((h >> 20) & s.nbuckets_mask) * BUCKET
+    cdef int i, victim = -1, vd = 99, d
+    for i in range(BUCKET):
+        if b[i].used and b[i].key == key:
+            victim = i
+            break
+        if not b[i].used or (b[i].key >> 40) != s.gen:
+            victim = i
+            vd = -1
+            break
+        d = ss_popcount(<uint32_t>(b[i].key & 0xFFFFFFFFULL))
+        if d < vd:
+            vd = d
+            victim = i
+    b[victim].key = key
+    b[victim].lo = <uint8_t>lo
+    b[victim].hi = <uint8_t>hi
+    b[victim].best = <uint8_t>(best if best >= 0 else 255)
+    b[victim].used = 1
+
+# ---------------------------------------------------------------------------------------------------------------
+# Search
+
+cdef inline void play_card(Search* s, int c, int seat) noexcept nogil:
+    s.hand[seat] &= ~(<uint32_t>1 << c)
+    s.trick[s.ntr] = c
+    s.ontable |= <uint32_t>1 << c
+    s.trick_pts += s.t.pts[c]
+    s.hand_pts -= s.t.pts[c]
+    s.ntr += 1
+
+
+cdef inline void unplay_card(Search* s, int c, int seat) noexcept nogil:
+    s.ntr -= 1
+    s.hand[seat] |= <uint32_t>1 << c
+    s.ontable &= ~(<uint32_t>1 << c)
+    s.trick_pts -= s.t.pts[c]
+    s.hand_pts += s.t.pts[c]
+
+
+cdef int ab(Search* s, int alpha, int beta) noexcept nogil:
+    cdef Tables* t = &s.t
+    cdef int n = t.n
+    cdef int seat = (s.leader + s.ntr) % n
+    cdef uint32_t rem = 0
+    cdef int i, k, c, v, best, bestc = -1, nmoves
+    cdef int lo_b = 0, hi_b = 0, maxg, tricks_left, a0, b0
+    cdef uint64_t key = 0
+    cdef TTEntry* e = NULL
+    cdef int hint = -1
+    cdef int moves[MAXMOVES]
+    cdef uint32_t legal
+    cdef int maxing = t.maxer[seat]
+    # saved trick state
+    cdef int sv_win_card, sv_win_pos, sv_leader, sv_open, sv_took, sv_pts
+    cdef int w, gain, winseat
+    cdef uint32_t winmask
+    cdef int sv_trick[MAXSEATS]
+    s.nodes += 1
+
+    if s.ntr == 0:
+        for i in range(n):
+            rem |= s.hand[i]
+        if rem == 0:
+            return t.tv[s.took]
+        tricks_left = ss_popcount(s.hand[s.leader])
+        if t.gain_tricks:
+            maxg = tricks_left
+        else:
+            maxg = s.hand_pts
+            for i in range(1, tricks_left + 1):
+                maxg += t.bonus_left[i]
+        if t.use_took and not s.took:
+            hi_b = t.tv[0] if t.tv[0] > maxg + t.tv[1] else maxg + t.tv[1]
+            lo_b = t.tv[0] if t.tv[0] < t.tv[1] else t.tv[1]
+        else:
+            hi_b = maxg + t.tv[s.took]
+            lo_b = t.tv[s.took]
+        if hi_b <= alpha:
+            return hi_b
+        if lo_b >= beta:
+            return lo_b
+        key = tt_key(s, rem)
+        e = tt_probe(s, key)
+        if e != NULL:
+            if e.lo >= beta:
+                return e.lo
+            if e.hi <= alpha:
+                return e.hi
+            if e.lo == e.hi:
+                return e.lo
+            if e.lo > lo_b:
+                lo_b = e.lo
+            if e.hi < hi_b:
+                hi_b = e.hi
+            if e.best != 255:
+                hint = e.best
+        if lo_b > alpha:
+            alpha = lo_b
+        if hi_b < beta:
+            beta = hi_b
+    a0 = alpha
+    b0 = beta
+
+    legal = drop_equivalent(s, legal_moves(s, seat))
+    nmoves = order_moves(s, seat, legal, hint, moves)
+    best = -INF if maxing else INF
+    sv_win_card = s.win_card
+    sv_win_pos = s.win_pos
+    for k in range(nmoves):
+        c = moves[k]
+        play_card(s, c, seat)
+        if s.ntr == 1:
+            s.win_card = c
+            s.win_pos = 0
+        else:
+            winmask = t.trumps | t.cmask[t.cls[s.trick[0]]]
+            if ((winmask >> c) & 1) and c > s.win_card:
+                s.win_card = c
+                s.win_pos = s.ntr - 1
+        if s.ntr == n:
+            winseat = (s.leader + s.win_pos) % n
+            tricks_left = ss_popcount(s.hand[seat]) + 1
+            gain = 0
+            if t.team[winseat]:
+                if t.gain_tricks:
+                    gain = 1
+                else:
+                    gain = s.trick_pts + t.bonus_left[tricks_left]
+            sv_leader = s.leader
+            sv_open = s.open
+            sv_took = s.took
+            sv_pts = s.trick_pts
+            if s.open and t.called >= 0 and t.cls[s.trick[0]] == t.called_cls:
+                s.open = 0
+            if t.team[winseat]:
+                s.took = s.took | t.use_took
+            s.leader = winseat
+            s.ntr = 0
+            s.ontable = 0
+            s.trick_pts = 0
+            for i in range(n):
+                sv_trick[i] = s.trick[i]
+            v = gain + ab(s, alpha - gain, beta - gain)
+            s.ntr = n
+            for i in range(n):
+                s.trick[i] = sv_trick[i]
+                s.ontable |= <uint32_t>1 << s.trick[i]
+            s.trick_pts = sv_pts
+            s.leader = sv_leader
+            s.open = sv_open
+            s.took = sv_took
+        else:
+            v = ab(s, alpha, beta)
+        unplay_card(s, c, seat)
+        s.win_card = sv_win_card
+        s.win_pos = sv_win_pos
+        if maxing:
+            if v > best:
+                best = v
+                bestc = c
+                if best > alpha:
+                    alpha = best
+                    if alpha >= beta:
+                        break
+        else:
+            if v < best:
+                best = v
+                bestc = c
+                if best < beta:
+                    beta = best
+                    if alpha >= beta:
+                        break
+
+    if s.ntr == 0:
+        if best <= a0:
+            # fail low: an upper bound; the best card is only a guess, keep the stored one if any
+            e = tt_probe(s, key)
+            if e != NULL and e.best != 255:
+                bestc = e.best
+            tt_store(s, key, lo_b, best if best < hi_b else hi_b, bestc)
+        elif best >= b0:
+            tt_store(s, key, best, hi_b, bestc)
+        else:
+            tt_store(s, key, best, best, bestc)
+    return best
+
+# ---------------------------------------------------------------------------------------------------------------
+# Drivers
+
+cdef int mtdf(Search* s, int guess) noexcept nogil:
+    cdef int lower = -INF, upper = INF, g = guess, beta
+    while lower < upper:
+        beta = g + 1 if g == lower else g
+        if beta <= lower:
+            beta = lower + 1
+        g = ab(s, beta - 1, beta)
+        if g < beta:
+            upper = g
+        else:
+            lower = g
+    return g
+
+
+cdef class Core:
+    """One search engine with its own transposition table (not thread-safe; one per thread or process).
+
+    Use through :mod:`sheepsolve.solver`; this class is its low-level half.
+    """
+
+    cdef Search s
+    cdef TTEntry* table
+    cdef uint64_t nentries
+    cdef public object context
+    cdef public int guess
+
+    def __cinit__(self, int tt_bits=18):
+        if tt_bits < 2 or tt_bits > 24:
+            raise ValueError("tt_bits must be in 2..24 (at most 16M entries, 256 MiB)")
+        self.nentries = (<uint64_t>1) << tt_bits
+        self.table = <TTEntry*>calloc(self.nentries, sizeof(TTEntry))
+        if self.table == NULL:
+            raise MemoryError("transposition table")
+        memset(&self.s, 0, sizeof(Search))
+        self.s.tt = self.table
+        self.s.nbuckets_mask = (self.nentries // BUCKET) - 1 if self.nentries >= BUCKET else 0
+        self.s.gen = 1
+        self.context = None
+        self.guess = -1
+
+    def __dealloc__(self):
+        if self.table != NULL:
+            free(self.table)
+            self.table = NULL
+
+    @property
+    def table_bytes(self) -> int:
+        return self.nentries * sizeof(TTEntry)
+
+    @property
+    def nodes(self) -> int:
+        return self.s.nodes
+
+    def reset_nodes(self):
+        self.s.nodes = 0
+
+    def clear(self):
+        """Forget every table entry (a new generation; O(1))."""
+        self.s.gen += 1
+        if self.s.gen >= (1 << 24):
+            memset(self.table, 0, self.nentries * sizeof(TTEntry))
+            self.s.gen = 1
+
+    def load_tables(self, tables):
+        """Install compiled tables (``tables.CoreTables``); clears the table when their context changed."""
+        cdef Tables* t = &self.s.t
+        cdef int i, j
+        if tables.context != self.context:
+            self.clear()
+            self.context = tables.context
+            self.guess = -1
+        memset(t, 0, sizeof(Tables))
+        t.n = tables.n
+        t.ncards = len(tables.order)
+        for i in range(32):
+            t.cls[i] = 7
+            t.pts[i] = 0
+        for i in range(t.ncards):
+            t.cls[i] = tables.cls[i]
+            t.pts[i] = tables.pts[i]
+        for i in range(8):
+            t.cmask[i] = tables.cmask[i]
+        for i in range(t.ncards):
+            t.above[i] = (t.cmask[t.cls[i]] & ~((<uint32_t>2 << i) - 1)) if i < 31 else 0
+        t.special = tables.special
+        t.trumps = tables.cmask[tables.trump_cls] if tables.trump_cls < 8 else 0
+        t.called = tables.called
+        t.called_bit = (<uint32_t>1 << tables.called) if tables.called >= 0 else 0
+        t.called_cls = tables.called_cls
+        t.partner = tables.partner
+        t.hold_seat = tables.hold_seat
+        t.run_min = tables.run_min
+        t.r2 = tables.r2
+        for i in range(MAXSEATS):
+            t.team[i] = tables.team[i] if i < t.n else 0
+            t.maxer[i] = tables.maxer[i] if i < t.n else 0
+        t.gain_tricks = tables.gain_tricks
+        for i in range(17):
+            t.bonus_left[i] = tables.bonus_left[i]
+        t.tv[0] = tables.tv[0]
+        t.tv[1] = tables.tv[1]
+        t.use_took = 1 if t.tv[0] != t.tv[1] else 0
+
+    def set_position(self, hands, trick, int leader, int open_, int took):
+        """Set the mutable state: hands (core masks), cards on the table (core indices), leader, flags."""
+        cdef Search* s = &self.s
+        cdef int i, c
+        cdef uint32_t winmask
+        for i in range(MAXSEATS):
+            s.hand[i] = hands[i] if i < s.t.n else 0
+        s.ntr = 0
+        s.ontable = 0
+        s.trick_pts = 0
+        s.leader = leader
+        s.open = open_
+        s.took = took if s.t.use_took else 0
+        s.hand_pts = 0
+        for i in range(s.t.n):
+            for c in range(32):
+                if (s.hand[i] >> c) & 1:
+                    s.hand_pts += s.t.pts[c]
+        s.win_card = -1
+        s.win_pos = 0
+        for c in trick:
+            s.trick[s.ntr] = c
+            s.ontable |= <uint32_t>1 << c
+            s.trick_pts += s.t.pts[c]
+            if s.ntr == 0:
+                s.win_card = c
+                s.win_pos = 0
+            else:
+                winmask = s.t.trumps | s.t.cmask[s.t.cls[s.trick[0]]]
+                if ((winmask >> c) & 1) and c > s.win_card:
+                    s.win_card = c
+                    s.win_pos = s.ntr
+            s.ntr += 1
+
+    def legal(self):
+        """Legal core card indices of the player to move."""
+        cdef int seat = (self.s.leader + self.s.ntr) % self.s.t.n
+        cdef uint32_t m = legal_moves(&self.s, seat)
+        return [c for c in range(32) if (m >> c) & 1]
+
+    def representatives(self):
+        """Legal cards with equivalent cards dropped: dict card -> the representative searched for it."""
+        cdef int seat = (self.s.leader + self.s.ntr) % self.s.t.n
+        cdef uint32_t m = legal_moves(&self.s, seat)
+        cdef uint32_t r = drop_equivalent(&self.s, m)
+        cdef uint32_t live = self.s.ontable
+        cdef int i, c, nxt
+        for i in range(self.s.t.n):
+            live |= self.s.hand[i]
+        out = {}
+        for c in range(31, -1, -1):
+            if not (m >> c) & 1:
+                continue
+            if (r >> c) & 1:
+                out[c] = c
+            else:
+                nxt = ss_ctz(live & self.s.t.above[c])
+                out[c] = out[nxt]
+        return out
+
+    def value(self, int guess=-1) -> int:
+        """Exact future value of the position (MTD(f) over null-window searches)."""
+        cdef int g = guess if guess >= 0 else (self.guess if self.guess >= 0 else 0)
+        cdef int v
+        with nogil:
+            v = mtdf(&self.s, g)
+        return v
+
+    def search(self, int alpha, int beta) -> int:
+        """One fail-soft alpha-beta search with window (alpha, beta)."""
+        cdef int v
+        with nogil:
+            v = ab(&self.s, alpha, beta)
+        return v
+
+    def at_least(self, int target) -> bool:
+        """Whether the future value is at least ``target`` (one null-window search)."""
+        cdef int v
+        with nogil:
+            v = ab(&self.s, target - 1, target)
+        return v >= target
+
+    def child_value(self, int c, int guess=-1):
+        """Future value after card ``c`` is played now, as the gain of a finished trick plus what follows."""
+        cdef Search* s = &self.s
+        cdef Tables* t = &s.t
+        cdef int seat = (s.leader + s.ntr) % t.n
+        cdef int sv_win_card = s.win_card, sv_win_pos = s.win_pos
+        cdef int sv_leader = s.leader, sv_open = s.open, sv_took = s.took, sv_pts
+        cdef int gain = 0, winseat, tricks_left, v, i
+        cdef uint32_t winmask
+        cdef int sv_trick[MAXSEATS]
+        if not (s.hand[seat] >> c) & 1:
+            raise ValueError("card not in hand")
+        play_card(s, c, seat)
+        if s.ntr == 1:
+            s.win_card = c
+            s.win_pos = 0
+        else:
+            winmask = t.trumps | t.cmask[t.cls[s.trick[0]]]
+            if ((winmask >> c) & 1) and c > s.win_card:
+                s.win_card = c
+                s.win_pos = s.ntr - 1
+        cdef int g = guess if guess >= 0 else 0
+        if s.ntr == t.n:
+            winseat = (s.leader + s.win_pos) % t.n
+            tricks_left = ss_popcount(s.hand[seat]) + 1
+            if t.team[winseat]:
+                gain = 1 if t.gain_tricks else s.trick_pts + t.bonus_left[tricks_left]
+            sv_pts = s.trick_pts
+            if s.open and t.called >= 0 and t.cls[s.trick[0]] == t.called_cls:
+                s.open = 0
+            if t.team[winseat]:
+                s.took = s.took | t.use_took
+            s.leader = winseat
+            s.ntr = 0
+            s.ontable = 0
+            s.trick_pts = 0
+            for i in range(t.n):
+                sv_trick[i] = s.trick[i]
+            with nogil:
+                v = gain + mtdf(s, g - gain if g >= gain else 0)
+            s.ntr = t.n
+            for i in range(t.n):
+                s.trick[i] = sv_trick[i]
+                s.ontable |= <uint32_t>1 << s.trick[i]
+            s.trick_pts = sv_pts
+            s.leader = sv_leader
+            s.open = sv_open
+            s.took = sv_took
+        else:
+            with nogil:
+                v = mtdf(s, g)
+        unplay_card(s, c, seat)
+        s.win_card = sv_win_card
+        s.win_pos = sv_win_pos
+        return v

@@ -1,0 +1,93 @@
+"""What a search optimises: whose points (or tricks), in which direction, with which fixed extras.
+
+An :class:`Objective` turns a *finished* :class:`~sheepsolve.engine.State` into one number, the value
+(:meth:`Objective.final_value`). The reference minimax uses exactly that; the compiled core is handed the same
+objective as flat tables (``tables.py``) and must agree.
+
+- Two-sided games: the declaring side's final card points, the bury included (``bury_needs_trick``: only if the
+  side took a trick). The side maximises.
+- Trick objectives (``tricks=True``): the number of tricks the side takes. "Can the declarer take every trick"
+  (tout, schwarz) and "can the side avoid taking any" are questions about this number.
+- Ramsch: one seat's card points against all the others (paranoid); the seat minimises.
+- Leaster: one seat's card points, the blind going to the winner of the last (or first) trick; the seat
+  minimises, and taking no trick at all is worse than any number of points: :data:`NO_TRICK` (121).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .engine import Setup, State
+
+__all__ = ["Objective", "NO_TRICK"]
+
+NO_TRICK = 121
+"""Leaster value of a seat that takes no trick: it cannot win, so it is worse for it than any point total."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class Objective:
+    team: frozenset[int]
+    maximize: bool = True
+    tricks: bool = False  # count tricks instead of card points
+    bury_points: int = 0  # fixed points of the side (Sheepshead bury)
+    bury_needs_trick: bool = False
+    blind_points: int = 0  # leaster: points going to the winner of trick `blind_trick`
+    blind_trick: int | None = None  # 0-based trick number from the start of play, or None
+    no_trick_value: int | None = None  # leaster: value when the side takes no trick
+
+    @classmethod
+    def for_setup(cls, setup: Setup, *, seat: int | None = None, tricks: bool = False) -> "Objective":
+        """The default objective of a game; ``seat`` is required for ramsch and leaster."""
+        g = setup.game
+        if g.kind in ("picker", "contract"):
+            if seat is not None and seat not in range(g.seats):
+                raise ValueError(f"seat {seat} out of range")
+            bury = sum(c.points for c in setup.bury) if not tricks else 0
+            return cls(team=setup.team, maximize=True, tricks=tricks, bury_points=bury,
+                       bury_needs_trick=bool(g.rules.get("bury_needs_trick", False)))
+        if seat is None:
+            raise ValueError(f"{g.name} has no sides: name the seat to solve for")
+        if seat not in range(g.seats):
+            raise ValueError(f"seat {seat} out of range")
+        if g.kind == "leaster" and not tricks:
+            where = g.rules.get("leaster_blind", "last")
+            bt = {"last": g.tricks - 1, "first": 0}.get(where)
+            return cls(team=frozenset({seat}), maximize=False, blind_points=sum(c.points for c in setup.blind),
+                       blind_trick=bt, no_trick_value=NO_TRICK)
+        return cls(team=frozenset({seat}), maximize=False, tricks=tricks)
+
+    @property
+    def bound_high(self) -> int:
+        """No value exceeds this."""
+        if self.tricks:
+            return 16
+        return max(120 + self.bury_points, self.no_trick_value or 0)
+
+    def final_value(self, state: State) -> int:
+        """The value of a finished state, computed from its tricks."""
+        assert state.finished, "final_value needs a finished state"
+        won = [t for t in state.tricks if t.winner in self.team]
+        if self.tricks:
+            return len(won)
+        if not won and self.no_trick_value is not None:
+            return self.no_trick_value
+        pts = sum(t.points for t in won)
+        if self.blind_trick is not None and state.tricks[self.blind_trick].winner in self.team:
+            pts += self.blind_points
+        if self.bury_points and (won or not self.bury_needs_trick):
+            pts += self.bury_points
+        return pts
+
+    def past_value(self, state: State) -> int:
+        """What the side already has from finished tricks (bury and end bonuses excluded)."""
+        won = [i for i, t in enumerate(state.tricks) if t.winner in self.team]
+        if self.tricks:
+            return len(won)
+        pts = sum(state.tricks[i].points for i in won)
+        if self.blind_trick is not None and self.blind_trick in won:
+            pts += self.blind_points
+        return pts
+
+    def took_trick(self, state: State) -> bool:
+        return any(t.winner in self.team for t in state.tricks)

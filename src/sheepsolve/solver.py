@@ -1,0 +1,227 @@
+"""The double-dummy solver: exact values, card values, threshold questions and best lines.
+
+Values are *final* values on the same scale everywhere: for a two-sided game the declaring side's card points at
+the end of the hand (the bury and the tricks already won included) under perfect play by everyone from the given
+position; for ramsch and leaster the points of the seat solved for, every other player against it (see
+:mod:`sheepsolve.objective`).
+
+>>> from sheepsolve.games import make_game
+>>> from sheepsolve.cards import parse_cards
+>>> from sheepsolve.engine import Setup
+>>> g = make_game("solo", trump="H")
+>>> hands = [parse_cards("QC AS"), parse_cards("7H TS"), parse_cards("AC KS"), parse_cards("7C 9S")]
+>>> state = Setup.create(g, hands, declarer=0).start()
+>>> sol = Solver().solve(state)
+>>> sol.value, {str(c): v for c, v in sol.cards.items()}
+(40, {'QC': 40, 'AS': 29})
+>>> [str(c) for c in sol.line]
+['QC', '7H', 'AC', '7C', 'AS', 'TS', 'KS', '9S']
+>>> Solver().reach(state, 40), Solver().reach(state, 41)
+(True, False)
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+from ._core import Core
+from .cards import Card
+from .engine import State
+from .objective import Objective
+from .tables import CoreTables, compile_tables, core_position
+
+__all__ = ["Solver", "Solution", "solve", "SolverError", "DEFAULT_TABLE_MIB", "MAX_TABLE_MIB"]
+
+DEFAULT_TABLE_MIB = 16
+MAX_TABLE_MIB = 256
+_ENTRY_BYTES = 16
+
+
+class SolverError(ValueError):
+    """A position the solver cannot take (unknown hands, a finished hand asked for a card, ...)."""
+
+
+@dataclass(frozen=True)
+class Solution:
+    """The answer for one position."""
+
+    value: int  # final value under perfect play
+    to_move: int | None  # seat to move (None when the hand is over)
+    cards: dict[Card, int]  # final value after each legal card
+    best: tuple[Card, ...]  # the legal cards reaching ``value``
+    line: tuple[Card, ...]  # one best line of play to the end of the hand
+    nodes: int
+    seconds: float
+    objective: Objective = field(repr=False, default=None)  # type: ignore[assignment]
+
+
+def _bits_for(mib: int) -> int:
+    if not isinstance(mib, int) or mib < 1:
+        raise SolverError(f"table size must be a positive number of MiB, not {mib!r}")
+    if mib > MAX_TABLE_MIB:
+        raise SolverError(f"table size {mib} MiB is over the limit of {MAX_TABLE_MIB} MiB")
+    bits = 2
+    while (1 << (bits + 1)) * _ENTRY_BYTES <= mib * 1024 * 1024 and bits < 24:
+        bits += 1
+    return bits
+
+
+class Solver:
+    """A solver with its own transposition table, reused across calls (same deal: entries carry over).
+
+    ``table_mib`` bounds the table's memory (default 16 MiB, at most 256 MiB); ``table_bits`` sets the number of
+    entries directly (``2`` gives a four-entry table that evicts constantly, for tests).
+    """
+
+    def __init__(self, table_mib: int = DEFAULT_TABLE_MIB, *, table_bits: int | None = None) -> None:
+        bits = table_bits if table_bits is not None else _bits_for(table_mib)
+        self._core = Core(bits)
+        self._tables: CoreTables | None = None
+        self.nodes = 0
+
+    @property
+    def table_bytes(self) -> int:
+        return self._core.table_bytes
+
+    def clear(self) -> None:
+        """Forget the transposition table."""
+        self._core.clear()
+
+    # -- plumbing ----------------------------------------------------------------------------------------------
+    def _load(self, state: State, obj: Objective) -> CoreTables:
+        if any(h is None for h in state.hands):
+            raise SolverError("every hand must be known to solve double dummy")
+        tables = compile_tables(state, obj)
+        self._core.load_tables(tables)
+        pos = core_position(state, tables, obj)
+        self._core.set_position(pos["hands"], pos["trick"], pos["leader"], pos["open"], pos["took"])
+        self._tables = tables
+        return tables
+
+    def _offset(self, state: State, obj: Objective, tables: CoreTables) -> int:
+        return obj.past_value(state) + tables.const
+
+    @staticmethod
+    def _objective(state: State, objective: Objective | None, seat: int | None, tricks: bool) -> Objective:
+        if objective is not None:
+            return objective
+        try:
+            return Objective.for_setup(state.setup, seat=seat, tricks=tricks)
+        except ValueError as e:
+            raise SolverError(str(e)) from None
+
+    def _future(self, state: State, obj: Objective) -> int:
+        if state.finished:
+            return 0
+        self._load(state, obj)
+        return self._core.value()
+
+    # -- questions ---------------------------------------------------------------------------------------------
+    def value(self, state: State, objective: Objective | None = None, *, seat: int | None = None,
+              tricks: bool = False) -> int:
+        """The exact final value of ``state``."""
+        obj = self._objective(state, objective, seat, tricks)
+        if state.finished:
+            return obj.final_value(state)
+        tables = self._load(state, obj)
+        self._core.reset_nodes()
+        v = self._core.value()
+        self.nodes = self._core.nodes
+        return self._offset(state, obj, tables) + v
+
+    def reach(self, state: State, target: int, objective: Objective | None = None, *, seat: int | None = None,
+              tricks: bool = False) -> bool:
+        """Whether the final value is at least ``target`` under perfect play (one null-window search).
+
+        ``reach(state, 61)``: can the declaring side make 61? ``reach(state, n, tricks=True)`` with ``n`` the
+        number of tricks: can it take every trick?
+        """
+        obj = self._objective(state, objective, seat, tricks)
+        if state.finished:
+            return obj.final_value(state) >= target
+        tables = self._load(state, obj)
+        self._core.reset_nodes()
+        ok = self._core.at_least(target - self._offset(state, obj, tables))
+        self.nodes = self._core.nodes
+        return bool(ok)
+
+    def card_values(self, state: State, objective: Objective | None = None, *, seat: int | None = None,
+                    tricks: bool = False) -> dict[Card, int]:
+        """The exact final value after each legal card of the player to move."""
+        obj = self._objective(state, objective, seat, tricks)
+        if state.finished:
+            return {}
+        tables = self._load(state, obj)
+        off = self._offset(state, obj, tables)
+        reps = self._core.representatives()
+        done: dict[int, int] = {}
+        guess = self._core.value()
+        out = {}
+        for c in sorted(reps, reverse=True):
+            r = reps[c]
+            if r not in done:
+                done[r] = self._core.child_value(r, guess)
+            out[tables.order[c]] = off + done[r]
+        legal_order = state.legal()
+        return {c: out[c] for c in legal_order}
+
+    def best_line(self, state: State, objective: Objective | None = None, *, seat: int | None = None,
+                  tricks: bool = False) -> list[Card]:
+        """One line of perfect play from ``state`` to the end of the hand."""
+        obj = self._objective(state, objective, seat, tricks)
+        line: list[Card] = []
+        s = state
+        while not s.finished:
+            tables = self._load(s, obj)
+            v = self._core.value()
+            maxing = (s.to_move in obj.team) == obj.maximize
+            reps = self._core.representatives()
+            chosen = None
+            best_seen = None
+            for c in s.legal():
+                r = reps[tables.index[c]]
+                cv = self._core.child_value(r, v)
+                if cv == v:
+                    chosen = c
+                    break
+                if best_seen is None or (cv > best_seen[1] if maxing else cv < best_seen[1]):
+                    best_seen = (c, cv)
+            if chosen is None:  # cannot happen if the search is right; fail loudly rather than guess
+                raise RuntimeError(f"no card reaches the position's value {v} (best {best_seen})")
+            line.append(chosen)
+            s = s.play(chosen)
+        return line
+
+    def solve(self, state: State, objective: Objective | None = None, *, seat: int | None = None,
+              tricks: bool = False, line: bool = True) -> Solution:
+        """Value, value of every legal card, best cards and a best line, with node count and time."""
+        obj = self._objective(state, objective, seat, tricks)
+        self._core.reset_nodes()
+        t0 = time.perf_counter()
+        if state.finished:
+            v = obj.final_value(state)
+            return Solution(value=v, to_move=None, cards={}, best=(), line=(), nodes=0, seconds=0.0, objective=obj)
+        cards = self.card_values(state, obj)
+        maxing = (state.to_move in obj.team) == obj.maximize
+        v = max(cards.values()) if maxing else min(cards.values())
+        nodes = self._core.nodes
+        pv = self.best_line(state, obj) if line else []
+        nodes = self._core.nodes if line else nodes
+        dt = time.perf_counter() - t0
+        self.nodes = nodes
+        return Solution(value=v, to_move=state.to_move, cards=cards,
+                        best=tuple(c for c, x in cards.items() if x == v), line=tuple(pv), nodes=nodes,
+                        seconds=dt, objective=obj)
+
+
+_default: Solver | None = None
+
+
+def solve(state: State, objective: Objective | None = None, *, seat: int | None = None, tricks: bool = False,
+          line: bool = True) -> Solution:
+    """Solve with a shared default :class:`Solver`."""
+    global _default
+    if _default is None:
+        _default = Solver()
+    return _default.solve(state, objective, seat=seat, tricks=tricks, line=line)

@@ -1,0 +1,130 @@
+"""Compile a position (setup, objective, state) into the flat tables the compiled core searches.
+
+The core numbers cards its own way: every suit class occupies a run of consecutive bits, weakest card lowest,
+and the trump class sits above every plain class. Then "the strongest card of a class" is the highest bit, the
+trick winner is the highest card among trumps and the led class, and "adjacent among the cards still out" is
+"next set bit". The card *under* (Sheepshead called ace) is placed at the bottom of the called suit's run.
+
+Nothing here branches on a game's name: the tables come from :class:`~sheepsolve.games.Game` fields and the
+:class:`~sheepsolve.engine.Setup`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import Card
+from .engine import State
+from .objective import Objective
+
+__all__ = ["CoreTables", "compile_tables", "core_position"]
+
+
+@dataclass(frozen=True)
+class CoreTables:
+    """Flat arrays for the core; ``order[i]`` is the real card of core index ``i``."""
+
+    n: int
+    order: tuple[Card, ...]
+    index: dict  # Card -> core index
+    cls: tuple[int, ...]  # class id per core index (trump class = ntrump id)
+    pts: tuple[int, ...]
+    cmask: tuple[int, ...]  # 8 class masks
+    trump_cls: int
+    called: int  # core index or -1
+    called_cls: int
+    special: int  # mask of cards never merged as equivalent (called card, under card)
+    partner: int
+    hold_seat: int
+    run_min: int
+    r2: int
+    team: tuple[int, ...]
+    maxer: tuple[int, ...]
+    gain_tricks: int
+    bonus_left: tuple[int, ...]  # 17 entries: extra gain of the trick played with k tricks left
+    tv: tuple[int, int]  # terminal value by "the side took a trick"
+    const: int  # fixed points added outside the core (an unconditional bury)
+    context: tuple  # everything that decides a table entry's meaning besides the key
+
+    def mask(self, cards) -> int:
+        m = 0
+        for c in cards:
+            m |= 1 << self.index[c]
+        return m
+
+    def cards(self, mask: int) -> list[Card]:
+        return [self.order[i] for i in range(len(self.order)) if mask >> i & 1]
+
+
+def compile_tables(state: State, obj: Objective) -> CoreTables:
+    st = state.setup
+    g = st.game
+    classes = [s for s in g.plain_suits] + (["T"] if g.trumps else [])
+    cls_id = {c: i for i, c in enumerate(classes)}
+    trump_cls = cls_id.get("T", 7)
+    order: list[Card] = []
+    cls: list[int] = []
+    cmask = [0] * 8
+    for k in classes:
+        members = sorted((c for c in g.deck if st.suit_class(c) == k and c != st.under),
+                         key=lambda c: g.strength(c))
+        if st.under is not None and st.called is not None and k == st.called_class:
+            members = [st.under] + members
+        for c in members:
+            cmask[cls_id[k]] |= 1 << len(order)
+            order.append(c)
+            cls.append(cls_id[k])
+    index = {c: i for i, c in enumerate(order)}
+    n = g.seats
+    called = index[st.called] if st.called is not None else -1
+    special = 0
+    if called >= 0:
+        special |= 1 << called
+    if st.under is not None and st.called is not None:
+        special |= 1 << index[st.under]
+    team = tuple(1 if s in obj.team else 0 for s in range(n))
+    maxer = tuple(1 if (t == 1) == obj.maximize else 0 for t in team)
+    total = g.tricks
+    bonus = [0] * 17
+    if obj.blind_trick is not None and not obj.tricks:
+        bonus[total - obj.blind_trick] = obj.blind_points
+    # Only what depends on the play goes into the core; fixed points (an unconditional bury) are added outside.
+    if obj.tricks:
+        tv = (0, 0)
+    elif obj.no_trick_value is not None:
+        tv = (obj.no_trick_value, obj.bury_points)
+    elif obj.bury_needs_trick:
+        tv = (0, obj.bury_points)
+    else:
+        tv = (0, 0)
+    const = 0 if (obj.tricks or obj.bury_needs_trick or obj.no_trick_value is not None) else obj.bury_points
+    run_min = st.run_min if st.run_min is not None else 99
+    # Cards never change hands, so a table key (the cards still out) means the same position in every setup
+    # that agrees on who holds each card: different buries of one pick share their entries.
+    holder = [-1] * 32
+    for seat, h in enumerate(st.hands):
+        for c in h:
+            holder[c] = seat
+    for c in st.bury:
+        holder[c] = st.declarer if st.declarer is not None else -1
+    ctx = (n, tuple(order), tuple(cls), called, tuple(sorted(obj.team)), obj.maximize, obj.tricks, tuple(bonus),
+           tv, st.partner, st.declarer if st.hold_rule else -1, run_min, st.throw_off_last_only, tuple(holder))
+    return CoreTables(
+        n=n, order=tuple(order), index=index, cls=tuple(cls), pts=tuple(c.points for c in order),
+        cmask=tuple(cmask), trump_cls=trump_cls, called=called,
+        called_cls=cls_id[st.called_class] if st.called is not None else -1, special=special,
+        partner=st.partner if (st.partner is not None and called >= 0) else -1,
+        hold_seat=st.declarer if (st.hold_rule and called >= 0) else -1, run_min=run_min,
+        r2=1 if st.throw_off_last_only else 0, team=team, maxer=maxer, gain_tricks=1 if obj.tricks else 0,
+        bonus_left=tuple(bonus), tv=tv, const=const, context=ctx)
+
+
+def core_position(state: State, tables: CoreTables, obj: Objective) -> dict:
+    """The mutable part: hands, the trick on the table, leader, called-suit state, whether the side took a trick."""
+    return {
+        "hands": [tables.mask(h) for h in state.hands],
+        "trick": [tables.index[c] for c in state.trick],
+        "leader": state.leader,
+        "open": 1 if (state.called_open and tables.called >= 0) else 0,
+        "took": 1 if obj.took_trick(state) else 0,
+    }

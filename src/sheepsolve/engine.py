@@ -197,7 +197,8 @@ class Setup:
                 if jd in mine and game.rules.get("call_up"):
                     target = next((Card.make("J", s) for s in "CSHD" if Card.make("J", s) not in mine), None)
                 if target is not None and target not in mine:
-                    holder = next(i for i, h in enumerate(hs) if target in h)
+                    # None only in a position dealt without the partner's jack
+                    holder = next((i for i, h in enumerate(hs) if target in h), None)
             elif game.partner in ("called-ace", "sauspiel") and called is not None and not alone:
                 holder = next((i for i, h in enumerate(hs) if called in h), None)
                 if holder is None or holder == declarer:

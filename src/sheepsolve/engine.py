@@ -173,16 +173,53 @@ class Setup:
         bury = tuple(bury)
         if len(hs) != n:
             raise RulesError(f"hands: {game.name} has {n} players, got {len(hs)} hands")
+        seen: set[Card] = set()
+        for where, cards in [(f"hand of player {i + 1}", h) for i, h in enumerate(hs)] + [("blind", list(blind))]:
+            for c in cards:
+                if c not in game.deck:
+                    raise RulesError(f"{where}: {c} is not a card of the {game.name} deck")
+                if c in seen:
+                    raise RulesError(f"{where}: {c} is dealt twice")
+                seen.add(c)
+        if declarer is not None and declarer not in range(n):
+            raise RulesError(f"declarer: seat {declarer!r} is not one of 0..{n - 1}")
+        if game.kind in ("picker", "contract") and declarer is None:
+            raise RulesError("picker: missing" if game.kind == "picker" else "declarer: missing")
+        if blind and game.kind not in ("picker", "leaster"):
+            raise RulesError(f"blind: {game.name} has no blind")
         if game.kind == "picker":
-            if declarer is None:
-                raise RulesError("picker: missing")
-            picked = hs[declarer] + list(blind)
+            picked = hs[declarer] + list(blind)  # type: ignore[index]
             for c in bury:
                 if c not in picked:
                     raise RulesError(f"bury: {c} is not in the picker's hand or the blind")
-            hs[declarer] = [c for c in picked if c not in bury]
+            if len(set(bury)) != len(bury) or len(bury) != len(blind):
+                raise RulesError(f"bury: the picker buries as many cards as he picked up ({len(blind)}), "
+                                 f"got {format_cards(bury) or 'none'}")
+            hs[declarer] = [c for c in picked if c not in bury]  # type: ignore[index]
         elif bury:
             raise RulesError(f"bury: {game.name} has no bury")
+        sizes = [len(h) for h in hs]
+        if len(set(sizes)) != 1 or sizes[0] > game.hand_size:
+            raise RulesError(f"hands: every player must hold the same number of cards (at most {game.hand_size}) "
+                             f"when play starts, got {', '.join(map(str, sizes))}")
+        if game.kind == "picker" and sizes[0] == game.hand_size and len(blind) != game.blind_size:
+            raise RulesError(f"blind: {game.name} has {game.blind_size} cards in the blind, got {len(blind)}")
+        if game.partner in ("called-ace", "sauspiel"):
+            if alone and called is not None:
+                raise RulesError(f"called: {called} is called, but the picker plays alone")
+            call = Call(None) if called is None else Call(called, under is not None)
+            allowed = legal_calls(game, hs[declarer], bury)  # type: ignore[index]
+            if call not in allowed:
+                if called is None:
+                    why = "a sauspiel needs a called ace"
+                elif Call(called, not call.under) in allowed:
+                    why = ("a card goes under only when calling the ace of a void suit" if call.under else
+                           f"calling {called} from a void suit needs a card under")
+                else:
+                    why = f"{call} is not a call the rules allow with this hand"
+                raise RulesError(f"called: {why} (allowed: {', '.join(map(str, allowed)) or 'none'})")
+        elif called is not None or under is not None:
+            raise RulesError(f"called: {game.name} has no called card (partner rule: {game.partner})")
         team: set[int] = set()
         partner = None
         hold_rule = False
@@ -199,7 +236,7 @@ class Setup:
                 if target is not None and target not in mine:
                     # None only in a position dealt without the partner's jack
                     holder = next((i for i, h in enumerate(hs) if target in h), None)
-            elif game.partner in ("called-ace", "sauspiel") and called is not None and not alone:
+            elif game.partner in ("called-ace", "sauspiel") and called is not None:
                 holder = next((i for i, h in enumerate(hs) if called in h), None)
                 if holder is None or holder == declarer:
                     raise RulesError(f"called: {called} must be in another player's hand")

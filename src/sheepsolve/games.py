@@ -131,7 +131,7 @@ def resolve_rules(family: str, rules: Mapping[str, Any] | None) -> dict[str, Any
     given = dict(rules or {})
     preset = given.pop("preset", None)
     if preset is not None:
-        if preset not in PRESETS:
+        if not isinstance(preset, str) or preset not in PRESETS:
             raise GameError(f"rules.preset: unknown preset {preset!r} (known: {', '.join(PRESETS)})")
         out.update(PRESETS[preset])
         out["preset"] = preset
@@ -401,7 +401,7 @@ def make_game(
     if family == "schafkopf" and seats == 3 and deck != "short":
         raise GameError("deck: 3-player Schafkopf uses the short deck")
     if trump is not None:
-        if not isinstance(trump, str) or trump.strip().upper() not in SUITS:
+        if not isinstance(trump, str) or trump.strip().upper() not in tuple(SUITS):
             raise GameError(f"trump: must be one of C S H D, not {trump!r}")
         trump = trump.strip().upper()
     if spec.needs_trump and trump is None:

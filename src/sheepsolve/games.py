@@ -375,6 +375,10 @@ def make_game(
     """
     canon, implied = resolve_name(name)
     spec = REGISTRY[canon]
+    if seats is not None and implied.get("seats", seats) != seats:
+        raise GameError(f"players: {name} is the {implied['seats']}-player game, not for {seats} players")
+    if tout is not None and implied.get("tout", tout) != tout:
+        raise GameError(f"tout: {name} is played tout, tout cannot be {tout!r}")
     if seats is None:
         seats = implied.get("seats")
     if tout is None:

@@ -70,6 +70,9 @@ class Card(int):
     @classmethod
     def make(cls, rank: str, suit: str) -> "Card":
         """The card of ``rank`` (one of ``ATKQJ987``) and ``suit`` (one of ``CSHD``)."""
+        if not (isinstance(rank, str) and len(rank) == 1 and rank in RANKS
+                and isinstance(suit, str) and len(suit) == 1 and suit in SUITS):
+            raise CardError(f"no card of rank {rank!r} and suit {suit!r}: ranks A T K Q J 9 8 7, suits C S H D")
         return cls._cache[SUITS.index(suit) * 8 + RANKS.index(rank)]
 
     @property

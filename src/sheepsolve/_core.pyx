@@ -27,6 +27,14 @@ cdef extern from *:
     int ss_ctz(unsigned int x) noexcept nogil
     int ss_msb(unsigned int x) noexcept nogil
 
+cdef int ORDER_MODE = 0
+
+
+def set_order_mode(int m):
+    global ORDER_MODE
+    ORDER_MODE = m
+
+
 cdef enum:
     MAXSEATS = 5
     MAXMOVES = 16
@@ -81,6 +89,7 @@ ctypedef struct Search:
     int trick_pts
     int hand_pts            # points of the cards still in hands
     int64_t nodes
+    int hist[MAXSEATS][32]  # history heuristic: cut-offs per seat and card
     TTEntry* tt
     uint64_t nbuckets_mask
     uint64_t gen
@@ -160,10 +169,13 @@ cdef inline int order_moves(Search* s, int seat, uint32_t moves, int hint, int* 
             sc = 1000000
         elif s.ntr == 0:
             # lead: strong cards and the top card of a class first, then the rest strongest first
-            sc = c * 4
-            if not (s.t.above[c] & ~s.hand[seat] & (s.ontable | s.hand[0] | s.hand[1] | s.hand[2] | s.hand[3]
-                                                    | (s.hand[4] if t.n > 4 else 0))):
-                sc += 500
+            if ORDER_MODE & 1:
+                sc = s.hist[seat][c] * 4 + c
+            else:
+                sc = c * 4
+                if not (s.t.above[c] & ~s.hand[seat] & (s.ontable | s.hand[0] | s.hand[1] | s.hand[2] | s.hand[3]
+                                                        | (s.hand[4] if t.n > 4 else 0))):
+                    sc += 500
         else:
             wins = ((winmask >> c) & 1) and c > s.win_card
             if ally_winning and not wins:
@@ -177,6 +189,8 @@ cdef inline int order_moves(Search* s, int seat, uint32_t moves, int hint, int* 
                     sc = 300 - c + t.pts[c]      # win cheaply
             else:
                 sc = 100 - t.pts[c] * 8 - c      # cannot win: throw the least
+            if ORDER_MODE & 2:
+                sc = sc * 1024 + s.hist[seat][c]
         # insertion sort, descending
         j = k
         while j > 0 and score[j - 1] < sc:
@@ -248,13 +262,61 @@ cdef inline void unplay_card(Search* s, int c, int seat) noexcept nogil:
     s.hand_pts += s.t.pts[c]
 
 
+cdef inline int holder_team(Search* s, int c) noexcept nogil:
+    cdef int i
+    for i in range(s.t.n):
+        if (s.hand[i] >> c) & 1:
+            return s.t.team[i]
+    return -1
+
+
+cdef inline int sure_points(Search* s, uint32_t rem) noexcept nogil:
+    """Points of the unbroken run of top trumps held by one side: positive for the objective's side, negative
+    for the others. Each of those cards wins the trick it is played to, or its trick goes to a stronger card of
+    the same side."""
+    cdef uint32_t tr = rem & s.t.trumps
+    cdef int c, side, total = 0
+    if not tr:
+        return 0
+    c = ss_msb(tr)
+    side = holder_team(s, c)
+    while tr:
+        c = ss_msb(tr)
+        if holder_team(s, c) != side:
+            break
+        total += s.t.pts[c]
+        tr &= ~(<uint32_t>1 << c)
+    return total if side else -total
+
+
+cdef inline int last_trick(Search* s) noexcept nogil:
+    """Every hand holds one card: the trick is forced."""
+    cdef Tables* t = &s.t
+    cdef int p, seat, c, wc = -1, ws = s.leader, pts = 0, took
+    cdef uint32_t winmask = t.trumps | t.cmask[t.cls[ss_ctz(s.hand[s.leader])]]
+    s.nodes += t.n - 1
+    for p in range(t.n):
+        seat = (s.leader + p) % t.n
+        c = ss_ctz(s.hand[seat])
+        pts += t.pts[c]
+        if ((winmask >> c) & 1) and c > wc:
+            wc = c
+            ws = seat
+    if not t.team[ws]:
+        return t.tv[s.took]
+    took = s.took | t.use_took
+    if t.gain_tricks:
+        return 1 + t.tv[took]
+    return pts + t.bonus_left[1] + t.tv[took]
+
+
 cdef int ab(Search* s, int alpha, int beta) noexcept nogil:
     cdef Tables* t = &s.t
     cdef int n = t.n
     cdef int seat = (s.leader + s.ntr) % n
     cdef uint32_t rem = 0
     cdef int i, k, c, v, best, bestc = -1, nmoves
-    cdef int lo_b = 0, hi_b = 0, maxg, tricks_left, a0, b0
+    cdef int lo_b = 0, hi_b = 0, maxg, tricks_left, a0, b0, sure
     cdef uint64_t key = 0
     cdef TTEntry* e = NULL
     cdef int hint = -1
@@ -274,6 +336,8 @@ cdef int ab(Search* s, int alpha, int beta) noexcept nogil:
         if rem == 0:
             return t.tv[s.took]
         tricks_left = ss_popcount(s.hand[s.leader])
+        if tricks_left == 1:
+            return last_trick(s)
         if t.gain_tricks:
             maxg = tricks_left
         else:
@@ -286,6 +350,13 @@ cdef int ab(Search* s, int alpha, int beta) noexcept nogil:
         else:
             hi_b = maxg + t.tv[s.took]
             lo_b = t.tv[s.took]
+        if not t.gain_tricks and (s.took or not t.use_took):
+            # Top trumps held by one side are sure to win their tricks: their points go to that side.
+            sure = sure_points(s, rem)
+            if sure > 0:
+                lo_b += sure
+            else:
+                hi_b += sure
         if hi_b <= alpha:
             return hi_b
         if lo_b >= beta:
@@ -372,6 +443,7 @@ cdef int ab(Search* s, int alpha, int beta) noexcept nogil:
                 if best > alpha:
                     alpha = best
                     if alpha >= beta:
+                        s.hist[seat][c] += s.hand_pts + 8
                         break
         else:
             if v < best:
@@ -380,6 +452,7 @@ cdef int ab(Search* s, int alpha, int beta) noexcept nogil:
                 if best < beta:
                     beta = best
                     if alpha >= beta:
+                        s.hist[seat][c] += s.hand_pts + 8
                         break
 
     if s.ntr == 0:

@@ -1,0 +1,164 @@
+"""The compiled solver against the pure-Python reference minimax, and against itself.
+
+- Differential: seeded random positions of every game form (1 to 3 cards per hand, mid-trick included) solved by
+  :mod:`sheepsolve.reference` (plain minimax over the rules engine) and by the core: the value of every legal card
+  must agree, for the points objective and the trick objective.
+- A four-entry transposition table (constant eviction) gives the same answers.
+- Consistency on full deals, where brute force cannot go: a position's value equals the best of its children's
+  values, each solved with a fresh table; the best line replays to the value.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from sheepsolve.deals import game_forms, random_position, random_setup
+from sheepsolve.games import make_game
+from sheepsolve.objective import Objective
+from sheepsolve.reference import reference_card_values, reference_value
+from sheepsolve.solver import Solver, SolverError
+
+FORMS = game_forms()
+
+
+def _form_id(g) -> str:
+    extra = ",".join(f"{k}={v}" for k, v in sorted(g.rules.items()) if k in
+                     ("run", "call_up", "bury_needs_trick", "leaster_blind", "run_min", "called_throw_off_last_only")
+                     and v != make_game(g.name, trump=g.trump_suit, seats=g.seats,
+                                        deck="short" if len(g.deck) == 24 else "long").rules.get(k))
+    return f"{g.name}-{g.partner}-{g.trump_suit or ''}-{g.seats}p-{len(g.deck)}{'-' + extra if extra else ''}"
+
+
+def _objectives(g, setup, rng):
+    if g.two_sided:
+        return [Objective.for_setup(setup), Objective.for_setup(setup, tricks=True)]
+    seat = rng.randrange(g.seats)
+    return [Objective.for_setup(setup, seat=seat), Objective.for_setup(setup, seat=seat, tricks=True)]
+
+
+def _cases(g, seed, count, max_left):
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        st = random_setup(g, rng)
+        left = rng.randint(1, max_left)
+        s = random_position(st, rng, cards_left=left, extra=rng.randrange(g.seats))
+        if not s.finished:
+            out.append((s, _objectives(g, st, rng)))
+    return out
+
+
+@pytest.mark.parametrize("game", FORMS, ids=_form_id)
+def test_differential_small(game):
+    solver = Solver()
+    tiny = Solver(table_bits=2)
+    for state, objs in _cases(game, 1000 + FORMS.index(game), 40, 3):
+        for obj in objs:
+            ref = reference_card_values(state, obj)
+            assert solver.card_values(state, obj) == ref, (state, obj)
+            assert tiny.card_values(state, obj) == ref, (state, obj)
+            v = max(ref.values()) if (state.to_move in obj.team) == obj.maximize else min(ref.values())
+            assert solver.value(state, obj) == v
+            assert solver.reach(state, v, obj) and not solver.reach(state, v + 1, obj)
+
+
+@pytest.mark.parametrize("game", [make_game("sheepshead"), make_game("sheepshead", partner="called-ace"),
+                                  make_game("sauspiel"), make_game("wenz"), make_game("solo", trump="S"),
+                                  make_game("sheepshead-3"), make_game("leaster"), make_game("ramsch")],
+                         ids=lambda g: g.name + "-" + g.partner)
+def test_differential_mid(game):
+    """Four cards per hand (five in 3-hand), including mid-trick positions."""
+    solver = Solver()
+    left = 5 if game.seats == 3 else 4
+    for state, objs in _cases(game, 77, 4, left):
+        obj = objs[0]
+        assert solver.card_values(state, obj) == reference_card_values(state, obj)
+
+
+def _full_deal_cases():
+    out = []
+    for name, kw, n in [("sheepshead", {}, 3), ("sheepshead", {"partner": "called-ace"}, 3), ("sauspiel", {}, 2),
+                        ("solo", {"trump": "D"}, 2), ("wenz", {}, 2), ("geier", {}, 1), ("sheepshead-3", {}, 1),
+                        ("sauspiel", {"deck": "short"}, 2), ("leaster", {}, 1), ("ramsch", {}, 1)]:
+        g = make_game(name, **kw)
+        rng = random.Random(hash((name, tuple(kw.items()))) % 1000)
+        for _ in range(n):
+            out.append(pytest.param(g, random_setup(g, rng), rng.randrange(g.seats),
+                                    id=f"{name}-{'-'.join(map(str, kw.values()))}-{len(out)}"))
+    return out
+
+
+@pytest.mark.parametrize("game,setup,seat", _full_deal_cases())
+def test_full_deal_consistency(game, setup, seat):
+    """Value = best child value (each child with a fresh table); the best line replays to the value."""
+    state = setup.start()
+    obj = Objective.for_setup(setup, seat=None if game.two_sided else seat)
+    value = Solver().value(state, obj)
+    children = {c: Solver().value(state.play(c), obj) for c in state.legal()}
+    maxing = (state.to_move in obj.team) == obj.maximize
+    assert value == (max(children.values()) if maxing else min(children.values()))
+    sol = Solver().solve(state, obj)
+    assert sol.value == value and sol.cards == children
+    s = state
+    for c in sol.line:
+        s = s.play(c)
+    assert s.finished and obj.final_value(s) == value
+    # one trick deeper, mid-trick: the same identity
+    s1 = state.play(sol.line[0])
+    v1 = Solver().value(s1, obj)
+    kids = [Solver().value(s1.play(c), obj) for c in s1.legal()]
+    maxing = (s1.to_move in obj.team) == obj.maximize
+    assert v1 == value and v1 == (max(kids) if maxing else min(kids))
+
+
+def test_incomplete_position_refused():
+    g = make_game("sauspiel")
+    st = random_setup(g, random.Random(1))
+    with pytest.raises(SolverError):
+        Solver().value(st.start(), seat=9)
+
+
+def test_table_size_limits():
+    with pytest.raises(SolverError):
+        Solver(table_mib=1024)
+    assert Solver(table_mib=1).table_bytes <= 1 << 20
+    assert Solver().table_bytes <= 256 << 20
+
+
+def test_finished_state_value():
+    g = make_game("wenz")
+    rng = random.Random(5)
+    st = random_setup(g, rng)
+    s = random_position(st, rng, cards_left=0)
+    obj = Objective.for_setup(st)
+    assert s.finished
+    assert Solver().value(s) == obj.final_value(s) == reference_value(s)
+    assert Solver().solve(s).cards == {}
+
+
+def test_no_memory_growth_over_many_solves():
+    """Thousands of solves on one solver, and hundreds of solvers created and dropped: RSS stays flat."""
+    import gc
+    import resource
+
+    g = make_game("sauspiel", deck="short")
+    rng = random.Random(9)
+    states = [random_position(random_setup(g, rng), rng, cards_left=3) for _ in range(50)]
+    solver = Solver(table_mib=4)
+
+    def work():
+        for _ in range(10):
+            for s in states:
+                solver.value(s)
+        for _ in range(100):
+            Solver(table_mib=8).value(states[0])
+        gc.collect()
+
+    work()
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    for _ in range(3):
+        work()
+    after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    assert after - before < 20_000  # KiB: no leak of tables (each is 8 MiB)

@@ -71,7 +71,7 @@ def test_differential_small(game):
 def test_differential_mid(game):
     """Four cards per hand (five in 3-hand), including mid-trick positions."""
     solver = Solver()
-    left = 5 if game.seats == 3 else 4
+    left = 5 if game.seats == 3 else (3 if game.kind == "leaster" else 4)
     for state, objs in _cases(game, 77, 4, left):
         obj = objs[0]
         assert solver.card_values(state, obj) == reference_card_values(state, obj)

@@ -1,0 +1,103 @@
+"""Questions put to the solver about a hand record, answered as JSON-ready data.
+
+:func:`solve_record` is what ``sheepsolve solve`` prints (``shared/RECORD-FORMAT.md``): ``value``, ``to_move``,
+``cards``, ``outcome``, ``nodes``, ``seconds``, plus ``best``, ``line``, ``side`` and ``seat``.
+
+Outcome of a value (:func:`outcome_of`): for two-sided games, the game's result for the declaring side
+(:func:`sheepsolve.scoring.outcome_for`). The trick-based results are decided by a trick search: a value of all
+the card points is ``schwarz`` (Sheepshead) or ``win-schwarz`` (Schafkopf) only when the side can take every
+trick; a low value is ``schwarzed`` / ``loss-schwarz`` only when the other side can keep it from taking any. A
+tout is won when the declarer can take every trick. Ramsch and leaster are solved for one seat against all the
+others: ``loser`` when the seat ends with more than half the points (the most for certain), ``no-trick`` (leaster,
+value 121) when it cannot take a trick, else ``undecided`` (the result depends on how the others share theirs).
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from .engine import State
+from .objective import NO_TRICK, Objective
+from .record import Record, RecordError
+from .scoring import outcome_for
+from .solver import Solver, SolverError
+
+__all__ = ["solve_record", "outcome_of", "position_of"]
+
+
+def position_of(rec: Record) -> State:
+    """The state after the record's last card; refuses records whose hands are not all known."""
+    if not rec.complete:
+        try:
+            rec.setup()
+        except RecordError as e:
+            raise SolverError(f"{e}; double-dummy solving needs every hand (and the blind and bury)") from None
+    return rec.state()
+
+
+def outcome_of(solver: Solver, state: State, obj: Objective, value: int) -> str:
+    g = state.game
+    if not g.two_sided:
+        if g.kind == "leaster" and value == NO_TRICK:
+            return "no-trick"
+        return "loser" if value * 2 > g.total_points else "undecided"
+    tricks_obj = Objective(team=obj.team, tricks=True)
+    n = g.tricks
+    if g.tout:
+        return "win" if solver.reach(state, n, tricks_obj) else "loss"
+    tricks = None
+    if value >= g.total_points:
+        tricks = n if solver.reach(state, n, tricks_obj) else n - 1
+    elif value * 4 <= g.total_points:
+        tricks = 1 if solver.reach(state, 1, tricks_obj) else 0
+    return outcome_for(g, value, tricks)
+
+
+def _seat(rec: Record, seat: str | int | None) -> int | None:
+    g = rec.game
+    if seat is None:
+        if not g.two_sided:
+            raise SolverError(f"--seat: {g.name} has no sides; name the player to solve for "
+                              f"(one of {', '.join(rec.players)})")
+        return None
+    try:
+        return rec.seat_of(seat)
+    except RecordError as e:
+        raise SolverError(f"--seat: {e}") from None
+
+
+def solve_record(rec: Record, *, seat: str | int | None = None, target: int | None = None,
+                 all_tricks: bool = False, tricks: bool = False, line: bool = True,
+                 table_mib: int = 16, solver: Solver | None = None) -> dict[str, Any]:
+    """Solve the position after the record's last card. See the module docstring for the fields."""
+    state = position_of(rec)
+    s = _seat(rec, seat)
+    solver = solver or Solver(table_mib)
+    obj = Objective.for_setup(state.setup, seat=s, tricks=tricks or all_tricks)
+    names = rec.players
+    side = "declaring side" if rec.game.two_sided else names[s]  # type: ignore[index]
+    base: dict[str, Any] = {"game": rec.game.name, "side": side,
+                            "seat": names[s] if s is not None else None,
+                            "to_move": names[state.to_move] if not state.finished else None}
+    if all_tricks or target is not None:
+        goal = rec.game.tricks if all_tricks else target
+        t0 = time.perf_counter()
+        ok = solver.reach(state, goal, obj)  # type: ignore[arg-type]
+        base.update({"question": "all-tricks" if all_tricks else "target", "target": goal, "reached": ok,
+                     "nodes": solver.nodes, "seconds": round(time.perf_counter() - t0, 6)})
+        return base
+    sol = solver.solve(state, obj, line=line)
+    out = dict(base)
+    out.update({
+        "value": sol.value,
+        "objective": "tricks" if obj.tricks else "points",
+        "cards": {str(c): v for c, v in sol.cards.items()},
+        "best": [str(c) for c in sol.best],
+        "line": [str(c) for c in sol.line],
+        "outcome": outcome_of(solver, state, Objective.for_setup(state.setup, seat=s), sol.value)
+        if not obj.tricks else None,
+        "nodes": sol.nodes,
+        "seconds": round(sol.seconds, 6),
+    })
+    return out

@@ -1,0 +1,148 @@
+"""The command line: a thin wrapper over the library.
+
+Bad input (a record that does not parse or breaks the rules, an unknown game, a missing file) prints one line
+``error: ...`` naming what is wrong and exits with status 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import sys
+from typing import Any, Callable
+
+import click
+
+from .cards import CardError, format_card, use_color
+from .games import RULE_SWITCHES, GameError, list_games, PRESETS
+from .record import Record, RecordError, load_record
+from .engine import RulesError
+from .solver import SolverError
+
+__all__ = ["main"]
+
+
+class InputError(click.ClickException):
+    exit_code = 2
+
+    def show(self, file: Any = None) -> None:
+        click.echo(f"error: {self.format_message()}", err=True)
+
+
+def input_errors(fn: Callable) -> Callable:
+    """Turn every bad-input exception into ``error: ...`` and exit status 2."""
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        except (RecordError, GameError, CardError, RulesError, SolverError) as e:
+            raise InputError(str(e)) from None
+        except OSError as e:
+            raise InputError(f"{e.filename or ''}: {e.strerror or e}") from None
+
+    return wrapper
+
+
+def read_record(path: str, german: bool = False) -> Record:
+    return load_record(path, german=german)
+
+
+def card_style(json_out: bool = False) -> str:
+    if json_out:
+        return "ascii"
+    return "color" if use_color() else "symbols"
+
+
+def fmt(card, style: str) -> str:
+    return format_card(card, style)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="sheepsolve")
+def main() -> None:
+    """sheepsolve: double-dummy solver and hand analyzer for Sheepshead and Schafkopf."""
+
+
+# --------------------------------------------------------------------------------------------------------------
+@main.command()
+@click.option("--json", "json_out", is_flag=True, help="Machine-readable output.")
+def games(json_out: bool) -> None:
+    """List every game with its trump order, deal sizes and rule switches."""
+    data = list_games()
+    switches = [{"name": s.name, "default": s.default, "family": s.family, "choices": list(s.choices or []),
+                 "doc": s.doc} for s in RULE_SWITCHES.values()]
+    if json_out:
+        click.echo(json.dumps({"games": data, "switches": switches, "presets": PRESETS}, indent=2))
+        return
+    for g in data:
+        deal = f"{'/'.join(map(str, g['players']))} players, {g['hand_size']} cards each"
+        if g["blind_size"]:
+            deal += f" + {g['blind_size']} blind"
+        click.echo(f"{g['name']:<14} {g['title']} ({deal}; decks: {', '.join(g['decks'])})")
+        if g["aliases"]:
+            click.echo(f"{'':14} aliases: {', '.join(g['aliases'])}")
+        click.echo(f"{'':14} trumps: {' '.join(g['trumps'])}; plain suits: {g['plain_ranks']}")
+        if g["partners"]:
+            click.echo(f"{'':14} partner rules: {', '.join(g['partners'])}")
+        if g["tout"]:
+            click.echo(f"{'':14} tout = true allowed")
+        click.echo(f"{'':14} {g['doc']}")
+    click.echo("\nRule switches ([rules] table; default in brackets):")
+    for s in switches:
+        choices = f" one of {', '.join(map(str, s['choices']))}" if s["choices"] else ""
+        click.echo(f"  {s['name']:<28} [{json.dumps(s['default'])}] ({s['family']}){choices}: {s['doc']}")
+    click.echo(f"\nPresets (rules.preset): {', '.join(PRESETS)}")
+
+
+# --------------------------------------------------------------------------------------------------------------
+@main.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--json", "json_out", is_flag=True, help="One JSON object (see RECORD-FORMAT.md).")
+@click.option("--seat", "seat_name", default=None, help="Ramsch and leaster: the player solved for.")
+@click.option("--target", type=int, default=None,
+              help="Only answer whether the value reaches TARGET (e.g. 61, 91): faster than the exact value.")
+@click.option("--all-tricks", is_flag=True, help="Only answer whether the side can take every trick.")
+@click.option("--tricks", "trick_objective", is_flag=True, help="Count tricks instead of card points.")
+@click.option("--no-line", is_flag=True, help="Skip the best line of play.")
+@click.option("--table-mib", type=click.IntRange(1, 256), default=16, show_default=True,
+              help="Transposition table memory.")
+@click.option("--german", is_flag=True, help="Accept German card names (EO, Herz-Sau, ...).")
+@input_errors
+def solve(file: str, json_out: bool, seat_name: str | None, target: int | None, all_tricks: bool,
+          trick_objective: bool, no_line: bool, table_mib: int, german: bool) -> None:
+    """Solve the position after the record's last card, double dummy."""
+    from .analysis import solve_record
+
+    rec = read_record(file, german)
+    res = solve_record(rec, seat=seat_name, target=target, all_tricks=all_tricks, tricks=trick_objective,
+                       line=not no_line, table_mib=table_mib)
+    if json_out:
+        click.echo(json.dumps(res, indent=2))
+        return
+    style = card_style()
+    g = rec.game
+    if "reached" in res:
+        what = f"every trick" if res.get("question") == "all-tricks" else f"{res['target']}"
+        click.echo(f"{res['side']} reach {what}: {'yes' if res['reached'] else 'no'}")
+    else:
+        click.echo(f"{g.title}: {res['side']} — value {res['value']} ({res['outcome']})")
+        if res.get("to_move") is not None:
+            click.echo(f"{res['to_move']} to move:")
+            best = set(res["best"])
+            for c, v in res["cards"].items():
+                mark = "  *" if c in best else ""
+                click.echo(f"  {fmt(_card(c), style):>4} {v:>4}{mark}")
+        if res.get("line"):
+            click.echo("best line: " + " ".join(fmt(_card(c), style) for c in res["line"]))
+    click.echo(f"{res['nodes']} nodes, {res['seconds'] * 1000:.2f} ms")
+
+
+def _card(text: str):
+    from .cards import Card
+
+    return Card.parse(text)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

@@ -28,6 +28,17 @@ cdef extern from *:
     int ss_msb(unsigned int x) noexcept nogil
 
 cdef int ORDER_MODE = 0
+cdef int64_t DEPTH_NODES[17][6]
+cdef int64_t TT_HITS[17]
+
+
+def depth_nodes():
+    return [[DEPTH_NODES[i][j] for j in range(6)] for i in range(17)], [TT_HITS[i] for i in range(17)]
+
+
+def reset_depth_nodes():
+    memset(DEPTH_NODES, 0, sizeof(DEPTH_NODES))
+    memset(TT_HITS, 0, sizeof(TT_HITS))
 
 
 def set_order_mode(int m):
@@ -45,10 +56,11 @@ cdef enum:
 # Structs
 
 ctypedef struct TTEntry:
-    uint64_t key
+    uint64_t k0             # holder codes of canonical slots 0..20
+    uint64_t k1             # slots 21..31, leader, flags, generation
     uint8_t lo
     uint8_t hi
-    uint8_t best
+    uint8_t best            # canonical slot of the best card, 255 if none
     uint8_t used
     uint32_t pad
 
@@ -74,10 +86,15 @@ ctypedef struct Tables:
     int bonus_left[17]
     int tv[2]
     int use_took
+    int nblocks
+    uint32_t block_mask[32]  # runs of consecutive equal-point cards of a class (special cards alone)
+    int block_base[32]       # first canonical slot of each block
+    int block_of[32]         # block of each card / slot
 
 ctypedef struct Search:
     Tables t
     uint32_t hand[MAXSEATS]
+    int owner[32]           # seat holding each card (cards never change hands)
     int trick[MAXSEATS]
     int ntr
     int leader
@@ -171,6 +188,18 @@ cdef inline int order_moves(Search* s, int seat, uint32_t moves, int hint, int* 
             # lead: strong cards and the top card of a class first, then the rest strongest first
             if ORDER_MODE & 1:
                 sc = s.hist[seat][c] * 4 + c
+            elif ORDER_MODE & 4:
+                if not (s.t.above[c] & ~s.hand[seat] & (s.ontable | s.hand[0] | s.hand[1] | s.hand[2] | s.hand[3]
+                                                        | (s.hand[4] if t.n > 4 else 0))):
+                    sc = 1000 + t.pts[c] * 8 + c   # a sure winner of its class
+                else:
+                    sc = 500 - t.pts[c] * 8 - c    # a low lead
+            elif ORDER_MODE & 8:
+                if not (s.t.above[c] & ~s.hand[seat] & (s.ontable | s.hand[0] | s.hand[1] | s.hand[2] | s.hand[3]
+                                                        | (s.hand[4] if t.n > 4 else 0))):
+                    sc = 1000 + t.pts[c] * 8 + c   # a sure winner of its class
+                else:
+                    sc = 500 + c - t.pts[c] * 8
             else:
                 sc = c * 4
                 if not (s.t.above[c] & ~s.hand[seat] & (s.ontable | s.hand[0] | s.hand[1] | s.hand[2] | s.hand[3]
@@ -205,42 +234,81 @@ cdef inline int order_moves(Search* s, int seat, uint32_t moves, int hint, int* 
 # ---------------------------------------------------------------------------------------------------------------
 # Transposition table
 
-cdef inline uint64_t tt_key(Search* s, uint32_t rem) noexcept nogil:
-    return (<uint64_t>rem) | (<uint64_t>s.leader << 32) | (<uint64_t>s.open << 35) | (<uint64_t>s.took << 36) \
-        | (s.gen << 40)
+cdef inline void tt_key(Search* s, uint32_t rem, uint64_t* k0, uint64_t* k1) noexcept nogil:
+    """Canonical key: inside each block of equal-point neighbours only the order of the holders matters, so
+    the cards still out of a block are moved down to its lowest slots and each slot records its holder. Two
+    positions with the same key have the same future."""
+    cdef uint64_t a = 0, b = 0
+    cdef int blk, slot, c
+    cdef uint32_t m
+    cdef Tables* t = &s.t
+    for blk in range(t.nblocks):
+        m = rem & t.block_mask[blk]
+        slot = t.block_base[blk]
+        while m:
+            c = ss_ctz(m)
+            m &= m - 1
+            if slot < 21:
+                a |= (<uint64_t>(s.owner[c] + 1)) << (3 * slot)
+            else:
+                b |= (<uint64_t>(s.owner[c] + 1)) << (3 * (slot - 21))
+            slot += 1
+    k0[0] = a
+    k1[0] = b | (<uint64_t>s.leader << 33) | (<uint64_t>s.open << 36) | (<uint64_t>s.took << 37) | (s.gen << 38)
 
 
-cdef inline TTEntry* tt_probe(Search* s, uint64_t key) noexcept nogil:
-    cdef uint64_t h = key * 0x9E3779B97F4A7C15ULL
-    cdef TTEntry* b = s.tt + ((h >> 20) & s.nbuckets_mask) * BUCKET
+cdef inline int slot_of(Search* s, uint32_t rem, int c) noexcept nogil:
+    cdef int blk = s.t.block_of[c]
+    return s.t.block_base[blk] + ss_popcount(rem & s.t.block_mask[blk] & ((<uint32_t>1 << c) - 1))
+
+
+cdef inline int card_of_slot(Search* s, uint32_t rem, int slot) noexcept nogil:
+    cdef int blk = s.t.block_of[slot]
+    cdef int r = slot - s.t.block_base[blk]
+    cdef uint32_t m = rem & s.t.block_mask[blk]
+    while r > 0 and m:
+        m &= m - 1
+        r -= 1
+    return ss_ctz(m) if m else -1
+
+
+cdef inline TTEntry* tt_bucket(Search* s, uint64_t k0, uint64_t k1) noexcept nogil:
+    cdef uint64_t h = (k0 * 0x9E3779B97F4A7C15ULL) ^ (k1 * 0xC2B2AE3D27D4EB4FULL)
+    h ^= h >> 29
+    return s.tt + ((h >> 17) & s.nbuckets_mask) * BUCKET
+
+
+cdef inline TTEntry* tt_probe(Search* s, uint64_t k0, uint64_t k1) noexcept nogil:
+    cdef TTEntry* b = tt_bucket(s, k0, k1)
     cdef int i
     for i in range(BUCKET):
-        if b[i].used and b[i].key == key:
+        if b[i].used and b[i].k0 == k0 and b[i].k1 == k1:
             return &b[i]
     return NULL
 
 
-cdef inline void tt_store(Search* s, uint64_t key, int lo, int hi, int best) noexcept nogil:
-    cdef uint64_t h = key * 0x9E3779B97F4A7C15ULL
-    cdef TTEntry* b = s.tt + ((h >> 20) & s.nbuckets_mask) * BUCKET
-    cdef int i, victim = -1, vd = 99, d
+cdef inline void tt_store(Search* s, uint64_t k0, uint64_t k1, int ncards, int lo, int hi, int best) noexcept nogil:
+    cdef TTEntry* b = tt_bucket(s, k0, k1)
+    cdef int i, victim = 0, vd = 99, d
     for i in range(BUCKET):
-        if b[i].used and b[i].key == key:
+        if b[i].used and b[i].k0 == k0 and b[i].k1 == k1:
             victim = i
             break
-        if not b[i].used or (b[i].key >> 40) != s.gen:
+        if not b[i].used or (b[i].k1 >> 38) != s.gen:
             victim = i
             vd = -1
             break
-        d = ss_popcount(<uint32_t>(b[i].key & 0xFFFFFFFFULL))
+        d = b[i].pad
         if d < vd:
             vd = d
             victim = i
-    b[victim].key = key
+    b[victim].k0 = k0
+    b[victim].k1 = k1
     b[victim].lo = <uint8_t>lo
     b[victim].hi = <uint8_t>hi
     b[victim].best = <uint8_t>(best if best >= 0 else 255)
     b[victim].used = 1
+    b[victim].pad = <uint32_t>ncards
 
 # ---------------------------------------------------------------------------------------------------------------
 # Search
@@ -316,13 +384,14 @@ cdef int ab(Search* s, int alpha, int beta) noexcept nogil:
     cdef int seat = (s.leader + s.ntr) % n
     cdef uint32_t rem = 0
     cdef int i, k, c, v, best, bestc = -1, nmoves
-    cdef int lo_b = 0, hi_b = 0, maxg, tricks_left, a0, b0, sure
-    cdef uint64_t key = 0
+    cdef int lo_b = 0, hi_b = 0, maxg, tricks_left, a0, b0, sure, bests, ncards
+    cdef uint64_t k0 = 0, k1 = 0
     cdef TTEntry* e = NULL
     cdef int hint = -1
     cdef int moves[MAXMOVES]
     cdef uint32_t legal
     cdef int maxing = t.maxer[seat]
+    DEPTH_NODES[ss_popcount(s.hand[seat])][s.ntr] += 1
     # saved trick state
     cdef int sv_win_card, sv_win_pos, sv_leader, sv_open, sv_took, sv_pts
     cdef int w, gain, winseat
@@ -361,9 +430,10 @@ cdef int ab(Search* s, int alpha, int beta) noexcept nogil:
             return hi_b
         if lo_b >= beta:
             return lo_b
-        key = tt_key(s, rem)
-        e = tt_probe(s, key)
+        tt_key(s, rem, &k0, &k1)
+        e = tt_probe(s, k0, k1)
         if e != NULL:
+            TT_HITS[tricks_left] += 1
             if e.lo >= beta:
                 return e.lo
             if e.hi <= alpha:
@@ -375,7 +445,7 @@ cdef int ab(Search* s, int alpha, int beta) noexcept nogil:
             if e.hi < hi_b:
                 hi_b = e.hi
             if e.best != 255:
-                hint = e.best
+                hint = card_of_slot(s, rem, e.best)
         if lo_b > alpha:
             alpha = lo_b
         if hi_b < beta:
@@ -456,16 +526,18 @@ cdef int ab(Search* s, int alpha, int beta) noexcept nogil:
                         break
 
     if s.ntr == 0:
+        bests = slot_of(s, rem, bestc) if bestc >= 0 else -1
+        ncards = ss_popcount(rem)
         if best <= a0:
             # fail low: an upper bound; the best card is only a guess, keep the stored one if any
-            e = tt_probe(s, key)
+            e = tt_probe(s, k0, k1)
             if e != NULL and e.best != 255:
-                bestc = e.best
-            tt_store(s, key, lo_b, best if best < hi_b else hi_b, bestc)
+                bests = e.best
+            tt_store(s, k0, k1, ncards, lo_b, best if best < hi_b else hi_b, bests)
         elif best >= b0:
-            tt_store(s, key, best, hi_b, bestc)
+            tt_store(s, k0, k1, ncards, best, hi_b, bests)
         else:
-            tt_store(s, key, best, best, bestc)
+            tt_store(s, k0, k1, ncards, best, best, bests)
     return best
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -573,6 +645,13 @@ cdef class Core:
         t.tv[0] = tables.tv[0]
         t.tv[1] = tables.tv[1]
         t.use_took = 1 if t.tv[0] != t.tv[1] else 0
+        t.nblocks = len(tables.blocks)
+        for i in range(t.nblocks):
+            t.block_mask[i] = tables.blocks[i]
+            t.block_base[i] = ss_ctz(t.block_mask[i])
+            for j in range(32):
+                if (t.block_mask[i] >> j) & 1:
+                    t.block_of[j] = i
 
     def set_position(self, hands, trick, int leader, int open_, int took):
         """Set the mutable state: hands (core masks), cards on the table (core indices), leader, flags."""
@@ -581,6 +660,11 @@ cdef class Core:
         cdef uint32_t winmask
         for i in range(MAXSEATS):
             s.hand[i] = hands[i] if i < s.t.n else 0
+        for c in range(32):
+            s.owner[c] = -1
+            for i in range(s.t.n):
+                if (s.hand[i] >> c) & 1:
+                    s.owner[c] = i
         s.ntr = 0
         s.ontable = 0
         s.trick_pts = 0

@@ -44,6 +44,7 @@ class CoreTables:
     bonus_left: tuple[int, ...]  # 17 entries: extra gain of the trick played with k tricks left
     tv: tuple[int, int]  # terminal value by "the side took a trick"
     const: int  # fixed points added outside the core (an unconditional bury)
+    blocks: tuple[int, ...]  # masks of runs of consecutive equal-point cards of a class (special cards alone)
     context: tuple  # everything that decides a table entry's meaning besides the key
 
     def mask(self, cards) -> int:
@@ -99,16 +100,20 @@ def compile_tables(state: State, obj: Objective) -> CoreTables:
         tv = (0, 0)
     const = 0 if (obj.tricks or obj.bury_needs_trick or obj.no_trick_value is not None) else obj.bury_points
     run_min = st.run_min if st.run_min is not None else 99
-    # Cards never change hands, so a table key (the cards still out) means the same position in every setup
-    # that agrees on who holds each card: different buries of one pick share their entries.
-    holder = [-1] * 32
-    for seat, h in enumerate(st.hands):
-        for c in h:
-            holder[c] = seat
-    for c in st.bury:
-        holder[c] = st.declarer if st.declarer is not None else -1
+    # Blocks: consecutive cards of a class with equal points. Inside a block only the order of the holders of the
+    # cards still out matters, which the core's table key uses (relative ranks).
+    blocks: list[int] = []
+    prev = None
+    for i, c in enumerate(order):
+        key = (cls[i], c.points)
+        if blocks and prev == key and not (special >> i & 1) and not (special >> (i - 1) & 1):
+            blocks[-1] |= 1 << i
+        else:
+            blocks.append(1 << i)
+        prev = key
+    # The table key records every card's holder, so entries stay valid across deals with the same tables.
     ctx = (n, tuple(order), tuple(cls), called, tuple(sorted(obj.team)), obj.maximize, obj.tricks, tuple(bonus),
-           tv, st.partner, st.declarer if st.hold_rule else -1, run_min, st.throw_off_last_only, tuple(holder))
+           tv, st.partner, st.declarer if st.hold_rule else -1, run_min, st.throw_off_last_only)
     return CoreTables(
         n=n, order=tuple(order), index=index, cls=tuple(cls), pts=tuple(c.points for c in order),
         cmask=tuple(cmask), trump_cls=trump_cls, called=called,
@@ -116,7 +121,7 @@ def compile_tables(state: State, obj: Objective) -> CoreTables:
         partner=st.partner if (st.partner is not None and called >= 0) else -1,
         hold_seat=st.declarer if (st.hold_rule and called >= 0) else -1, run_min=run_min,
         r2=1 if st.throw_off_last_only else 0, team=team, maxer=maxer, gain_tricks=1 if obj.tricks else 0,
-        bonus_left=tuple(bonus), tv=tv, const=const, context=ctx)
+        bonus_left=tuple(bonus), tv=tv, const=const, blocks=tuple(blocks), context=ctx)
 
 
 def core_position(state: State, tables: CoreTables, obj: Objective) -> dict:

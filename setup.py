@@ -1,5 +1,6 @@
 """Build the Cython core. Set SHEEPSOLVE_DEBUG=1 to build with bounds checks on."""
 import os
+import platform
 
 from Cython.Build import cythonize
 from setuptools import Extension, setup
@@ -16,7 +17,8 @@ extensions = [
     Extension(
         "sheepsolve._core",
         ["src/sheepsolve/_core.pyx"],
-        extra_compile_args=["-O3"] if not debug else ["-O0", "-g"],
+        extra_compile_args=(["-O3"] + (["-mpopcnt"] if platform.machine() in ("x86_64", "AMD64") else []))
+        if not debug else ["-O0", "-g"],
     )
 ]
 setup(ext_modules=cythonize(extensions, compiler_directives=directives))

@@ -27,25 +27,6 @@ cdef extern from *:
     int ss_ctz(unsigned int x) noexcept nogil
     int ss_msb(unsigned int x) noexcept nogil
 
-cdef int ORDER_MODE = 0
-cdef int64_t DEPTH_NODES[17][6]
-cdef int64_t TT_HITS[17]
-
-
-def depth_nodes():
-    return [[DEPTH_NODES[i][j] for j in range(6)] for i in range(17)], [TT_HITS[i] for i in range(17)]
-
-
-def reset_depth_nodes():
-    memset(DEPTH_NODES, 0, sizeof(DEPTH_NODES))
-    memset(TT_HITS, 0, sizeof(TT_HITS))
-
-
-def set_order_mode(int m):
-    global ORDER_MODE
-    ORDER_MODE = m
-
-
 cdef enum:
     MAXSEATS = 5
     MAXMOVES = 16
@@ -101,12 +82,12 @@ ctypedef struct Search:
     int open
     int took
     uint32_t ontable
+    uint32_t live           # cards in hands or on the table
     int win_card            # strongest card on the table so far that can win (trump or led class)
     int win_pos
     int trick_pts
     int hand_pts            # points of the cards still in hands
     int64_t nodes
-    int hist[MAXSEATS][32]  # history heuristic: cut-offs per seat and card
     TTEntry* tt
     uint64_t nbuckets_mask
     uint64_t gen
@@ -147,10 +128,7 @@ cdef inline uint32_t legal_moves(Search* s, int seat) noexcept nogil:
 cdef inline uint32_t drop_equivalent(Search* s, uint32_t moves) noexcept nogil:
     """Keep one card of each run of equivalent cards: same holder, same class, adjacent among the cards still
     out (the table included), same points. The strongest of the run is kept."""
-    cdef uint32_t live = s.ontable
-    cdef int i
-    for i in range(s.t.n):
-        live |= s.hand[i]
+    cdef uint32_t live = s.live
     cdef uint32_t out = moves
     cdef uint32_t m = moves & ~s.t.special
     cdef uint32_t up
@@ -186,25 +164,10 @@ cdef inline int order_moves(Search* s, int seat, uint32_t moves, int hint, int* 
             sc = 1000000
         elif s.ntr == 0:
             # lead: strong cards and the top card of a class first, then the rest strongest first
-            if ORDER_MODE & 1:
-                sc = s.hist[seat][c] * 4 + c
-            elif ORDER_MODE & 4:
-                if not (s.t.above[c] & ~s.hand[seat] & (s.ontable | s.hand[0] | s.hand[1] | s.hand[2] | s.hand[3]
-                                                        | (s.hand[4] if t.n > 4 else 0))):
-                    sc = 1000 + t.pts[c] * 8 + c   # a sure winner of its class
-                else:
-                    sc = 500 - t.pts[c] * 8 - c    # a low lead
-            elif ORDER_MODE & 8:
-                if not (s.t.above[c] & ~s.hand[seat] & (s.ontable | s.hand[0] | s.hand[1] | s.hand[2] | s.hand[3]
-                                                        | (s.hand[4] if t.n > 4 else 0))):
-                    sc = 1000 + t.pts[c] * 8 + c   # a sure winner of its class
-                else:
-                    sc = 500 + c - t.pts[c] * 8
-            else:
-                sc = c * 4
-                if not (s.t.above[c] & ~s.hand[seat] & (s.ontable | s.hand[0] | s.hand[1] | s.hand[2] | s.hand[3]
-                                                        | (s.hand[4] if t.n > 4 else 0))):
-                    sc += 500
+            # lead: the top card of a class first (a sure winner of its class), then strong cards first
+            sc = c * 4
+            if not (s.t.above[c] & ~s.hand[seat] & s.live):
+                sc += 500
         else:
             wins = ((winmask >> c) & 1) and c > s.win_card
             if ally_winning and not wins:
@@ -218,8 +181,6 @@ cdef inline int order_moves(Search* s, int seat, uint32_t moves, int hint, int* 
                     sc = 300 - c + t.pts[c]      # win cheaply
             else:
                 sc = 100 - t.pts[c] * 8 - c      # cannot win: throw the least
-            if ORDER_MODE & 2:
-                sc = sc * 1024 + s.hist[seat][c]
         # insertion sort, descending
         j = k
         while j > 0 and score[j - 1] < sc:
@@ -331,11 +292,7 @@ cdef inline void unplay_card(Search* s, int c, int seat) noexcept nogil:
 
 
 cdef inline int holder_team(Search* s, int c) noexcept nogil:
-    cdef int i
-    for i in range(s.t.n):
-        if (s.hand[i] >> c) & 1:
-            return s.t.team[i]
-    return -1
+    return s.t.team[s.owner[c]]
 
 
 cdef inline int sure_points(Search* s, uint32_t rem) noexcept nogil:
@@ -391,17 +348,16 @@ cdef int ab(Search* s, int alpha, int beta) noexcept nogil:
     cdef int moves[MAXMOVES]
     cdef uint32_t legal
     cdef int maxing = t.maxer[seat]
-    DEPTH_NODES[ss_popcount(s.hand[seat])][s.ntr] += 1
     # saved trick state
     cdef int sv_win_card, sv_win_pos, sv_leader, sv_open, sv_took, sv_pts
     cdef int w, gain, winseat
     cdef uint32_t winmask
     cdef int sv_trick[MAXSEATS]
+    cdef uint32_t sv_ontable
     s.nodes += 1
 
     if s.ntr == 0:
-        for i in range(n):
-            rem |= s.hand[i]
+        rem = s.live
         if rem == 0:
             return t.tv[s.took]
         tricks_left = ss_popcount(s.hand[s.leader])
@@ -433,7 +389,6 @@ cdef int ab(Search* s, int alpha, int beta) noexcept nogil:
         tt_key(s, rem, &k0, &k1)
         e = tt_probe(s, k0, k1)
         if e != NULL:
-            TT_HITS[tricks_left] += 1
             if e.lo >= beta:
                 return e.lo
             if e.hi <= alpha:
@@ -488,6 +443,8 @@ cdef int ab(Search* s, int alpha, int beta) noexcept nogil:
                 s.took = s.took | t.use_took
             s.leader = winseat
             s.ntr = 0
+            s.live &= ~s.ontable
+            sv_ontable = s.ontable
             s.ontable = 0
             s.trick_pts = 0
             for i in range(n):
@@ -496,7 +453,8 @@ cdef int ab(Search* s, int alpha, int beta) noexcept nogil:
             s.ntr = n
             for i in range(n):
                 s.trick[i] = sv_trick[i]
-                s.ontable |= <uint32_t>1 << s.trick[i]
+            s.ontable = sv_ontable
+            s.live |= sv_ontable
             s.trick_pts = sv_pts
             s.leader = sv_leader
             s.open = sv_open
@@ -513,7 +471,6 @@ cdef int ab(Search* s, int alpha, int beta) noexcept nogil:
                 if best > alpha:
                     alpha = best
                     if alpha >= beta:
-                        s.hist[seat][c] += s.hand_pts + 8
                         break
         else:
             if v < best:
@@ -522,7 +479,6 @@ cdef int ab(Search* s, int alpha, int beta) noexcept nogil:
                 if best < beta:
                     beta = best
                     if alpha >= beta:
-                        s.hist[seat][c] += s.hand_pts + 8
                         break
 
     if s.ntr == 0:
@@ -543,18 +499,34 @@ cdef int ab(Search* s, int alpha, int beta) noexcept nogil:
 # ---------------------------------------------------------------------------------------------------------------
 # Drivers
 
+cdef int value_bound(Search* s) noexcept nogil:
+    """No future value of the position exceeds this."""
+    cdef Tables* t = &s.t
+    cdef int i, tricks_left = ss_popcount(s.hand[(s.leader + s.ntr) % t.n]) + (1 if s.ntr > 0 else 0)
+    cdef int v = tricks_left if t.gain_tricks else s.hand_pts + s.trick_pts
+    if not t.gain_tricks:
+        for i in range(1, tricks_left + 1):
+            v += t.bonus_left[i]
+    return v + (t.tv[0] if t.tv[0] > t.tv[1] else t.tv[1])
+
+
 cdef int mtdf(Search* s, int guess) noexcept nogil:
-    cdef int lower = -INF, upper = INF, g = guess, beta
+    """The exact value by null-window searches: the first at ``guess``, then bisection of the interval the
+    fail-soft results leave (plain MTD(f) creeps by a point or two per search in a points game)."""
+    cdef int lower = 0, upper = value_bound(s), g, beta
+    cdef int first = 1
     while lower < upper:
-        beta = g + 1 if g == lower else g
-        if beta <= lower:
-            beta = lower + 1
+        if first and lower < guess <= upper:
+            beta = guess
+        else:
+            beta = (lower + upper + 1) // 2
+        first = 0
         g = ab(s, beta - 1, beta)
         if g < beta:
             upper = g
         else:
             lower = g
-    return g
+    return lower
 
 
 cdef class Core:
@@ -691,6 +663,9 @@ cdef class Core:
                     s.win_card = c
                     s.win_pos = s.ntr
             s.ntr += 1
+        s.live = s.ontable
+        for i in range(s.t.n):
+            s.live |= s.hand[i]
 
     def legal(self):
         """Legal core card indices of the player to move."""
@@ -750,6 +725,7 @@ cdef class Core:
         cdef int gain = 0, winseat, tricks_left, v, i
         cdef uint32_t winmask
         cdef int sv_trick[MAXSEATS]
+        cdef uint32_t sv_ontable
         if not (s.hand[seat] >> c) & 1:
             raise ValueError("card not in hand")
         play_card(s, c, seat)
@@ -774,6 +750,8 @@ cdef class Core:
                 s.took = s.took | t.use_took
             s.leader = winseat
             s.ntr = 0
+            s.live &= ~s.ontable
+            sv_ontable = s.ontable
             s.ontable = 0
             s.trick_pts = 0
             for i in range(t.n):
@@ -783,7 +761,8 @@ cdef class Core:
             s.ntr = t.n
             for i in range(t.n):
                 s.trick[i] = sv_trick[i]
-                s.ontable |= <uint32_t>1 << s.trick[i]
+            s.ontable = sv_ontable
+            s.live |= sv_ontable
             s.trick_pts = sv_pts
             s.leader = sv_leader
             s.open = sv_open

@@ -1,0 +1,36 @@
+"""Seeded deal corpora for the benchmarks, DDS-style (``list10``, ``list100``, ...): the same deals every run."""
+
+from __future__ import annotations
+
+import random
+
+from sheepsolve.deals import random_setup
+from sheepsolve.engine import State
+from sheepsolve.games import Game, make_game
+
+CORPORA: dict[str, tuple[str, dict]] = {
+    "sheepshead-jd": ("sheepshead", {}),
+    "sheepshead-called-ace": ("sheepshead", {"partner": "called-ace"}),
+    "sheepshead-alone": ("sheepshead", {"partner": "alone"}),
+    "sheepshead-3": ("sheepshead-3", {}),
+    "sauspiel": ("sauspiel", {}),
+    "solo": ("solo", {"trump": "H"}),
+    "wenz": ("wenz", {}),
+    "geier": ("geier", {}),
+    "sauspiel-short": ("sauspiel", {"deck": "short"}),
+}
+
+
+def corpus_game(name: str) -> Game:
+    game, kw = CORPORA[name]
+    return make_game(game, **kw)
+
+
+def corpus(name: str, size: int, seed: int = 2026) -> list[State]:
+    """``size`` full deals of corpus ``name`` at the first lead; deal ``i`` is the same for every size."""
+    g = corpus_game(name)
+    out = []
+    for i in range(size):
+        rng = random.Random(f"{name}/{seed}/{i}")
+        out.append(random_setup(g, rng).start())
+    return out

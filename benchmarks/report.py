@@ -1,0 +1,74 @@
+"""Per-deal timing report over the seeded corpora: median, p90, p99, max, nodes, peak memory.
+
+    python benchmarks/report.py [--size 200] [--corpus sauspiel ...] [--json out.json]
+
+Each deal is solved with a cleared transposition table, one thread, through the public API
+(``Solver.value`` / ``Solver.reach``), so table set-up and the Python layer are included. Wall-clock times on a
+shared machine are noisy: compare ratios measured in one run (and instruction counts with callgrind).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import resource
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from corpora import CORPORA, corpus  # noqa: E402
+
+from sheepsolve.solver import Solver  # noqa: E402
+
+
+def pct(xs: list[float], p: float) -> float:
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(round(p * (len(xs) - 1))))]
+
+
+def measure(name: str, size: int, question: str) -> dict:
+    solver = Solver()
+    times, nodes = [], []
+    for state in corpus(name, size):
+        solver.clear()
+        t0 = time.perf_counter()
+        if question == "value":
+            solver.value(state)
+        else:
+            solver.reach(state, 61)
+        times.append(time.perf_counter() - t0)
+        nodes.append(solver.nodes)
+    return {
+        "corpus": name, "question": question, "deals": size,
+        "median_ms": round(1e3 * statistics.median(times), 3), "p90_ms": round(1e3 * pct(times, 0.9), 3),
+        "p99_ms": round(1e3 * pct(times, 0.99), 3), "max_ms": round(1e3 * max(times), 3),
+        "nodes_median": int(statistics.median(nodes)), "nodes_p99": int(pct(nodes, 0.99)),
+        "nodes_mean": int(statistics.mean(nodes)),
+    }
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--size", type=int, default=100)
+    ap.add_argument("--corpus", nargs="*", default=list(CORPORA))
+    ap.add_argument("--json", default=None)
+    args = ap.parse_args()
+    rows = []
+    for name in args.corpus:
+        for q in ("value", "reach61"):
+            r = measure(name, args.size, q)
+            rows.append(r)
+            print(f"{name:<22} {q:<8} n={r['deals']:<4} median {r['median_ms']:>8.3f} ms  p90 {r['p90_ms']:>8.3f}"
+                  f"  p99 {r['p99_ms']:>9.3f}  max {r['max_ms']:>9.3f}  nodes median {r['nodes_median']:>9}"
+                  f"  p99 {r['nodes_p99']:>10}", flush=True)
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    print(f"peak RSS {peak / 1024:.1f} MiB")
+    if args.json:
+        Path(args.json).write_text(json.dumps({"rows": rows, "peak_rss_kib": peak}, indent=2))
+
+
+if __name__ == "__main__":
+    main()

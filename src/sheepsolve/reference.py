@@ -11,7 +11,7 @@ cut-offs are the only refinement, and they cannot change a minimax value.
 >>> hands = [parse_cards("QC AS"), parse_cards("7H TS"), parse_cards("AC KS"), parse_cards("7C 9S")]
 >>> s = Setup.create(g, hands, declarer=0).start()
 >>> reference_value(s)
-40
+39
 """
 
 from __future__ import annotations

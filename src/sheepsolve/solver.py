@@ -13,10 +13,10 @@ position; for ramsch and leaster the points of the seat solved for, every other 
 >>> state = Setup.create(g, hands, declarer=0).start()
 >>> sol = Solver().solve(state)
 >>> sol.value, {str(c): v for c, v in sol.cards.items()}
-(40, {'QC': 40, 'AS': 29})
+(39, {'QC': 39, 'AS': 39})
 >>> [str(c) for c in sol.line]
 ['QC', '7H', 'AC', '7C', 'AS', 'TS', 'KS', '9S']
->>> Solver().reach(state, 40), Solver().reach(state, 41)
+>>> Solver().reach(state, 39), Solver().reach(state, 40)
 (True, False)
 """
 

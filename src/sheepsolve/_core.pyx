@@ -335,6 +335,53 @@ cdef inline int last_trick(Search* s) noexcept nogil:
     return pts + t.bonus_left[1] + t.tv[took]
 
 
+cdef int etc_cutoff(Search* s, int seat, int* moves, int nmoves, int alpha, int beta, int maxing,
+                    int* out) noexcept nogil:
+    """Enhanced transposition cut-off for the last card of a trick: if the table already proves one of the
+    following trick starts good enough, the node is decided without searching."""
+    cdef Tables* t = &s.t
+    cdef int k, c, winseat, gain, took, opn, v
+    cdef int sv_leader = s.leader, sv_open = s.open, sv_took = s.took
+    cdef uint32_t rem, winmask = t.trumps | t.cmask[t.cls[s.trick[0]]]
+    cdef uint64_t k0, k1
+    cdef TTEntry* e
+    cdef int found = 0
+    opn = s.open
+    if opn and t.called >= 0 and t.cls[s.trick[0]] == t.called_cls:
+        opn = 0
+    for k in range(nmoves):
+        c = moves[k]
+        if ((winmask >> c) & 1) and c > s.win_card:
+            winseat = seat
+        else:
+            winseat = (s.leader + s.win_pos) % t.n
+        rem = s.live & ~s.ontable & ~(<uint32_t>1 << c)
+        if rem == 0:
+            continue
+        gain = 0
+        took = s.took
+        if t.team[winseat]:
+            gain = 1 if t.gain_tricks else s.trick_pts + t.pts[c] + t.bonus_left[ss_popcount(s.hand[seat])]
+            took = took | t.use_took
+        s.leader = winseat
+        s.open = opn
+        s.took = took
+        tt_key(s, rem, &k0, &k1)
+        e = tt_probe(s, k0, k1)
+        s.leader = sv_leader
+        s.open = sv_open
+        s.took = sv_took
+        if e == NULL:
+            continue
+        if maxing and gain + e.lo >= beta:
+            out[0] = gain + e.lo
+            return 1
+        if not maxing and gain + e.hi <= alpha:
+            out[0] = gain + e.hi
+            return 1
+    return 0
+
+
 cdef int ab(Search* s, int alpha, int beta) noexcept nogil:
     cdef Tables* t = &s.t
     cdef int n = t.n
@@ -410,6 +457,8 @@ cdef int ab(Search* s, int alpha, int beta) noexcept nogil:
 
     legal = drop_equivalent(s, legal_moves(s, seat))
     nmoves = order_moves(s, seat, legal, hint, moves)
+    if s.ntr == n - 1 and etc_cutoff(s, seat, moves, nmoves, alpha, beta, maxing, &v):
+        return v
     best = -INF if maxing else INF
     sv_win_card = s.win_card
     sv_win_pos = s.win_pos

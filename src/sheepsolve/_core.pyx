@@ -455,10 +455,16 @@ cdef int ab(Search* s, int alpha, int beta) noexcept nogil:
     a0 = alpha
     b0 = beta
 
-    legal = drop_equivalent(s, legal_moves(s, seat))
-    nmoves = order_moves(s, seat, legal, hint, moves)
-    if s.ntr == n - 1 and etc_cutoff(s, seat, moves, nmoves, alpha, beta, maxing, &v):
-        return v
+    legal = legal_moves(s, seat)
+    if legal & (legal - 1):
+        legal = drop_equivalent(s, legal)
+    if legal & (legal - 1):
+        nmoves = order_moves(s, seat, legal, hint, moves)
+        if s.ntr == n - 1 and etc_cutoff(s, seat, moves, nmoves, alpha, beta, maxing, &v):
+            return v
+    else:
+        moves[0] = ss_ctz(legal)
+        nmoves = 1
     best = -INF if maxing else INF
     sv_win_card = s.win_card
     sv_win_pos = s.win_pos

@@ -144,5 +144,46 @@ def _card(text: str):
     return Card.parse(text)
 
 
+# --------------------------------------------------------------------------------------------------------------
+@main.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--json", "json_out", is_flag=True,
+              help="One JSON object: decisions (trick, player, card, legal, values, best, cost, swing, forced), "
+                   "bury, summary.")
+@click.option("--html", "html_out", type=click.Path(dir_okay=False), default=None, metavar="OUT",
+              help="Also write a self-contained HTML report (hands, every trick, errors highlighted) to OUT.")
+@click.option("--min-cost", type=click.IntRange(min=0), default=None, metavar="N",
+              help="Show only decisions that cost at least N points (and every one that changed the result).")
+@click.option("--no-bury", is_flag=True, help="Do not judge the bury and the call (the slow part in 3- and 4-hand).")
+@click.option("--table-mib", type=click.IntRange(1, 256), default=16, show_default=True,
+              help="Transposition table memory.")
+@click.option("--german", is_flag=True, help="Accept German card names (EO, Herz-Sau, ...).")
+@input_errors
+def annotate(file: str, json_out: bool, html_out: str | None, min_cost: int | None, no_bury: bool, table_mib: int,
+             german: bool) -> None:
+    """Post-mortem of a played hand: every decision judged double dummy (value of every legal card, the cost of
+    the card played, result swings), the bury and the call, and a summary per player.
+
+    Marks: ? cost points, ?? changed the result. Needs every hand; an unfinished hand is annotated as far as it
+    goes.
+    """
+    from .annotate import annotate_record, render_html, render_text
+    from .solver import Solver
+
+    rec = read_record(file, german)
+    ann = annotate_record(rec, solver=Solver(table_mib), judge_bury=not no_bury)
+    if html_out:
+        with open(html_out, "w", encoding="utf-8") as f:
+            f.write(render_html(ann))
+        click.echo(f"wrote {html_out}", err=True)
+    if json_out:
+        data = ann.to_dict()
+        if min_cost is not None:
+            data["decisions"] = [d.to_dict() for d in ann.errors(min_cost)]
+        click.echo(json.dumps(data, indent=2))
+        return
+    click.echo(render_text(ann, card_style(), color=use_color(), min_cost=min_cost), nl=False)
+
+
 if __name__ == "__main__":  # pragma: no cover
     main()

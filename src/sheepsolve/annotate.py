@@ -1,0 +1,1147 @@
+"""Post-mortem of a played hand: every decision judged double dummy, the bury and the call too.
+
+:func:`annotate_record` replays a record and, for every card played by a player who had a choice, solves the
+position before it: the value of every legal card (:meth:`Solver.card_values`), the best card(s), the card
+played and what it cost the mover's side, and whether it changed the result (win to loss, schneider, schwarz)
+and the payment. Forced plays are listed, not analysed. The bury (Sheepshead) and the call (Sheepshead called
+ace, sauspiel) are judged on the actual deal against every legal alternative. A summary gives per player the
+points given away, and the value of the deal at the first lead against the result.
+
+Values are on the scale of ``sheepsolve solve --json``: the declaring side's final card points (bury and tricks
+already won included). Ramsch and leaster have no sides: each decision is solved for the mover's own seat
+against all the others (paranoid), where fewer points are better, so the values of a decision are the mover's
+own final points. Costs are always in points and never negative:
+
+- declaring side: cost = best value - value of the card played;
+- defenders: cost = value of the card played - best value (they want the declaring side low);
+- ramsch, leaster: cost = value of the card played - best value (the mover's own points).
+
+One :class:`~sheepsolve.solver.Solver` (one transposition table) serves every decision of a hand, so each
+search reuses the entries of the one before. :func:`annotate_play` is the same over an engine
+:class:`~sheepsolve.engine.Setup` and a list of cards (positions dealt mid-hand too).
+
+>>> from sheepsolve.games import make_game
+>>> from sheepsolve.cards import parse_cards
+>>> from sheepsolve.engine import Setup
+>>> g = make_game("solo", trump="H")
+>>> hands = [parse_cards("QC AS"), parse_cards("7H TS"), parse_cards("AC KS"), parse_cards("7C 9S")]
+>>> setup = Setup.create(g, hands, declarer=0)
+>>> a = annotate_play(setup, parse_cards("AS TS KS 9S QC 7H AC 7C"), players=["Sepp", "Vroni", "Hias", "Resi"])
+>>> d = a.decisions[0]
+>>> d.player, str(d.card), {str(c): v for c, v in d.values.items()}, d.cost, d.mark
+('Sepp', 'AS', {'QC': 40, 'AS': 29}, 11, '?')
+>>> [(x.player, x.forced) for x in a.decisions[1:4]]
+[('Vroni', True), ('Hias', True), ('Resi', True)]
+>>> a.summary.deal_value, a.summary.result_value, a.summary.given_away
+(40, 29, 11)
+>>> a.to_dict()["decisions"][0]["values"]
+{'QC': 40, 'AS': 29}
+"""
+
+from __future__ import annotations
+
+import html as _html
+import itertools
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .cards import Card, format_card
+from .engine import RulesError, Setup, State, legal_calls
+from .games import Game
+from .objective import NO_TRICK, Objective
+from .record import Record, RecordError
+from .scoring import SCHAFKOPF_OUTCOMES, SHEEPSHEAD_OUTCOMES, Stakes, laufende_of, payment_for, score
+from .solver import Solver, SolverError
+
+__all__ = [
+    "Annotation",
+    "AnnotateError",
+    "BuryJudgement",
+    "BuryOption",
+    "Decision",
+    "PlayerSummary",
+    "Summary",
+    "Swing",
+    "annotate_play",
+    "annotate_record",
+    "render_html",
+    "render_text",
+]
+
+
+class AnnotateError(SolverError):
+    """A record that cannot be annotated (an unknown hand, blind or bury)."""
+
+
+# --------------------------------------------------------------------------------------------------------------
+# The answer.
+
+
+@dataclass(frozen=True)
+class Swing:
+    """A decision (or a bury) that changed the result: the outcome the best card kept and the one the card played
+    gave, with what each defender pays the declaring side for each (``None`` in ramsch and leaster).
+
+    Outcomes are those of :mod:`sheepsolve.scoring` for two-sided games; in ramsch ``loser`` (more than half of
+    the points: the mover loses for certain), in leaster ``no-trick`` (the mover can no longer take a trick), and
+    ``open`` otherwise.
+    """
+
+    before: str
+    after: str
+    payment_before: int | None = None
+    payment_after: int | None = None
+
+    def __str__(self) -> str:
+        s = f"{self.before} -> {self.after}"
+        if self.payment_before is not None and self.payment_after is not None:
+            s += f" (payment {_signed(self.payment_before)} -> {_signed(self.payment_after)})"
+        return s
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"from": self.before, "to": self.after, "payment_from": self.payment_before,
+                "payment_to": self.payment_after}
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One card played. ``values`` maps every legal card to the final value if it is played (empty for a forced
+    play); ``value`` is the value before the play (the best card's), ``after`` the value after the card played
+    (``None`` where not analysed: forced plays in ramsch and leaster)."""
+
+    index: int  # 0-based number of the card in the play
+    trick: int  # 1-based
+    seat: int
+    player: str
+    card: Card
+    legal: tuple[Card, ...]
+    values: dict[Card, int]
+    value: int | None
+    after: int | None
+    best: tuple[Card, ...]
+    cost: int
+    swing: Swing | None
+    forced: bool
+    side: str  # "declaring", "defending", or "self" (ramsch, leaster: the mover's own points)
+
+    @property
+    def mark(self) -> str:
+        """``??`` when the card changed the result, ``?`` when it cost points, else ``""``."""
+        if self.swing is not None:
+            return "??"
+        return "?" if self.cost > 0 else ""
+
+    @property
+    def error(self) -> bool:
+        return self.cost > 0 or self.swing is not None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "trick": self.trick,
+            "player": self.player,
+            "card": str(self.card),
+            "legal": [str(c) for c in self.legal],
+            "values": {str(c): v for c, v in self.values.items()},
+            "value": self.value,
+            "after": self.after,
+            "best": [str(c) for c in self.best],
+            "cost": self.cost,
+            "swing": self.swing.to_dict() if self.swing is not None else None,
+            "forced": self.forced,
+            "side": self.side,
+            "mark": self.mark,
+        }
+
+
+@dataclass(frozen=True)
+class BuryOption:
+    """One bury (and call) the picker could have made, with its value at the first lead.
+
+    ``value`` is exact when ``exact``; otherwise the option was shown not to beat the best option known at the
+    time it was tried and ``value`` is that upper bound (the option is worth at most ``value``).
+    ``payment`` is what each defender pays the declaring side for ``outcome`` (exact options only).
+    """
+
+    bury: tuple[Card, ...]
+    call: Card | None
+    under: Card | None
+    alone: bool
+    value: int
+    exact: bool
+    outcome: str | None = None
+    payment: int | None = None
+
+    def label(self, style: str = "ascii") -> str:
+        parts = []
+        if self.bury:
+            parts.append(" ".join(format_card(c, style) for c in self.bury))
+        if self.call is not None:
+            parts.append("call " + format_card(self.call, style)
+                         + (f" ({format_card(self.under, style)} under)" if self.under is not None else ""))
+        elif self.alone:
+            parts.append("alone")
+        return ", ".join(parts)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"bury": [str(c) for c in self.bury], "call": str(self.call) if self.call is not None else None,
+                "under": str(self.under) if self.under is not None else None, "alone": self.alone,
+                "value": self.value, "exact": self.exact, "outcome": self.outcome, "payment": self.payment}
+
+
+@dataclass(frozen=True)
+class BuryJudgement:
+    """The bury and/or call chosen against the best one on the actual deal (every hand known).
+
+    ``options`` lists every option compared (``compared`` says which), best first; ``best`` those known to reach
+    ``best_value``. ``others`` are legal options left out of the comparison (a lone picker is compared only with
+    other lone plays and a picker with a partner only with partner calls: going alone is a choice of stakes,
+    not of points).
+    """
+
+    kind: str  # "bury", "call", "bury and call"
+    picker: str
+    chosen: BuryOption
+    best: tuple[BuryOption, ...]
+    best_value: int
+    cost: int
+    swing: Swing | None
+    compared: str
+    options: tuple[BuryOption, ...]
+    others: tuple[BuryOption, ...] = ()
+    exact: bool = False
+
+    @property
+    def mark(self) -> str:
+        if self.swing is not None:
+            return "??"
+        return "?" if self.cost > 0 else ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "picker": self.picker, "chosen": self.chosen.to_dict(),
+                "value": self.chosen.value, "best": [o.to_dict() for o in self.best], "best_value": self.best_value,
+                "cost": self.cost, "swing": self.swing.to_dict() if self.swing is not None else None,
+                "mark": self.mark, "compared": self.compared, "exact": self.exact,
+                "options": [o.to_dict() for o in self.options], "others": [o.to_dict() for o in self.others]}
+
+
+@dataclass(frozen=True)
+class PlayerSummary:
+    """One player's play: decisions (with a choice), forced plays, errors (cost > 0 or a swing), the points given
+    away (sum of costs), result swings and the largest error."""
+
+    player: str
+    seat: int
+    side: str
+    decisions: int
+    forced: int
+    errors: int
+    given_away: int
+    swings: int
+    largest: Decision | None
+
+    def to_dict(self) -> dict[str, Any]:
+        big = self.largest
+        return {"side": self.side, "decisions": self.decisions, "forced": self.forced, "errors": self.errors,
+                "given_away": self.given_away, "swings": self.swings,
+                "largest": None if big is None else {"trick": big.trick, "card": str(big.card), "cost": big.cost,
+                                                    "best": [str(c) for c in big.best]}}
+
+
+@dataclass(frozen=True)
+class Summary:
+    """The hand as a whole. Two-sided games: ``deal_value`` is the declaring side's value at the first lead,
+    ``result_value`` its points at the end (an unfinished hand: the value of its last position under perfect
+    play from there), ``given_away`` the difference (what play cost the declaring side, net)."""
+
+    players: tuple[PlayerSummary, ...]
+    finished: bool
+    deal_value: int | None = None
+    deal_outcome: str | None = None
+    deal_payment: int | None = None
+    result_value: int | None = None
+    result_outcome: str | None = None
+    result_payment: int | None = None
+    given_away: int | None = None
+    declaring_cost: int | None = None
+    defending_cost: int | None = None
+    points: dict[str, int] | None = None  # card points per player so far (bury counted), every game
+    outcome: str | None = None  # the scorer's outcome of a finished hand
+    text: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "text": self.text, "finished": self.finished,
+            "deal_value": self.deal_value, "deal_outcome": self.deal_outcome, "deal_payment": self.deal_payment,
+            "result_value": self.result_value, "result_outcome": self.result_outcome,
+            "result_payment": self.result_payment, "given_away": self.given_away,
+            "given_away_by_side": (None if self.declaring_cost is None else
+                                   {"declaring": self.declaring_cost, "defending": self.defending_cost}),
+            "points": self.points, "outcome": self.outcome,
+            "players": {p.player: p.to_dict() for p in self.players},
+        }
+
+
+@dataclass(frozen=True)
+class Annotation:
+    """Everything :func:`annotate_record` found. ``to_dict()`` is what ``sheepsolve annotate --json`` prints."""
+
+    game: Game
+    players: tuple[str, ...]
+    setup: Setup
+    declaring: tuple[int, ...]
+    decisions: tuple[Decision, ...]
+    bury: BuryJudgement | None
+    summary: Summary
+    finished: bool
+    stakes: Stakes = field(default_factory=Stakes)
+    seconds: float = 0.0
+    bury_seconds: float = 0.0
+
+    @property
+    def two_sided(self) -> bool:
+        return self.game.two_sided
+
+    @property
+    def scale(self) -> str:
+        return "declaring side" if self.two_sided else "mover"
+
+    def errors(self, min_cost: int = 1) -> list[Decision]:
+        """Decisions that cost at least ``min_cost`` points, and every decision that changed the result."""
+        return [d for d in self.decisions if not d.forced and (d.cost >= min_cost or d.swing is not None)]
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready data: ``decisions``, ``bury``, ``summary`` and a few facts about the hand."""
+        return {
+            "game": self.game.name,
+            "title": self.game.title,
+            "players": list(self.players),
+            "declaring": [self.players[s] for s in self.declaring] if self.two_sided else None,
+            "scale": ("the declaring side's final card points" if self.two_sided else
+                      "the mover's own final card points, every other player against him (lower is better)"),
+            "finished": self.finished,
+            "decisions": [d.to_dict() for d in self.decisions],
+            "bury": self.bury.to_dict() if self.bury is not None else None,
+            "summary": self.summary.to_dict(),
+            "seconds": round(self.seconds, 6),
+            "bury_seconds": round(self.bury_seconds, 6),
+        }
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Judging outcomes and payments.
+
+
+class _Judge:
+    """Objectives, outcomes and payments of one setup, with the solvers that answer the questions."""
+
+    def __init__(self, setup: Setup, stakes: Stakes, solver: Solver) -> None:
+        self.setup = setup
+        self.game = g = setup.game
+        self.stakes = stakes
+        self.solver = solver
+        self._tricks_solver: Solver | None = None
+        self._seat_solvers: dict[int, Solver] = {}
+        self.total = g.total_points
+        if g.two_sided:
+            self.order = (("win", "loss") if (g.tout or g.sie) else
+                          SHEEPSHEAD_OUTCOMES if g.kind == "picker" else SCHAFKOPF_OUTCOMES)
+        self.objectives: dict[int | None, Objective] = {}
+
+    # -- solvers -----------------------------------------------------------------------------------------------
+    def solver_for(self, seat: int | None) -> Solver:
+        """The main solver for two-sided games. Ramsch and leaster keep one solver per seat solved for, since a
+        table's entries hold for one objective only (the main solver serves the first seat asked)."""
+        if self.game.two_sided or seat is None:
+            return self.solver
+        s = self._seat_solvers.get(seat)
+        if s is None:
+            s = self.solver if not self._seat_solvers else Solver(8)
+            self._seat_solvers[seat] = s
+        return s
+
+    @property
+    def tricks_solver(self) -> Solver:
+        if self._tricks_solver is None:
+            self._tricks_solver = Solver(4)
+        return self._tricks_solver
+
+    def objective(self, seat: int | None) -> Objective:
+        key = None if self.game.two_sided else seat
+        if key not in self.objectives:
+            self.objectives[key] = Objective.for_setup(self.setup, seat=key)
+        return self.objectives[key]
+
+    # -- outcomes ----------------------------------------------------------------------------------------------
+    def needs_tricks(self, value: int) -> bool:
+        """Whether the outcome of ``value`` depends on tricks (a trick search), not points alone."""
+        g = self.game
+        return g.two_sided and (g.tout or value >= self.total or value * 4 <= self.total)
+
+    def outcome(self, state: State, value: int) -> str:
+        """The result ``value`` gives from ``state`` (two-sided: :func:`sheepsolve.analysis.outcome_of`)."""
+        g = self.game
+        if not g.two_sided:
+            if g.kind == "leaster":
+                return "no-trick" if value == NO_TRICK else "open"
+            return "loser" if value * 2 > self.total else "open"
+        from .analysis import outcome_of
+
+        return outcome_of(self.tricks_solver, state, self.objective(None), value)
+
+    def rank(self, outcome: str) -> int:
+        """Lower is better for the declaring side (ramsch, leaster: for the mover)."""
+        if not self.game.two_sided:
+            return 0 if outcome == "open" else 1
+        return self.order.index(outcome)
+
+    def payment(self, outcome: str, setup: Setup | None = None) -> int | None:
+        """What each defender pays the declaring side for ``outcome`` (None in ramsch and leaster)."""
+        st = setup or self.setup
+        g = st.game
+        if not g.two_sided:
+            return None
+        laufende, blitz = 0, False
+        if g.kind == "contract":
+            run, _ = laufende_of(st)
+            laufende = run if run >= g.laufende_from else 0
+        elif st.declarer is not None:
+            hand = st.hands[st.declarer]
+            blitz = Card.make("Q", "C") in hand and Card.make("Q", "S") in hand
+        try:
+            return payment_for(g, outcome, laufende=laufende, stakes=self.stakes, alone=st.partner is None,
+                               blitz=blitz)
+        except ValueError:
+            return None
+
+    def swing(self, state: State, values: dict[Card, int], played: Card, maxing: bool) -> Swing | None:
+        """Whether ``played`` gave a worse result than the best card would have, for the mover."""
+        g = self.game
+        best_v = max(values.values()) if maxing else min(values.values())
+        extreme = g.tout or any(self.needs_tricks(v) for v in values.values())
+        if not extreme:
+            if not g.two_sided:
+                before, after = self.outcome(state, best_v), self.outcome(state, values[played])
+            else:
+                from .scoring import outcome_for
+
+                before, after = outcome_for(g, best_v), outcome_for(g, values[played])
+        else:
+            # Only the cards of the best value can reach a trick result (schwarz needs every point); a tout is
+            # about tricks alone, so every card is asked there.
+            cands = [c for c, v in values.items() if g.tout or v == best_v or c == played]
+            outs = {c: self.outcome(state.play(c), values[c]) for c in cands}
+            after = outs[played]
+            ranks = [self.rank(o) for o in outs.values()]
+            good = min(ranks) if (maxing or not g.two_sided) else max(ranks)
+            before = next(o for o in outs.values() if self.rank(o) == good)
+        if before == after:
+            return None
+        return Swing(before, after, self.payment(before), self.payment(after))
+
+
+# --------------------------------------------------------------------------------------------------------------
+# The annotation.
+
+
+def annotate_record(rec: Record, *, solver: Solver | None = None, judge_bury: bool = True,
+                    exact_bury: bool = False) -> Annotation:
+    """Annotate every decision of a record's play, the bury and the call (see the module docstring).
+
+    Refuses a record whose hands, blind or bury are not all known (:class:`AnnotateError`). An unfinished record
+    is annotated as far as it goes. ``judge_bury=False`` skips the bury and call; ``exact_bury=True`` solves every
+    alternative exactly instead of only asking whether it beats the best one found so far.
+    """
+    if not rec.complete:
+        try:
+            rec.setup()
+        except RecordError as e:
+            raise AnnotateError(f"{e}; annotate solves double dummy and needs every hand (and the blind and "
+                                f"bury)") from None
+    setup = rec.setup()
+    stakes = Stakes(crack=rec.crack, recrack=rec.recrack, doublers=rec.doublers)
+    plays = [c for t in rec.play for c in t]
+    return annotate_play(setup, plays, players=rec.players, stakes=stakes, solver=solver, judge_bury=judge_bury,
+                         exact_bury=exact_bury)
+
+
+def annotate_play(setup: Setup, plays: Sequence[Card], *, players: Sequence[str] | None = None,
+                  stakes: Stakes | None = None, solver: Solver | None = None, judge_bury: bool = True,
+                  exact_bury: bool = False) -> Annotation:
+    """Annotate ``plays`` (cards in play order) from ``setup.start()``; raises :class:`RulesError` on an illegal
+    card. See :func:`annotate_record`."""
+    g = setup.game
+    names = tuple(players) if players is not None else tuple(str(i + 1) for i in range(g.seats))
+    if len(names) != g.seats:
+        raise ValueError(f"players: {g.name} has {g.seats} players, got {len(names)} names")
+    stakes = stakes or Stakes()
+    solver = solver or Solver()
+    judge = _Judge(setup, stakes, solver)
+    t0 = time.perf_counter()
+    state = setup.start()
+    decisions: list[Decision] = []
+    chain: int | None = None  # two-sided: the value of the current position, when known
+    deal_value: int | None = None
+    for i, card in enumerate(plays):
+        if state.finished:
+            raise RulesError(f"play: card {i + 1} ({card}): the hand is already over")
+        legal = tuple(state.legal())
+        seat = state.to_move
+        trick = len(state.tricks) + 1
+        side = ("declaring" if seat in setup.team else "defending") if g.two_sided else "self"
+        if card not in legal:
+            state.play(card)  # raises RulesError with the reason
+        if len(legal) == 1:
+            if g.two_sided and chain is None:
+                chain = solver.value(state, judge.objective(None))
+            decisions.append(Decision(index=i, trick=trick, seat=seat, player=names[seat], card=card, legal=legal,
+                                      values={}, value=chain, after=chain, best=legal, cost=0, swing=None,
+                                      forced=True, side=side))
+        else:
+            obj = judge.objective(seat)
+            values = judge.solver_for(seat).card_values(state, obj)
+            maxing = (seat in obj.team) == obj.maximize
+            best_v = max(values.values()) if maxing else min(values.values())
+            v = values[card]
+            cost = best_v - v if maxing else v - best_v
+            swing = judge.swing(state, values, card, maxing)
+            decisions.append(Decision(index=i, trick=trick, seat=seat, player=names[seat], card=card, legal=legal,
+                                      values=values, value=best_v, after=v,
+                                      best=tuple(c for c in legal if values[c] == best_v), cost=cost, swing=swing,
+                                      forced=False, side=side))
+            if g.two_sided:
+                chain = v
+        if deal_value is None and g.two_sided:
+            deal_value = decisions[-1].value
+        state = state.play(card)
+    if g.two_sided and deal_value is None:  # no play at all
+        deal_value = solver.value(state, judge.objective(None)) if not g.sie else judge.objective(None).bury_points
+        chain = deal_value
+    play_seconds = time.perf_counter() - t0
+
+    t1 = time.perf_counter()
+    bury = None
+    if judge_bury and g.two_sided and deal_value is not None and max(len(h) for h in setup.hands) == g.hand_size:
+        bury = _judge_bury(judge, names, deal_value, exact=exact_bury)
+    bury_seconds = time.perf_counter() - t1
+
+    summary = _summarize(judge, names, state, decisions, deal_value, chain)
+    return Annotation(game=g, players=names, setup=setup, declaring=tuple(sorted(setup.team)),
+                      decisions=tuple(decisions), bury=bury, summary=summary, finished=state.finished,
+                      stakes=stakes, seconds=play_seconds, bury_seconds=bury_seconds)
+
+
+def _summarize(judge: _Judge, names: tuple[str, ...], state: State, decisions: list[Decision],
+               deal_value: int | None, chain: int | None) -> Summary:
+    setup, g = judge.setup, judge.game
+    per = []
+    for seat, name in enumerate(names):
+        mine = [d for d in decisions if d.seat == seat]
+        chosen = [d for d in mine if not d.forced]
+        errors = [d for d in chosen if d.error]
+        largest = max(errors, key=lambda d: (d.cost, d.swing is not None, -d.index), default=None)
+        side = ("declaring" if seat in setup.team else "defending") if g.two_sided else "self"
+        per.append(PlayerSummary(player=name, seat=seat, side=side, decisions=len(chosen),
+                                 forced=len(mine) - len(chosen), errors=len(errors),
+                                 given_away=sum(d.cost for d in chosen), swings=sum(1 for d in chosen if d.swing),
+                                 largest=largest))
+    from .scoring import tally
+
+    t = tally(state)
+    points = {names[s]: p for s, p in enumerate(t.points)}
+    outcome = None
+    if state.finished and max(len(h) for h in setup.hands) == g.hand_size:
+        try:
+            outcome = score(state, judge.stakes).to_dict(list(names))["outcome"]
+        except ValueError:
+            outcome = None
+    if not g.two_sided:
+        text = _summary_text_sides_free(per, state.finished)
+        return Summary(players=tuple(per), finished=state.finished, points=points, outcome=outcome, text=text)
+    obj = judge.objective(None)
+    if state.finished:
+        result = obj.final_value(state)
+    else:
+        result = chain if chain is not None else judge.solver.value(state, obj)
+    deal_outcome = judge.outcome(setup.start(), deal_value) if deal_value is not None else None
+    result_outcome = judge.outcome(state, result)
+    decl = sum(d.cost for d in decisions if d.side == "declaring")
+    dfn = sum(d.cost for d in decisions if d.side == "defending")
+    given = deal_value - result if deal_value is not None else None
+    who = _side_name(setup, names)
+    if not decisions and g.sie:
+        text = f"A sie: {who} holds every Ober and Unter; there is no play to judge."
+    else:
+        text = f"The deal was worth {deal_value} for {who} ({deal_outcome}); "
+        if state.finished:
+            text += f"the result was {result} ({result_outcome}): "
+        else:
+            text += f"the hand is unfinished, worth {result} ({result_outcome}) from its last position: "
+        if given and given > 0:
+            text += f"play gave away {given}."
+        elif given and given < 0:
+            text += f"the defenders gave away {-given}."
+        else:
+            text += "play gave away nothing" + (" net." if decl or dfn else ".")
+        if decl and dfn:
+            text = text[:-1] + f" (declaring side lost {decl}, defenders {dfn})."
+    return Summary(players=tuple(per), finished=state.finished, deal_value=deal_value, deal_outcome=deal_outcome,
+                   deal_payment=judge.payment(deal_outcome) if deal_outcome else None, result_value=result,
+                   result_outcome=result_outcome, result_payment=judge.payment(result_outcome), given_away=given,
+                   declaring_cost=decl, defending_cost=dfn, points=points, outcome=outcome, text=text)
+
+
+def _summary_text_sides_free(per: list[PlayerSummary], finished: bool) -> str:
+    total = sum(p.given_away for p in per)
+    if not total:
+        return "Nobody gave anything away: every card kept the player's own best value." + (
+            "" if finished else " (The hand is unfinished.)")
+    worst = max(per, key=lambda p: p.given_away)
+    return (f"Players gave away {total} points between them (each counted against his own best); "
+            f"{worst.player} gave away the most, {worst.given_away}." + ("" if finished else " (Unfinished.)"))
+
+
+def _side_name(setup: Setup, names: Sequence[str]) -> str:
+    g = setup.game
+    if setup.declarer is None:
+        return "the declaring side"
+    who = names[setup.declarer]
+    role = "the picker" if g.kind == "picker" else ("the declarer" if g.partner == "sauspiel" else "the soloist")
+    if setup.partner is None:
+        return f"{role} {who}"
+    return f"{role} {who} and partner {names[setup.partner]}"
+
+
+# --------------------------------------------------------------------------------------------------------------
+# The bury and the call.
+
+
+def _options(setup: Setup) -> tuple[str, list[tuple[tuple[Card, ...], Card | None, Card | None, bool, Setup]]]:
+    """Every legal bury/call of the actual deal as (bury, call, under, alone, setup)."""
+    g = setup.game
+    p = setup.declarer
+    assert p is not None
+    out = []
+    if g.kind == "picker":
+        picked = sorted(setup.hands[p] | set(setup.bury), key=int)
+        dealt = [c for c in picked if c not in setup.blind]
+        hands = [sorted(h, key=int) for h in setup.hands]
+        hands[p] = dealt
+        jd_alone = (g.partner == "jack-of-diamonds" and setup.partner is None
+                    and any(Card.make("J", "D") in h for s, h in enumerate(setup.hands) if s != p))
+        kind = "bury and call" if g.partner == "called-ace" else "bury"
+        for bury in itertools.combinations(picked, g.bury_size):
+            kept = [c for c in picked if c not in bury]
+            calls: list[tuple[Card | None, Card | None, bool]] = []
+            if g.partner == "called-ace":
+                for call in legal_calls(g, kept, bury):
+                    if call.card is None:
+                        calls.append((None, None, True))
+                    elif call.under:
+                        calls.extend((call.card, u, False) for u in kept)
+                    else:
+                        calls.append((call.card, None, False))
+            else:
+                calls.append((None, None, jd_alone or g.partner == "alone"))
+            for called, under, alone in calls:
+                try:
+                    st = Setup.create(g, hands, declarer=p, blind=setup.blind, bury=bury, called=called,
+                                      under=under, alone=alone)
+                except RulesError:
+                    continue
+                out.append((tuple(bury), called, under, st.partner is None, st))
+        return kind, out
+    if g.partner == "sauspiel":
+        hands = [sorted(h, key=int) for h in setup.hands]
+        for call in legal_calls(g, hands[p]):
+            try:
+                st = Setup.create(g, hands, declarer=p, called=call.card)
+            except RulesError:
+                continue
+            out.append(((), call.card, None, False, st))
+        return "call", out
+    return "", []
+
+
+def _same(setup: Setup, bury: tuple[Card, ...], called: Card | None, under: Card | None) -> bool:
+    return set(bury) == set(setup.bury) and called == setup.called and under == setup.under
+
+
+def _judge_bury(judge: _Judge, names: tuple[str, ...], chosen_value: int, *, exact: bool) -> BuryJudgement | None:
+    setup, solver = judge.setup, judge.solver
+    kind, opts = _options(setup)
+    if len(opts) < 2:
+        return None
+    chosen_alone = setup.partner is None
+    g = setup.game
+    chosen_out = judge.outcome(setup.start(), chosen_value)
+    chosen = BuryOption(bury=tuple(sorted(setup.bury, key=int)), call=setup.called, under=setup.under,
+                        alone=chosen_alone, value=chosen_value, exact=True, outcome=chosen_out,
+                        payment=judge.payment(chosen_out))
+    compared: list[BuryOption] = [chosen]
+    others: list[BuryOption] = []
+    restrict = g.partner == "called-ace"
+    best = chosen_value
+    for bury, called, under, alone, st in opts:
+        if _same(setup, bury, called, under):
+            continue
+        start = st.start()
+        comparable = not restrict or alone == chosen_alone
+        if exact or not comparable:
+            v = solver.value(start)
+            ex = True
+        elif solver.reach(start, best + 1):
+            v = solver.value(start)
+            ex = True
+        else:
+            v, ex = best, False
+        if ex:
+            out = judge.outcome(start, v)
+            opt = BuryOption(bury=tuple(sorted(bury, key=int)), call=called, under=under, alone=alone, value=v,
+                             exact=True, outcome=out, payment=judge.payment(out, st))
+        else:
+            opt = BuryOption(bury=tuple(sorted(bury, key=int)), call=called, under=under, alone=alone, value=v,
+                             exact=False)
+        if comparable:
+            compared.append(opt)
+            if ex and v > best:
+                best = v
+        else:
+            others.append(opt)
+    compared.sort(key=lambda o: (-o.value, not o.exact))
+    others.sort(key=lambda o: -o.value)
+    bests = tuple(o for o in compared if o.exact and o.value == best)
+    swing = None
+    if best > chosen_value:
+        b = bests[0]
+        if b.outcome is not None and b.outcome != chosen_out:
+            swing = Swing(b.outcome, chosen_out, b.payment, chosen.payment)
+    if restrict:
+        what = ("buries playing alone" if chosen_alone else "buries and partner calls")
+    elif kind == "call":
+        what = "the calls the declarer's hand allows"
+    else:
+        what = "every bury of the picker's eight cards" if g.bury_size == 2 and g.seats == 5 else \
+            f"every bury of {g.bury_size} of the picker's {len(setup.hands[setup.declarer]) + g.bury_size} cards"
+    return BuryJudgement(kind=kind, picker=names[setup.declarer], chosen=chosen, best=bests, best_value=best,
+                         cost=best - chosen_value, swing=swing, compared=what, options=tuple(compared),
+                         others=tuple(others), exact=exact)
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Terminal text.
+
+_YELLOW, _RED, _BOLD, _DIM, _GREEN, _RESET = "\x1b[33m", "\x1b[31m", "\x1b[1m", "\x1b[2m", "\x1b[32m", "\x1b[0m"
+
+
+def _signed(x: int) -> str:
+    return f"+{x}" if x > 0 else str(x)
+
+
+def _visible(s: str) -> int:
+    import re
+
+    return len(re.sub(r"\x1b\[[0-9;]*m", "", s))
+
+
+def _pad(s: str, w: int, right: bool = False) -> str:
+    gap = " " * max(0, w - _visible(s))
+    return gap + s if right else s + gap
+
+
+def _table(rows: list[list[str]], right: set[int], indent: str = "  ") -> list[str]:
+    widths = [max(_visible(r[i]) for r in rows) for i in range(len(rows[0]))]
+    return [(indent + "  ".join(_pad(c, widths[i], i in right) for i, c in enumerate(r))).rstrip() for r in rows]
+
+
+def sort_cards(game: Game, cards: Sequence[Card], setup: Setup | None = None) -> list[Card]:
+    """Cards in the game's order: trumps first, strongest first, then the plain suits."""
+    cls = (setup.suit_class if setup is not None else game.suit_class)
+    order = {k: i for i, k in enumerate(game.classes)}
+    return sorted(cards, key=lambda c: (order.get(cls(c), 9), -game.strength(c), int(c)))
+
+
+def render_text(ann: Annotation, style: str = "symbols", *, color: bool = False, min_cost: int | None = None) -> str:
+    """The annotation as text: header, bury, a trick-by-trick table of the decisions, the summary.
+
+    ``style`` is a card style of :func:`sheepsolve.cards.format_card`; ``color`` colors the marks (use it only on
+    a terminal). ``min_cost`` shows only the decisions that cost at least that many points, and the ones that
+    changed the result whatever they cost.
+    """
+    g, names = ann.game, ann.players
+
+    def fc(c: Card) -> str:
+        return format_card(c, style)
+
+    def mk(m: str) -> str:
+        if not color or not m:
+            return m
+        return (_RED + _BOLD if m == "??" else _YELLOW) + m + _RESET
+
+    lines = [g.title + _call_text(ann, fc)]
+    if ann.stakes.factor > 1:
+        lines[0] += f"; stakes x{ann.stakes.factor}"
+    if ann.two_sided:
+        lines.append("Values: the declaring side's final card points under perfect play; cost in points to the "
+                     "mover's side.")
+    else:
+        lines.append("Values: the mover's own final card points, every other player against him (lower is "
+                     "better); cost in points.")
+    if ann.summary.text:
+        lines.append(ann.summary.text)
+    lines.append("")
+    b = ann.bury
+    if b is not None:
+        lines.append(f"{b.kind.capitalize()}: {b.picker} chose {b.chosen.label(style)} (worth {b.chosen.value})")
+        if b.cost > 0:
+            lines.append(f"  best: {'; '.join(o.label(style) for o in b.best[:3])} (worth {b.best_value}): "
+                         f"cost {b.cost} {mk(b.mark)}" + (f", {b.swing}" if b.swing else ""))
+        else:
+            lines.append(f"  the best of {len(b.options)} compared ({b.compared}): no cost")
+        lines.append("")
+    rows = [["trick", "player", "card", "value", "cost", "", "best", "every legal card"]]
+    shown = 0
+    last_trick = 0
+    for d in ann.decisions:
+        if min_cost is not None:
+            if d.forced or not (d.cost >= min_cost or d.swing is not None):
+                continue
+        shown += 1
+        tcol = str(d.trick) if d.trick != last_trick or min_cost is not None else ""
+        last_trick = d.trick
+        value = "" if d.value is None else (str(d.value) if d.after == d.value else f"{d.value}>{d.after}")
+        if d.forced:
+            rows.append([tcol, d.player, fc(d.card), value, "", "", "forced", ""])
+            continue
+        best = " ".join(fc(c) for c in d.best) if d.cost > 0 or d.swing else ""
+        every = " ".join(f"{fc(c)} {v}" for c, v in d.values.items())
+        rows.append([tcol, d.player, fc(d.card), value, str(d.cost) if d.cost else "", mk(d.mark), best, every])
+        if d.swing is not None:
+            rows.append(["", "", "", "", "", "", "", f"changes the result: {d.swing}"])
+    if shown:
+        lines += _table(rows, right={0, 3, 4}, indent="")
+    elif min_cost is not None:
+        lines.append(f"No decision cost {min_cost} or more.")
+    else:
+        lines.append("No card was played.")
+    lines.append("")
+    srows = [["player", "side", "decisions", "forced", "errors", "given away", "largest error"]]
+    for p in ann.summary.players:
+        big = p.largest
+        srows.append([p.player, p.side, str(p.decisions), str(p.forced), str(p.errors), str(p.given_away),
+                      "" if big is None else f"{big.cost} (trick {big.trick}, {fc(big.card)}; best "
+                      f"{' '.join(fc(c) for c in big.best)}){' ' + mk('??') if big.swing else ''}"])
+    lines += _table(srows, right={2, 3, 4, 5}, indent="")
+    return "\n".join(lines) + "\n"
+
+
+def _call_text(ann: Annotation, fc) -> str:
+    st, names, g = ann.setup, ann.players, ann.game
+    if st.declarer is None:
+        return ""
+    role = "picker" if g.kind == "picker" else "declarer"
+    s = f" — {role} {names[st.declarer]}"
+    if st.called is not None:
+        s += f", called {fc(st.called)}"
+    if st.partner is not None:
+        s += f", partner {names[st.partner]}"
+    elif g.two_sided and g.partner not in ("none",):
+        s += ", alone"
+    if st.bury:
+        s += f"; buried {' '.join(fc(c) for c in st.bury)}"
+    return s
+
+
+# --------------------------------------------------------------------------------------------------------------
+# HTML.
+
+_SUIT_HTML = {"C": "&clubs;", "S": "&spades;", "H": "&hearts;", "D": "&diams;"}
+
+_CSS = """
+:root { --felt:#17603a; --felt2:#0f4a2c; --ink:#1d2433; --muted:#69707d; --card:#fffdf8; --red:#c0262d;
+  --warn:#e59b17; --bad:#d62f2f; --good:#2a9d58; --panel:#ffffff; --bg:#eef1ee; }
+* { box-sizing: border-box; }
+body { margin:0; font:15px/1.45 -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif;
+  color:var(--ink); background:var(--bg); }
+header { background:linear-gradient(135deg,var(--felt),var(--felt2)); color:#fff; padding:22px 32px 18px; }
+header h1 { margin:0 0 4px; font-size:24px; font-weight:650; letter-spacing:.2px; }
+header .sub { opacity:.85; }
+main { max-width:1120px; margin:0 auto; padding:20px 24px 40px; }
+section { background:var(--panel); border-radius:12px; box-shadow:0 1px 3px rgba(0,0,0,.08);
+  padding:16px 20px; margin:0 0 18px; }
+h2 { font-size:17px; margin:0 0 12px; color:var(--felt2); }
+.stats { display:flex; gap:14px; flex-wrap:wrap; margin-top:12px; }
+.stat { flex:1 1 150px; background:#f5f7f5; border-radius:10px; padding:10px 14px; }
+.stat .n { font-size:26px; font-weight:700; }
+.stat .l { color:var(--muted); font-size:13px; }
+.stat.bad .n { color:var(--bad); } .stat.good .n { color:var(--good); }
+.lead { font-size:16px; }
+.c { display:inline-flex; flex-direction:column; align-items:center; justify-content:center; width:38px;
+  height:52px; border-radius:6px; background:var(--card); border:1px solid #c9c4b8; margin:2px;
+  font-weight:700; font-size:15px; line-height:1.05; box-shadow:0 1px 1px rgba(0,0,0,.12); color:#222;
+  position:relative; vertical-align:middle; }
+.c .s { font-size:18px; }
+.c.r { color:var(--red); }
+.c.tr { background:#fff6dc; }
+.c.gone { opacity:.28; }
+.c.sm { width:28px; height:38px; font-size:12px; } .c.sm .s { font-size:13px; }
+.hands { display:grid; grid-template-columns:repeat(auto-fill,minmax(330px,1fr)); gap:10px 18px; }
+.hand { padding:8px 10px; border-radius:10px; background:#f7f8f6; }
+.hand .who { font-weight:650; margin-bottom:4px; }
+.tag { display:inline-block; font-size:11px; font-weight:650; padding:1px 7px; border-radius:9px;
+  background:#dde7e0; color:var(--felt2); margin-left:6px; vertical-align:middle; }
+.tag.decl { background:#ffe7b3; color:#7a4b00; }
+.tricks { display:grid; grid-template-columns:repeat(auto-fill,minmax(520px,1fr)); gap:14px; }
+.trick { border:1px solid #e1e5e1; border-radius:10px; padding:8px 10px 10px; }
+.trick .th { display:flex; justify-content:space-between; color:var(--muted); font-size:13px; margin-bottom:6px; }
+.trick .th b { color:var(--ink); }
+.plays { display:flex; gap:6px; }
+.play { flex:1; text-align:center; padding:6px 2px 4px; border-radius:8px; background:#f7f8f6;
+  border:2px solid transparent; min-width:0; }
+.play .p { font-size:12px; color:var(--muted); white-space:nowrap; overflow:hidden; text-overflow:ellipsis; }
+.play .v { font-size:12px; color:var(--muted); margin-top:2px; }
+.play.win { background:#e6f4ea; }
+.play.win .p { color:var(--good); font-weight:700; }
+.play.e1 { border-color:var(--warn); background:#fff4df; }
+.play.e2 { border-color:var(--bad); background:#fde8e8; }
+.mark { font-weight:800; margin-left:3px; }
+.e1 .mark { color:#b06f00; } .e2 .mark { color:var(--bad); }
+.forced { font-size:11px; color:#9aa0a6; }
+.note { margin:7px 0 0; font-size:13px; padding:6px 9px; border-radius:7px; background:#fbfbf9; }
+.note.e1 { border-left:4px solid var(--warn); } .note.e2 { border-left:4px solid var(--bad); }
+table { border-collapse:collapse; width:100%; }
+th, td { text-align:left; padding:6px 8px; border-bottom:1px solid #eceeed; }
+th { font-size:12px; text-transform:uppercase; letter-spacing:.4px; color:var(--muted); }
+td.n, th.n { text-align:right; font-variant-numeric:tabular-nums; }
+.bar { height:8px; border-radius:4px; background:var(--bad); display:inline-block; vertical-align:middle; }
+.opt td { font-size:14px; }
+.opt tr.chosen td { background:#fff6dc; } .opt tr.best td { background:#e6f4ea; }
+svg text { font-size:11px; fill:#69707d; }
+.legend { font-size:12px; color:var(--muted); }
+footer { text-align:center; color:var(--muted); font-size:12px; padding:10px; }
+"""
+
+
+def _hc(card: Card, game: Game, setup: Setup | None = None, cls: str = "") -> str:
+    red = " r" if card.suit in "HD" else ""
+    trump = " tr" if game.is_trump(card) else ""
+    return (f'<span class="c{red}{trump}{(" " + cls) if cls else ""}" title="{card}">{card.rank}'
+            f'<span class="s">{_SUIT_HTML[card.suit]}</span></span>')
+
+
+def _ht(card: Card) -> str:
+    color = ' style="color:#c0262d"' if card.suit in "HD" else ""
+    return f"<b{color}>{card.rank}{_SUIT_HTML[card.suit]}</b>"
+
+
+def render_html(ann: Annotation) -> str:
+    """One self-contained HTML page (inline CSS and SVG, no scripts, no network): summary, value chart, the
+    hands as dealt, the bury and call, every trick with its errors highlighted, the per-player table."""
+    g, names, st = ann.game, ann.players, ann.setup
+    esc = _html.escape
+    sm = ann.summary
+    parts: list[str] = []
+    title = f"{g.title} — annotated"
+    parts.append(f"<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>{esc(title)}</title>"
+                 f"<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
+                 f"<style>{_CSS}</style></head><body>")
+    sub = esc(_call_text(ann, lambda c: str(c)).lstrip(" —"))
+    if ann.stakes.factor > 1:
+        sub += f" · stakes ×{ann.stakes.factor}"
+    parts.append(f"<header><h1>{esc(g.title)}</h1><div class=\"sub\">{sub or esc(', '.join(names))}</div></header>")
+    parts.append("<main>")
+
+    # Summary
+    parts.append("<section><h2>Summary</h2>")
+    parts.append(f"<div class=\"lead\">{esc(sm.text)}</div>")
+    stats = []
+    if ann.two_sided and sm.deal_value is not None:
+        stats.append(("", str(sm.deal_value), f"worth at the first lead ({sm.deal_outcome})"))
+        stats.append(("", str(sm.result_value), ("result" if sm.finished else "value now") +
+                      f" ({sm.result_outcome})"))
+        ga = sm.given_away or 0
+        stats.append(("bad" if ga > 0 else "good", _signed(-ga) if ga else "0", "net for the declaring side"))
+    errs = sum(p.errors for p in sm.players)
+    swings = sum(p.swings for p in sm.players)
+    stats.append(("bad" if errs else "good", str(errs), "errors"))
+    stats.append(("bad" if swings else "good", str(swings), "result-changing errors"))
+    if ann.bury is not None:
+        stats.append(("bad" if ann.bury.cost else "good", str(ann.bury.cost), f"cost of the {ann.bury.kind}"))
+    parts.append("<div class=\"stats\">" + "".join(
+        f"<div class=\"stat {k}\"><div class=\"n\">{esc(n)}</div><div class=\"l\">{esc(l)}</div></div>"
+        for k, n, l in stats) + "</div>")
+    parts.append("</section>")
+
+    if ann.two_sided and any(d.value is not None for d in ann.decisions):
+        parts.append("<section><h2>Value after every card</h2>" + _chart(ann) + "</section>")
+
+    # Hands
+    parts.append("<section><h2>The deal</h2><div class=\"hands\">")
+    played_cards = {d.card for d in ann.decisions}
+    for seat, name in enumerate(names):
+        tags = ""
+        if st.declarer == seat:
+            tags += f"<span class=\"tag decl\">{'picker' if g.kind == 'picker' else 'declarer'}</span>"
+        elif st.partner == seat:
+            tags += "<span class=\"tag decl\">partner</span>"
+        elif g.two_sided:
+            tags += "<span class=\"tag\">defender</span>"
+        hand = sort_cards(g, list(st.hands[seat]), st)
+        cards = "".join(_hc(c, g, st, "" if c in played_cards or not ann.finished else "gone") for c in hand)
+        parts.append(f"<div class=\"hand\"><div class=\"who\">{esc(name)}{tags}</div>{cards}</div>")
+    if st.blind or st.bury:
+        extra = ""
+        if st.blind:
+            extra += "blind " + "".join(_hc(c, g, st, "sm") for c in sort_cards(g, st.blind))
+        if st.bury:
+            extra += " &nbsp; buried " + "".join(_hc(c, g, st, "sm") for c in sort_cards(g, st.bury))
+        parts.append(f"<div class=\"hand\"><div class=\"who\">Blind and bury</div>{extra}</div>")
+    parts.append("</div><div class=\"legend\">Hands at the first lead (the picker's after the bury). "
+                 "Trumps on a cream face.</div></section>")
+
+    if ann.bury is not None:
+        parts.append(_bury_html(ann))
+
+    # Tricks
+    parts.append("<section><h2>Every trick</h2><div class=\"tricks\">")
+    by_trick: dict[int, list[Decision]] = {}
+    for d in ann.decisions:
+        by_trick.setdefault(d.trick, []).append(d)
+    state = st.start()
+    winners: dict[int, tuple[int, int]] = {}
+    for d in ann.decisions:
+        state = state.play(d.card)
+    for i, t in enumerate(state.tricks, 1):
+        winners[i] = (t.winner, t.points)
+    for tn, ds in by_trick.items():
+        w = winners.get(tn)
+        head = f"<b>Trick {tn}</b><span>{esc(names[ds[0].seat])} leads"
+        head += (f" · {esc(names[w[0]])} wins {w[1]}" if w else " · on the table") + "</span>"
+        cells, notes = [], []
+        for d in ds:
+            cls = " e2" if d.mark == "??" else (" e1" if d.mark == "?" else "")
+            if w and d.seat == w[0]:
+                cls += " win"
+            if d.forced:
+                v = "<div class=\"forced\">forced</div>"
+            else:
+                v = f"<div class=\"v\">{d.after}" + (f" <span class=\"mark\">{d.mark}</span>" if d.mark else "") \
+                    + "</div>"
+            cells.append(f"<div class=\"play{cls}\"><div class=\"p\">{esc(d.player)}</div>"
+                         f"{_hc(d.card, g, st)}{v}</div>")
+            if d.error:
+                alts = ", ".join(f"{_ht(c)} ({d.values[c]})" for c in d.best)
+                txt = (f"<b>{esc(d.player)}</b> played {_ht(d.card)} ({d.after}); best {alts}: "
+                       f"cost <b>{d.cost}</b>")
+                if d.swing:
+                    txt += f" — <b>changed the result</b>: {esc(str(d.swing))}"
+                notes.append(f"<div class=\"note{' e2' if d.swing else ' e1'}\">{txt}</div>")
+        parts.append(f"<div class=\"trick\"><div class=\"th\">{head}</div><div class=\"plays\">{''.join(cells)}"
+                     f"</div>{''.join(notes)}</div>")
+    if not by_trick:
+        parts.append("<p>No card was played.</p>")
+    parts.append("</div></section>")
+
+    # Players
+    parts.append("<section><h2>Players</h2><table><tr><th>player</th><th>side</th><th class=\"n\">decisions</th>"
+                 "<th class=\"n\">forced</th><th class=\"n\">errors</th><th class=\"n\">given away</th><th></th>"
+                 "<th>largest error</th></tr>")
+    top = max([p.given_away for p in sm.players] + [1])
+    for p in sm.players:
+        big = p.largest
+        bigtxt = "" if big is None else (f"{big.cost} in trick {big.trick}: {_ht(big.card)}, best "
+                                         + " ".join(_ht(c) for c in big.best) + (" ??" if big.swing else ""))
+        bar = f"<span class=\"bar\" style=\"width:{int(120 * p.given_away / top)}px\"></span>" if p.given_away else ""
+        parts.append(f"<tr><td><b>{esc(p.player)}</b></td><td>{esc(p.side)}</td><td class=\"n\">{p.decisions}</td>"
+                     f"<td class=\"n\">{p.forced}</td><td class=\"n\">{p.errors}</td>"
+                     f"<td class=\"n\">{p.given_away}</td><td>{bar}</td><td>{bigtxt}</td></tr>")
+    parts.append("</table></section>")
+    scale = ("Values are the declaring side's final card points under perfect play by everyone from that point "
+             "(double dummy); costs are in points to the mover's side." if ann.two_sided else
+             "Values are the mover's own final card points, every other player playing against him (paranoid, "
+             "double dummy); lower is better; costs are in points.")
+    parts.append(f"<footer>{esc(scale)} Made by sheepsolve annotate.</footer></main></body></html>")
+    return "\n".join(parts)
+
+
+def _bury_html(ann: Annotation) -> str:
+    b = ann.bury
+    assert b is not None
+    g = ann.game
+    esc = _html.escape
+
+    def label(o: BuryOption) -> str:
+        s = "".join(_hc(c, g, ann.setup, "sm") for c in o.bury)
+        if o.call is not None:
+            s += f" call {_ht(o.call)}" + (f" ({_ht(o.under)} under)" if o.under is not None else "")
+        elif o.alone and g.partner == "called-ace":
+            s += " alone"
+        return s
+
+    head = f"<section><h2>The {esc(b.kind)}</h2><p>{esc(b.picker)} chose {label(b.chosen)} worth " \
+           f"<b>{b.chosen.value}</b>"
+    if b.cost:
+        head += f"; the best was worth <b>{b.best_value}</b>: cost <b>{b.cost}</b>"
+        if b.swing:
+            head += f", <b>changed the result</b> ({esc(str(b.swing))})"
+    else:
+        head += ": nothing better on this deal"
+    head += f". Compared: {esc(b.compared)} ({len(b.options)}).</p>"
+    rows = ["<table class=\"opt\"><tr><th>option</th><th class=\"n\">value</th><th>outcome</th></tr>"]
+    shown = [o for o in b.options if o.exact][:8]
+    if b.chosen not in shown:
+        shown.append(b.chosen)
+    for o in shown:
+        cls = "chosen" if o is b.chosen else ("best" if o in b.best else "")
+        rows.append(f"<tr class=\"{cls}\"><td>{label(o)}{' &nbsp;<i>chosen</i>' if o is b.chosen else ''}</td>"
+                    f"<td class=\"n\">{o.value}</td><td>{esc(o.outcome or '')}</td></tr>")
+    rows.append("</table>")
+    rest = len(b.options) - len([o for o in b.options if o.exact])
+    tail = (f"<div class=\"legend\">{rest} other options were shown not to do better without solving them "
+            f"exactly.</div>" if rest else "")
+    return head + "".join(rows) + tail + "</section>"
+
+
+def _chart(ann: Annotation) -> str:
+    """An inline SVG line of the declaring side's value after every card, errors as dots."""
+    pts: list[tuple[int, int, str]] = []
+    first = next((d.value for d in ann.decisions if d.value is not None), None)
+    if first is None:
+        return ""
+    pts.append((0, first, ""))
+    for d in ann.decisions:
+        if d.after is not None:
+            pts.append((d.index + 1, d.after, d.mark))
+    w, h, pad = 1040, 190, 30
+    n = max(len(ann.decisions), 1)
+    top = 120 if max(p[1] for p in pts) <= 120 else max(p[1] for p in pts)
+
+    def x(i: int) -> float:
+        return pad + (w - 2 * pad) * i / n
+
+    def y(v: int) -> float:
+        return h - pad + -(h - 2 * pad) * v / top
+
+    out = [f"<svg viewBox=\"0 0 {w} {h}\" width=\"100%\" role=\"img\" aria-label=\"value after every card\">"]
+    for v in (0, 30, 60, 90, 120):
+        if v <= top:
+            stroke = "#c8d5cc" if v != 60 else "#9bb7a5"
+            dash = "" if v == 60 else " stroke-dasharray=\"3 4\""
+            out.append(f"<line x1=\"{pad}\" x2=\"{w - pad}\" y1=\"{y(v):.1f}\" y2=\"{y(v):.1f}\" stroke=\"{stroke}\""
+                       f"{dash}/><text x=\"4\" y=\"{y(v) + 4:.1f}\">{v}</text>")
+    seats = ann.game.seats
+    for t in range(0, n + 1, seats):
+        out.append(f"<line x1=\"{x(t):.1f}\" x2=\"{x(t):.1f}\" y1=\"{pad - 8}\" y2=\"{h - pad}\" stroke=\"#eef1ee\"/>")
+        if t < n:
+            out.append(f"<text x=\"{x(t) + 3:.1f}\" y=\"{h - 10}\">{t // seats + 1}</text>")
+    line = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v, _ in pts)
+    out.append(f"<polyline points=\"{line}\" fill=\"none\" stroke=\"#17603a\" stroke-width=\"2.5\"/>")
+    for i, v, m in pts:
+        if m:
+            col = "#d62f2f" if m == "??" else "#e59b17"
+            out.append(f"<circle cx=\"{x(i):.1f}\" cy=\"{y(v):.1f}\" r=\"5\" fill=\"{col}\"/>")
+    out.append("</svg><div class=\"legend\">The declaring side's value after each card (perfect play from there); "
+               "dots: errors (orange ?, red ?? result-changing); the dashed lines mark 30, 90; the solid line 60. "
+               "Trick numbers along the bottom.</div>")
+    return "".join(out)

@@ -138,6 +138,29 @@ def solve(file: str, json_out: bool, seat_name: str | None, target: int | None, 
     click.echo(f"{res['nodes']} nodes, {res['seconds'] * 1000:.2f} ms")
 
 
+# --------------------------------------------------------------------------------------------------------------
+@main.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--json", "json_out", is_flag=True,
+              help="One JSON object: points, side_points, tricks, outcome, payments, to_move, legal, "
+                   "tricks_played, ...")
+@click.option("--german", is_flag=True, help="Accept German card names (EO, Herz-Sau, ...).")
+@input_errors
+def show(file: str, json_out: bool, german: bool) -> None:
+    """Show a hand: the deal, every trick, running points, and the result or the player to move.
+
+    Works on records with unknown hands too: what the record gives is shown, and what is missing is named.
+    """
+    from .render import hand_view, render, view_data
+
+    rec = read_record(file, german)
+    view = hand_view(rec)
+    if json_out:
+        click.echo(json.dumps(view_data(view), indent=2, ensure_ascii=False))
+        return
+    click.echo(render(view, card_style()), nl=False)
+
+
 def _card(text: str):
     from .cards import Card
 

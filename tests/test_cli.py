@@ -1,0 +1,415 @@
+"""The command line through click's CliRunner: ``show`` on every bundled example (text and JSON, the JSON checked
+against the cards themselves), ``games``, ``solve --json`` on small positions, and bad input of every kind (exit
+status 2, one ``error:`` line, never a traceback)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner, Result
+
+from sheepsolve.cards import POINTS, Card
+from sheepsolve.cli import main
+from sheepsolve.games import REGISTRY
+from sheepsolve.record import dump_record, load_record, record_from_dict
+from sheepsolve.render import hand_view, render
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = sorted((ROOT / "examples").glob("*.toml"))
+IDS = [p.stem for p in EXAMPLES]
+
+
+def run(*args: str) -> Result:
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+def show_json(path: Path | str) -> dict[str, Any]:
+    r = run("show", "--json", path)
+    assert r.exit_code == 0, r.output
+    return json.loads(r.output)
+
+
+def points(cards: Sequence[str]) -> int:
+    return sum(POINTS[c[0]] for c in cards)
+
+
+# --------------------------------------------------------------------------------------------------------------
+# The examples themselves
+
+
+def test_there_is_an_example_of_every_game() -> None:
+    recs = [load_record(p) for p in EXAMPLES]
+    names = {r.game.name for r in recs}
+    assert set(REGISTRY) <= names
+    assert any(r.game.partner == "called-ace" and r.under is not None for r in recs)
+    assert any(r.game.partner == "called-ace" and r.under is None and r.called is not None for r in recs)
+    assert any(r.game.partner == "jack-of-diamonds" for r in recs)
+    assert any(r.game.partner == "alone" and r.game.name == "sheepshead" for r in recs)
+    assert any(r.game.tout for r in recs)
+    assert any(len(r.game.deck) == 24 and r.game.seats == 4 for r in recs)
+    assert any(r.game.family == "schafkopf" and r.game.seats == 3 for r in recs)
+    assert any(r.game.rules.get("preset") == "gametwist" for r in recs)
+    assert any(not r.complete for r in recs)
+    finished = [r for r in recs if r.play and len(r.play) == r.game.tricks and len(r.play[-1]) == r.game.seats]
+    midtrick = [r for r in recs if r.play and len(r.play[-1]) < r.game.seats]
+    assert len(finished) >= 15 and len(midtrick) >= 6
+
+
+def test_examples_readme_lists_every_example() -> None:
+    text = (ROOT / "examples" / "README.md").read_text(encoding="utf-8")
+    for p in EXAMPLES:
+        assert p.name in text, p.name
+
+
+# --------------------------------------------------------------------------------------------------------------
+# show
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=IDS)
+def test_show_text(path: Path) -> None:
+    rec = load_record(path)
+    r = run("show", path)
+    assert r.exit_code == 0, r.output
+    out = r.output
+    assert "\x1b[" not in out  # not a terminal: no color
+    assert rec.game.title in out
+    for name in rec.players:
+        assert name in out
+    d = show_json(path)
+    if d["finished"]:
+        assert "Result:" in out
+    else:
+        assert f"{d['to_move']} to " in out
+        assert "Legal cards:" in out
+        if d["legal"]:
+            assert "Legal cards: " + " ".join(Card.parse(c).rank + "♣♠♥♦"["CSHD".index(c[1])]
+                                              for c in d["legal"]) in out
+    for t in d["tricks_played"]:  # every card played appears, with symbols
+        for c in t["cards"]:
+            assert Card.parse(c).rank + "♣♠♥♦"["CSHD".index(c[1])] in out
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=IDS)
+def test_show_json_consistent(path: Path) -> None:
+    rec = load_record(path)
+    g = rec.game
+    d = show_json(path)
+    names = list(rec.players)
+    for key in ("game", "players", "points", "tricks", "outcome", "payments", "to_move", "legal", "tricks_played"):
+        assert key in d, key
+    assert d["game"] == g.name and d["players"] == names
+    assert set(d["points"]) == set(names) and set(d["tricks"]) == set(names)
+
+    # the tricks, recomputed from the record's cards: leader, seats, points
+    leader = 0
+    won = {n: 0 for n in names}
+    got = {n: 0 for n in names}
+    for i, t in enumerate(d["tricks_played"]):
+        assert t["number"] == i + 1
+        assert t["leader"] == names[leader]
+        assert t["cards"] == [str(c) for c in rec.play[i]]
+        assert t["players"] == [names[(leader + k) % g.seats] for k in range(g.seats)]
+        assert t["points"] == points(t["cards"])
+        assert t["winner"] in t["players"]
+        won[t["winner"]] += 1
+        got[t["winner"]] += t["points"]
+        leader = names.index(t["winner"])
+    assert d["tricks"] == won
+    assert len(d["tricks_played"]) == sum(1 for t in rec.play if len(t) == g.seats)
+
+    # points: the tricks, plus the bury for the picker (the leaster blind goes to the last trick's winner)
+    bury = points([str(c) for c in rec.bury or ()]) if g.kind == "picker" else 0
+    expect = dict(got)
+    if g.kind == "picker":
+        expect[names[rec.declarer]] += bury
+    if g.kind == "leaster" and len(d["tricks_played"]) == g.tricks:
+        expect[d["tricks_played"][-1]["winner"]] += points([str(c) for c in rec.blind])
+    assert d["points"] == expect
+    if g.two_sided and d["side_points"] is not None:
+        assert sum(d["side_points"].values()) == sum(d["points"].values())
+        side = set(d["declaring"])
+        assert d["side_points"]["declaring"] == sum(p for n, p in d["points"].items() if n in side)
+        assert names[rec.declarer] in side
+    if not g.two_sided:
+        assert d["side_points"] is None
+
+    if d["finished"]:
+        assert d["to_move"] is None and d["legal"] == []
+        if not rec.complete:
+            assert d["outcome"] is None and d["payments"] is None and d["no_result"]
+            return
+        assert d["outcome"] and d["no_result"] is None
+        assert set(d["payments"]) == set(names)
+        assert sum(d["payments"].values()) == 0
+        assert any(d["payments"].values())
+        if not g.sie:
+            assert sum(d["points"].values()) == g.total_points == 120
+            assert len(d["tricks_played"]) == g.tricks
+        if g.two_sided:
+            side = set(d["declaring"])
+            won_game = d["outcome"] in ("win", "schneider", "schwarz") or d["outcome"].startswith("win")
+            for n, pay in d["payments"].items():
+                assert (pay > 0) == ((n in side) == won_game), (n, pay)
+    else:
+        assert d["outcome"] is None and d["payments"] is None
+        assert d["to_move"] in names
+        # whose turn: after the cards on the table, or the last winner, or the first player
+        cur = d["current_trick"]
+        if cur is not None:
+            expect_move = names[(names.index(cur["players"][-1]) + 1) % g.seats]
+            assert cur["cards"] == [str(c) for c in rec.play[-1]]
+        elif d["tricks_played"]:
+            expect_move = d["tricks_played"][-1]["winner"]
+        else:
+            expect_move = names[0]
+        assert d["to_move"] == expect_move
+        if rec.complete:
+            # legal cards: non-empty, and in the hand the player still holds
+            seat = names.index(d["to_move"])
+            hand = set(str(c) for c in rec.hands[seat])
+            if seat == rec.declarer and g.kind == "picker":
+                hand = (hand | {str(c) for c in rec.blind}) - {str(c) for c in rec.bury}
+            played = {c for t in rec.play for c in map(str, t)}
+            assert d["legal"], "an unfinished hand has legal cards"
+            assert set(d["legal"]) <= hand - played
+        else:
+            assert d["missing"]
+
+
+def test_show_partial_record_says_what_is_missing() -> None:
+    path = ROOT / "examples" / "sheepshead-jd-partial.toml"
+    r = run("show", path)
+    assert r.exit_code == 0, r.output
+    assert "Not in the record: no hand for" in r.output
+    assert "(unknown)" in r.output
+    d = show_json(path)
+    assert d["complete"] is False and d["missing"]
+    assert d["legal"] is None  # the hand of the player to move is not known
+    assert "Legal cards: unknown" in r.output
+
+
+def test_show_partial_finished_record_has_no_result(tmp_path: Path) -> None:
+    rec = load_record(ROOT / "examples" / "sheepshead-jd-finished.toml")
+    d = rec.to_dict()
+    picker = d["picker"]
+    d["hands"] = {picker: d["hands"][picker]}
+    path = tmp_path / "partial.toml"
+    path.write_text(dump_record(record_from_dict(d)), encoding="utf-8")
+    r = run("show", path)
+    assert r.exit_code == 0, r.output
+    assert "Result: none" in r.output and "incomplete" in r.output
+    j = show_json(path)
+    assert j["finished"] and j["outcome"] is None and j["payments"] is None and j["to_move"] is None
+    assert len(j["tricks_played"]) == 6
+    full = show_json(ROOT / "examples" / "sheepshead-jd-finished.toml")
+    assert j["points"] == full["points"] and j["tricks_played"] == full["tricks_played"]
+    assert j["side_points"] == full["side_points"]  # the partner is revealed by the play
+
+
+@pytest.mark.parametrize("name", ["sheepshead-called-ace-under-finished", "sheepshead-jd-midtrick",
+                                  "sauspiel-midtrick", "leaster-4-midtrick", "solo-hearts-midtrick"])
+def test_show_partial_agrees_with_full(tmp_path: Path, name: str) -> None:
+    """Leaving hands out changes nothing that the remaining cards still tell."""
+    full_rec = load_record(ROOT / "examples" / f"{name}.toml")
+    full = show_json(ROOT / "examples" / f"{name}.toml")
+    players = list(full_rec.players)
+    for k, keep in enumerate([players[:1], players[1:3], players[-1:], []]):
+        d = full_rec.to_dict()
+        d["hands"] = {p: d["hands"][p] for p in keep}
+        if not d["hands"]:
+            del d["hands"]
+        path = tmp_path / f"{k}.toml"
+        path.write_text(dump_record(record_from_dict(d)), encoding="utf-8")
+        part = show_json(path)
+        for key in ("tricks_played", "current_trick", "to_move", "tricks", "points"):
+            assert part[key] == full[key], key
+        if part["declaring"] is not None:
+            assert part["declaring"] == full["declaring"]
+            assert part["side_points"] == full["side_points"]
+        seat = players.index(full["to_move"]) if full["to_move"] else None
+        if seat is None:
+            assert part["legal"] == []
+        elif players[seat] in keep:  # (the blind and bury are kept: the picker's hand is known too)
+            assert part["legal"] == full["legal"]
+        else:
+            assert part["legal"] is None
+
+
+def test_show_json_record(tmp_path: Path) -> None:
+    rec = load_record(ROOT / "examples" / "wenz-finished.toml")
+    path = tmp_path / "wenz.json"
+    path.write_text(dump_record(rec, "json"), encoding="utf-8")
+    assert show_json(path) == show_json(ROOT / "examples" / "wenz-finished.toml")
+
+
+def test_show_no_hands_at_all(tmp_path: Path) -> None:
+    path = tmp_path / "bare.toml"
+    path.write_text('game = "sauspiel"\ndeclarer = "2"\ncalled = "AS"\nplay = ["7C AC", ]\n', encoding="utf-8")
+    r = run("show", path)
+    assert r.exit_code == 0, r.output
+    j = show_json(path)
+    assert j["to_move"] == "3" and j["legal"] is None and j["current_trick"]["cards"] == ["7C", "AC"]
+    assert j["declaring"] is None  # who holds the ace of spades is not known
+
+
+def test_show_json_sauspiel_payments_follow_the_tariff() -> None:
+    d = show_json(ROOT / "examples" / "sauspiel-finished.toml")
+    assert d["stakes"]["crack"] is True  # Kontra doubles
+    pts = d["side_points"]["declaring"]
+    assert d["outcome"] == ("win-schneider" if pts > 90 else "win" if pts > 60 else "loss")
+    tariff = 10 + 10 * d["laufende"] + (10 if d["outcome"].endswith("schneider") else 0)
+    each = 2 * tariff * (1 if d["outcome"].startswith("win") else -1)
+    for n, pay in d["payments"].items():
+        assert pay == (each if n in d["declaring"] else -each)
+
+
+def test_render_color_only_when_asked() -> None:
+    rec = load_record(ROOT / "examples" / "sauspiel-finished.toml")
+    v = hand_view(rec)
+    assert "\x1b[31m" in render(v, "color")
+    plain = render(v, "symbols")
+    assert "\x1b" not in plain and "♥" in plain
+    assert "♥" not in render(v, "ascii")
+    # aligned: the rows of the hands table line up once the color codes are gone
+    import re
+    colored = re.sub(r"\x1b\[[0-9;]*m", "", render(v, "color"))
+    assert colored == plain
+
+
+def test_show_german(tmp_path: Path) -> None:
+    path = tmp_path / "german.toml"
+    path.write_text('game = "solo"\ntrump = "H"\ndeclarer = "1"\n'
+                    '[hands]\n1 = "EO GO HO SO EU GU HU SU"\n2 = "HA HZ HK H9 H8 H7 EA EZ"\n'
+                    '3 = "GA GZ GK G9 G8 G7 EK E9"\n4 = "SA SZ SK S9 S8 S7 E8 E7"\n', encoding="utf-8")
+    assert run("show", path).exit_code == 2
+    r = run("show", "--german", path)
+    assert r.exit_code == 0, r.output
+    assert "Q♣" in r.output
+
+
+# --------------------------------------------------------------------------------------------------------------
+# games and solve
+
+
+def test_games() -> None:
+    r = run("games")
+    assert r.exit_code == 0
+    for name in REGISTRY:
+        assert name in r.output
+    d = json.loads(run("games", "--json").output)
+    assert [g["name"] for g in d["games"]] == list(REGISTRY)
+    assert {s["name"] for s in d["switches"]} >= {"alone_multiplier", "run_min", "ramsch_ties"}
+
+
+SMALL = ["sheepshead-jd-midtrick", "sauspiel-midtrick", "solo-hearts-midtrick", "wenz-3-player-midtrick",
+         "sheepshead-called-ace-unfinished"]
+
+
+@pytest.mark.parametrize("name", SMALL)
+def test_solve_json(name: str) -> None:
+    path = ROOT / "examples" / f"{name}.toml"
+    r = run("solve", "--json", path)
+    assert r.exit_code == 0, r.output
+    d = json.loads(r.output)
+    for key in ("value", "to_move", "cards", "outcome", "nodes", "seconds"):
+        assert key in d, key
+    shown = show_json(path)
+    assert d["to_move"] == shown["to_move"]
+    assert sorted(d["cards"]) == sorted(shown["legal"])
+    # the declaring side's value: its best card when a declarer moves, the defenders' best (lowest) otherwise
+    mover_declares = d["to_move"] in shown["declaring"]
+    assert d["value"] == (max if mover_declares else min)(d["cards"].values())
+    assert d["value"] >= shown["side_points"]["declaring"]  # what is taken stays taken
+    assert d["nodes"] > 0 and d["seconds"] >= 0
+    assert d["outcome"]
+
+
+def test_solve_json_leaster_with_seat() -> None:
+    path = ROOT / "examples" / "leaster-4-midtrick.toml"
+    r = run("solve", "--json", "--seat", "Dee", path)
+    assert r.exit_code == 0, r.output
+    d = json.loads(r.output)
+    assert d["seat"] == "Dee" and d["to_move"] == "Dee"
+    assert d["value"] == min(d["cards"].values())
+
+
+# --------------------------------------------------------------------------------------------------------------
+# bad input: exit 2, "error: ...", no traceback
+
+GOOD = """game = "sheepshead-3"
+players = ["Ann", "Bob", "Cal"]
+picker = "Ann"
+blind = "8H 7H"
+bury = "8H 7H"
+play = [{play}]
+[hands]
+Ann = "QC QS QH QD JC JS JH JD AD TD"
+Bob = "KD 9D 8D 7D AC TC KC 9C 8C 7C"
+Cal = "AS TS KS 9S 8S 7S AH TH KH 9H"
+"""
+
+BAD = {
+    "toml-syntax": ('game = "leaster"\nplayers = [Ann]\n', "TOML syntax error"),
+    "unknown-game": ('game = "skat"\n', "unknown game"),
+    "bad-card": (GOOD.format(play='"QC KD XS"'), "unknown card"),
+    "revoke": (GOOD.format(play='"QC AC AS"'), "revoke"),
+    "not-in-hand": (GOOD.format(play='"QC KD AS", "QS 7S"'), "play: trick 2"),
+    "wrong-hand-size": ('game = "wenz"\ndeclarer = "1"\n[hands]\n1 = "JC JS"\n', "hands.1"),
+    "unknown-key": ('game = "wenz"\ndeclarer = "1"\nfoo = 3\n', "foo: unknown key"),
+}
+
+
+def assert_input_error(r: Result, *words: str) -> None:
+    assert r.exit_code == 2, (r.exit_code, r.output)
+    assert r.output.startswith("error: "), r.output
+    assert "Traceback" not in r.output
+    assert not isinstance(r.exception, Exception) or isinstance(r.exception, SystemExit)
+    for w in words:
+        assert w in r.output, (w, r.output)
+
+
+@pytest.mark.parametrize("command", ["show", "solve"])
+@pytest.mark.parametrize("case", sorted(BAD))
+def test_bad_record(tmp_path: Path, command: str, case: str) -> None:
+    text, words = BAD[case]
+    path = tmp_path / f"{case}.toml"
+    path.write_text(text, encoding="utf-8")
+    assert_input_error(run(command, path), words)
+    assert_input_error(run(command, "--json", path), words)
+
+
+@pytest.mark.parametrize("command", ["show", "solve"])
+def test_missing_file(tmp_path: Path, command: str) -> None:
+    assert_input_error(run(command, tmp_path / "nothing.toml"), "nothing.toml")
+
+
+@pytest.mark.parametrize("command", ["show", "solve"])
+def test_not_utf8_and_bad_json(tmp_path: Path, command: str) -> None:
+    p = tmp_path / "latin1.toml"
+    p.write_bytes(b'game = "wenz"\ncomment = "K\xf6nig"\n')
+    assert_input_error(run(command, p), "UTF-8")
+    j = tmp_path / "rec.json"
+    j.write_text('{"game": "wenz", ', encoding="utf-8")
+    assert_input_error(run(command, j), "JSON")
+
+
+def test_solve_incomplete_hands() -> None:
+    path = ROOT / "examples" / "sheepshead-jd-partial.toml"
+    assert_input_error(run("solve", "--json", path), "every hand")
+
+
+def test_solve_unknown_seat() -> None:
+    path = ROOT / "examples" / "leaster-4-midtrick.toml"
+    assert_input_error(run("solve", "--seat", "Zed", path), "--seat", "Zed")
+    assert_input_error(run("solve", path), "--seat")  # leaster needs a seat
+
+
+def test_help_lists_every_command() -> None:
+    r = run("--help")
+    assert r.exit_code == 0
+    for command in ("show", "solve", "games"):
+        assert command in r.output

@@ -166,6 +166,9 @@ class Setup:
         """Build the setup from the hands *as dealt*; the declarer (picker) takes the blind and buries.
 
         The declaring side follows the game: the jack-of-diamonds holder, the called card's holder, or nobody.
+        Raises :class:`RulesError` naming the key for a card dealt twice or outside the deck, hands of unequal
+        size, a wrong bury, a missing declarer, or a call (``called``, ``under``, ``alone``) that
+        :func:`legal_calls` does not allow. Hands smaller than the game's (test positions) are accepted.
         """
         n = game.seats
         hs = [list(h) for h in hands]

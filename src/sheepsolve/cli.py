@@ -208,5 +208,98 @@ def annotate(file: str, json_out: bool, html_out: str | None, min_cost: int | No
     click.echo(render_text(ann, card_style(), color=use_color(), min_cost=min_cost), nl=False)
 
 
+# --------------------------------------------------------------------------------------------------------------
+@main.group()
+def puzzle() -> None:
+    """Double-dummy puzzles: generate, check and show them."""
+
+
+@puzzle.command("generate")
+@click.option("--game", "game_name", required=True,
+              help="The game (see `sheepsolve games`); it needs a declaring side.")
+@click.option("--trump", default=None, help="Trump suit of solo, farbwenz, farbgeier: C, S, H or D.")
+@click.option("--partner", default=None, help="Sheepshead partner rule: jack-of-diamonds, called-ace or alone.")
+@click.option("--deck", type=click.Choice(["long", "short"]), default=None, help="Schafkopf deck.")
+@click.option("--tout", is_flag=True, help="A tout (the goal is then every trick).")
+@click.option("--cards-left", type=int, required=True, help="Cards in each hand when the puzzle's trick starts.")
+@click.option("--count", type=click.IntRange(1, 1000), default=10, show_default=True, help="Puzzles to find.")
+@click.option("--seed", type=int, default=0, show_default=True, help="The same seed gives the same puzzles.")
+@click.option("--out", "out_dir", type=click.Path(file_okay=False), required=True, help="Directory for the files.")
+@click.option("--goal", "goals", multiple=True,
+              help="A points threshold (61, 91, 31, ...), all-tricks or max; repeat for several, tried in order "
+                   "(default: 61, 91, all-tricks, 31, max).")
+@click.option("--play", "mode", type=click.Choice(["heuristic", "solver"]), default="heuristic", show_default=True,
+              help="How the deal is played up to the puzzle: a rule-of-thumb player, or double-dummy best cards.")
+@click.option("--position", type=click.Choice(["any", "lead", "follow"]), default="any", show_default=True,
+              help="Whether the player to move leads or follows.")
+@click.option("--min-difficulty", type=click.Choice(["easy", "medium", "hard"]), default="easy", show_default=True)
+@input_errors
+def puzzle_generate(game_name: str, trump: str | None, partner: str | None, deck: str | None, tout: bool,
+                    cards_left: int, count: int, seed: int, out_dir: str, goals: tuple[str, ...], mode: str,
+                    position: str, min_difficulty: str) -> None:
+    """Find COUNT puzzles in seeded deals and write each as a hand record with a [puzzle] table."""
+    import os
+
+    from .games import make_game
+    from .puzzle import generate
+
+    game = make_game(game_name, trump=trump, deck=deck, tout=tout or None, partner=partner)
+    found = generate(game, cards_left=cards_left, count=count, seed=seed, goals=list(goals) or None, mode=mode,
+                     position=position, min_difficulty=min_difficulty)
+    os.makedirs(out_dir, exist_ok=True)
+    slug = "-".join([game.name] + ([game.trump_suit.lower()] if game.trump_suit else [])
+                    + ([game.partner] if game.name == "sheepshead" else []) + (["tout"] if game.tout else []))
+    for i, p in enumerate(found, 1):
+        path = os.path.join(out_dir, f"{slug}-s{seed}-{i:02d}.toml")
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(p.dumps())
+        click.echo(f"{path}: goal {p.goal}, {p.to_move} to move, {p.difficulty}")
+    if len(found) < count:
+        click.echo(f"only {len(found)} of {count} puzzles found", err=True)
+        sys.exit(1)
+
+
+@puzzle.command("check")
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@input_errors
+def puzzle_check(files: tuple[str, ...]) -> None:
+    """Prove each puzzle's solution right and unique and its refutations sound; exit 1 with the reasons if not."""
+    from .puzzle import check_puzzle, puzzle_from_record
+
+    bad = 0
+    for file in files:
+        p = puzzle_from_record(read_record(file))
+        res = check_puzzle(p)
+        if res.ok:
+            click.echo(f"{file}: ok ({p.to_move} plays {' '.join(map(str, p.solution))}; "
+                       f"{len(p.refutations)} wrong card{'s' if len(p.refutations) != 1 else ''} refuted)")
+        else:
+            bad += 1
+            click.echo(f"{file}: not a sound puzzle")
+            for r in res.reasons:
+                click.echo(f"  - {r}")
+    if bad:
+        sys.exit(1)
+
+
+@puzzle.command("show")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--html", "html_out", type=click.Path(dir_okay=False), default=None,
+              help="Write one self-contained HTML page to this file instead of printing text.")
+@click.option("--reveal", is_flag=True, help="Show the answer and the refutations.")
+@input_errors
+def puzzle_show(file: str, html_out: str | None, reveal: bool) -> None:
+    """Present a puzzle: hands, the trick so far, who is to move and the goal; the answer hidden unless --reveal."""
+    from .puzzle import puzzle_from_record, render_html, render_text
+
+    p = puzzle_from_record(read_record(file))
+    if html_out:
+        with open(html_out, "w", encoding="utf-8") as f:
+            f.write(render_html(p, reveal=reveal))
+        click.echo(f"wrote {html_out}")
+        return
+    click.echo(render_text(p, reveal=reveal, style=card_style()), nl=False)
+
+
 if __name__ == "__main__":  # pragma: no cover
     main()

@@ -455,7 +455,7 @@ class _Reader:
         if not isinstance(name, str):
             raise RecordError(f"game: must be a game name (a string), not {_kind(name)}")
         try:
-            canon, implied = resolve_name(name)
+            canon = resolve_name(name)[0]
         except GameError as e:
             names = list(REGISTRY) + [a for s in REGISTRY.values() for a in s.aliases]
             close = difflib.get_close_matches(name.strip().lower(), names, n=1)
@@ -470,12 +470,8 @@ class _Reader:
         n = len(players) if players is not None else seats
         if players is not None and seats is not None and seats != n:
             raise RecordError(f"seats: {seats}, but players names {n}")
-        if n is not None and implied.get("seats", n) != n:
-            raise RecordError(f'players: game = "{name}" is for {implied["seats"]} players, not {n}')
         if "tout" in d and family != "schafkopf":
             raise RecordError(f"tout: {canon} has no tout (only Schafkopf contracts are played tout)")
-        if implied.get("tout") and d.get("tout", True) is not True:
-            raise RecordError(f'tout: {_show(d["tout"])}, but game = "{name}" is a tout')
         rules = d.get("rules")
         if rules is not None:
             if not isinstance(rules, Mapping):

@@ -301,5 +301,130 @@ def puzzle_show(file: str, html_out: str | None, reveal: bool) -> None:
     click.echo(render_text(p, reveal=reveal, style=card_style()), nl=False)
 
 
+# --------------------------------------------------------------------------------------------------------------
+# Choices before the first lead: bury, pick, choose (library: bury.py).
+
+
+class _Progress:
+    """A progress bar on standard error, drawn only when standard error is a terminal."""
+
+    def __init__(self, label: str) -> None:
+        self.label = label
+        self.bar: Any = None
+        self.on = sys.stderr.isatty()
+
+    def __call__(self, done: int, total: int) -> None:
+        if not self.on:
+            return
+        if self.bar is None:
+            self.bar = click.progressbar(length=total, label=self.label, file=sys.stderr)
+            self.bar.__enter__()
+        self.bar.update(done - self.bar.pos)
+
+    def __enter__(self) -> "_Progress":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        if self.bar is not None:
+            self.bar.__exit__(None, None, None)
+
+
+def _sampling_options(fn: Callable) -> Callable:
+    fn = click.option("--german", is_flag=True, help="Accept German card names (EO, Herz-Sau, ...).")(fn)
+    fn = click.option("--by", type=click.Choice(["payment", "points"]), default="payment", show_default=True,
+                      help="Rank by the declarer's own payment (then points), or by points (then payment).")(fn)
+    fn = click.option("--jobs", type=click.IntRange(min=1), default=None,
+                      help="Worker processes [default: every core]; the answer for a seed is the same.")(fn)
+    fn = click.option("--seed", type=int, default=0, show_default=True,
+                      help="World i is dealt from (seed, i): the same seed gives the same answer.")(fn)
+    return fn
+
+
+@main.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--json", "json_out", is_flag=True,
+              help='One JSON object: {"buries": [{"cards", "call", "under", "value" or "mean", "stderr", "p61", '
+                   '"p91", "pschwarz", "payment", "rank", ...}], "best", "lesson", ...}, best first.')
+@click.option("--view", type=click.Choice(["actual", "picker"]), default=None,
+              help="actual: double dummy on the dealt cards (needs every hand); picker: only the picker's hand "
+                   "and the blind known, the other cards sampled. Default: actual when every hand is known and "
+                   "--worlds is not given, else picker.")
+@click.option("--worlds", type=click.IntRange(min=1), default=None,
+              help="Worlds sampled for the picker's view [default: 100].")
+@_sampling_options
+@input_errors
+def bury(file: str, json_out: bool, view: str | None, worlds: int | None, seed: int, jobs: int | None, by: str,
+         german: bool) -> None:
+    """Rank every legal bury (and call, and card under) of the record's pick, best first.
+
+    Double dummy on the actual deal, or from the picker's view: the unseen cards dealt at random, every choice
+    solved in the same worlds (mean points ± standard error, P(61+), P(91+), P(schwarz), expected payment).
+    Payments are the picker's own.
+    """
+    from .bury import bury_from_record, read_bury_record, render_bury
+
+    loaded = read_bury_record(file, german=german)
+    with _Progress("solving") as progress:
+        res = bury_from_record(loaded, view=view, worlds=worlds, seed=seed, jobs=jobs, by=by, progress=progress)
+    if json_out:
+        click.echo(json.dumps(res.to_dict(), indent=2))
+        return
+    click.echo(render_bury(res, card_style()), nl=False)
+
+
+@main.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--seat", "seat_name", default=None, help="The player who would pick [default: the record's picker].")
+@click.option("--worlds", type=click.IntRange(min=1), default=100, show_default=True,
+              help="Worlds sampled (the blind and the other hands).")
+@click.option("--json", "json_out", is_flag=True,
+              help='One JSON object: {"choices": [{"choice": "pick", "mean", "stderr", "p61", "p91", "pschwarz", '
+                   '"payment", ...}, {"choice": "pass", "payment": 0}], "decision", ...}, best first.')
+@_sampling_options
+@input_errors
+def pick(file: str, seat_name: str | None, worlds: int, json_out: bool, seed: int, jobs: int | None, by: str,
+         german: bool) -> None:
+    """Pick or pass: the expected payment of picking from this hand against passing (worth 0).
+
+    In each sampled world the picker makes that world's best double-dummy bury and call.
+    """
+    from .bury import pick_from_record, read_pick_record, render_pick
+
+    loaded = read_pick_record(file, seat_name, german=german)
+    with _Progress("worlds") as progress:
+        res = pick_from_record(loaded, worlds=worlds, seed=seed, jobs=jobs, by=by, progress=progress)
+    if json_out:
+        click.echo(json.dumps(res.to_dict(), indent=2))
+        return
+    click.echo(render_pick(res, card_style()), nl=False)
+
+
+@main.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--seat", "seat_name", default=None,
+              help="The player who would declare [default: the record's declarer].")
+@click.option("--worlds", type=click.IntRange(min=1), default=100, show_default=True,
+              help="Worlds sampled (the other hands).")
+@click.option("--json", "json_out", is_flag=True,
+              help='One JSON object: {"contracts": [{"contract", "mean", "stderr", "p61", "p91", "pschwarz", '
+                   '"pwin", "payment", ...}, ..., {"contract": "pass", "payment": 0}, ...], "decision", ...}, best '
+                   'first.')
+@_sampling_options
+@input_errors
+def choose(file: str, seat_name: str | None, worlds: int, json_out: bool, seed: int, jobs: int | None, by: str,
+           german: bool) -> None:
+    """Schafkopf game choice: the expected payment of every contract the hand may declare (sauspiel on each
+    callable ace, solos, wenz, geier, farbwenz, farbgeier, their tout forms, sie) against passing (worth 0)."""
+    from .bury import choose_from_record, read_choose_record, render_choose
+
+    loaded = read_choose_record(file, seat_name, german=german)
+    with _Progress("worlds") as progress:
+        res = choose_from_record(loaded, worlds=worlds, seed=seed, jobs=jobs, by=by, progress=progress)
+    if json_out:
+        click.echo(json.dumps(res.to_dict(), indent=2))
+        return
+    click.echo(render_choose(res, card_style()), nl=False)
+
+
 if __name__ == "__main__":  # pragma: no cover
     main()

@@ -1,0 +1,1489 @@
+"""Teaching the choices made before the first lead: the bury, the call, picking or passing, the contract.
+
+Three questions, each answered two ways where the deal allows:
+
+- :func:`rank_buries`: every legal bury (with the called-ace call, and the card *under*, where the partner rule
+  has them) solved double dummy on the actual deal, best first;
+- :func:`sample_buries`: the same choices from the picker's view: the cards he cannot see are dealt at random
+  ``worlds`` times (uniformly, consistent with his hand and the blind) and every choice is solved in the *same*
+  worlds (common random numbers), so the differences between choices are measured with little noise;
+- :func:`pick_or_pass` and :func:`choose_contract`: the expected payment of picking (Sheepshead) or of every
+  contract a Schafkopf hand may declare, against passing.
+
+Readings
+--------
+- *value* is the declaring side's final card points, the bury counted, under perfect play by everyone
+  (:meth:`Solver.value <sheepsolve.solver.Solver.value>` on ``Setup.create(...).start()``).
+- *outcome* is :func:`sheepsolve.scoring.outcome_for` of the value; schwarz (every trick) and schwarzed (no
+  trick) are decided by a trick search (``Solver.reach(state, n, tricks=True)``), run only when the value makes
+  them possible (all the points, or no points beyond the bury).
+- *payment* is the **picker's (declarer's) own** net payment in units (Sheepshead) or in the tariff's money
+  (Schafkopf), every multiplier applied: ``scoring.payment_for`` per defender, times the number of defenders,
+  two thirds of that when a Sheepshead picker has a partner, one defender's share in a sauspiel. This is what the
+  choice is worth to the one who makes it: going alone pays four defenders double, a called ace only two thirds
+  of three single payments.
+- Ranking: by payment, then by points (``by="payment"``, the default), or by points, then payment
+  (``by="points"``). Choices with the same numbers share a rank.
+- Buries that cannot differ in play are solved once: two cards of the picker's of the same suit class and
+  points with no other player's card between them in rank are interchangeable (the jack of diamonds, every jack
+  under ``call_up``, and the black queens under ``blitz`` are always kept apart). Every legal choice is still
+  listed.
+- Picking (:func:`pick_or_pass`): in each world the picker takes that world's blind and makes the best
+  double-dummy choice *of that world* (he is credited with seeing every card when he buries: an optimistic
+  reading); passing is worth 0 (what follows a pass, a leaster or another player's pick, is out of scope).
+- Schafkopf (:func:`choose_contract`): the contracts are the sauspiel on every ace the hand may call, a solo in
+  each suit, wenz, geier, farbwenz and farbgeier in each suit, the tout form of each solo-type contract (won when
+  the declarer takes every trick), and sie when the hand holds every Ober and Unter; the record's
+  ``[rules]`` (a preset may forbid some) and deck apply. Passing is worth 0.
+- Randomness: world ``i`` is dealt by ``random.Random(f"sheepsolve:{seed}:{i}")`` and the results are reduced in
+  world order, so a seed gives the same answer whatever the number of processes (``jobs``).
+
+>>> from sheepsolve.games import make_game
+>>> from sheepsolve.cards import parse_cards
+>>> g = make_game("sheepshead-3")
+>>> hands = [parse_cards("QC 7S"), parse_cards("AS TS"), parse_cards("AC KS")]
+>>> r = rank_buries(g, hands, parse_cards("JD 8S"), picker=0)
+>>> [(" ".join(map(str, row.decision.bury)), row.value, row.outcome, row.payment, row.rank) for row in r.rows][:3]
+[('8S 7S', 41, 'schwarz', 6, 1), ('QC 8S', 26, 'schneidered', -4, 2), ('QC 7S', 26, 'schneidered', -4, 2)]
+>>> len(r.rows), r.solved  # 8S and 7S are interchangeable: 6 buries, 4 solved
+(6, 4)
+
+Small deals (fewer cards than a full hand, as here) are scored on the full game's scale: 61 and 91 points.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import math
+import multiprocessing
+import os
+import random
+import sys
+import time
+import tomllib
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .cards import Card, format_cards
+from .engine import Setup, legal_calls
+from .games import JACKS, QUEENS, REGISTRY, Game, GameError, make_game, resolve_name
+from .record import Record, RecordError, load_record, record_from_dict
+from .scoring import Stakes, laufende_of, outcome_for, payment_for
+from .solver import Solver, SolverError
+
+__all__ = [
+    "BuryError",
+    "Decision",
+    "Contract",
+    "Sampled",
+    "BuryRow",
+    "SampledRow",
+    "BuryRanking",
+    "PickResult",
+    "ContractRow",
+    "ChoiceResult",
+    "legal_decisions",
+    "contracts_for",
+    "sample_world",
+    "rank_buries",
+    "sample_buries",
+    "pick_or_pass",
+    "choose_contract",
+    "default_jobs",
+    "read_bury_record",
+    "read_pick_record",
+    "read_choose_record",
+    "bury_from_record",
+    "pick_from_record",
+    "choose_from_record",
+    "render_bury",
+    "render_pick",
+    "render_choose",
+]
+
+ProgressFn = Callable[[int, int], None]
+"""Called after each unit of work with (units done, units in all)."""
+
+
+class BuryError(SolverError):
+    """A question these tools cannot answer for this record or these arguments."""
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Choices
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One choice of the picker: the cards buried, the call (``called`` card, or ``alone`` by choice in the
+    called-ace game) and the card put *under* when the call needs one.
+
+    >>> from sheepsolve.cards import parse_cards
+    >>> Decision(tuple(parse_cards("AS 7H")), called=Card.parse("AC")).to_dict()
+    {'cards': ['AS', '7H'], 'call': 'AC', 'under': None}
+    """
+
+    bury: tuple[Card, ...]
+    called: Card | None = None
+    under: Card | None = None
+    alone: bool = False  # the picker chose to go alone (called-ace); a forced alone is in the result rows
+
+    @property
+    def call(self) -> str | None:
+        """``"AC"``, ``"alone"`` (chosen) or None (no call in this game)."""
+        if self.called is not None:
+            return str(self.called)
+        return "alone" if self.alone else None
+
+    def label(self) -> str:
+        out = format_cards(self.bury)
+        if self.call is not None:
+            out += f", call {self.call}"
+        if self.under is not None:
+            out += f", {self.under} under"
+        return out
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"cards": [str(c) for c in self.bury], "call": self.call,
+                "under": str(self.under) if self.under is not None else None}
+
+    def _key(self) -> tuple:
+        return (tuple(int(c) for c in self.bury), -1 if self.called is None else int(self.called),
+                -1 if self.under is None else int(self.under), self.alone)
+
+    @staticmethod
+    def _from_key(k: tuple) -> "Decision":
+        return Decision(tuple(Card(c) for c in k[0]), None if k[1] < 0 else Card(k[1]),
+                        None if k[2] < 0 else Card(k[2]), k[3])
+
+
+@dataclass(frozen=True)
+class Contract:
+    """A Schafkopf contract the declarer may announce.
+
+    >>> Contract("sauspiel", called=Card.parse("AS")).label(), Contract("wenz", tout=True).label()
+    ('sauspiel AS', 'wenz tout')
+    """
+
+    game: str  # sauspiel, solo, wenz, geier, farbwenz, farbgeier, sie
+    trump: str | None = None
+    called: Card | None = None
+    tout: bool = False
+
+    def label(self) -> str:
+        out = self.game
+        if self.called is not None:
+            out += f" {self.called}"
+        if self.trump is not None:
+            out += f" {self.trump}"
+        return out + (" tout" if self.tout else "")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"contract": self.label(), "game": self.game, "trump": self.trump,
+                "called": str(self.called) if self.called is not None else None, "tout": self.tout}
+
+    def _key(self) -> tuple:
+        return (self.game, self.trump, -1 if self.called is None else int(self.called), self.tout)
+
+    @staticmethod
+    def _from_key(k: tuple) -> "Contract":
+        return Contract(k[0], k[1], None if k[2] < 0 else Card(k[2]), k[3])
+
+
+def _display_order(game: Game, cards: Iterable[Card]) -> list[Card]:
+    classes = game.classes
+    return sorted(cards, key=lambda c: (classes.index(game.suit_class(c)), -game.strength(c), int(c)))
+
+
+def legal_decisions(game: Game, picked: Iterable[Card], others: Iterable[Card] | None = None) -> list[Decision]:
+    """Every legal (bury, call, under) choice of a picker holding ``picked`` (his hand and the blind).
+
+    The called-ace hold-card rule comes from :func:`sheepsolve.engine.legal_calls` on the kept hand: a bury
+    that leaves no hold card for a suit removes that suit's call. Going alone is always allowed there. Under
+    the other partner rules only the bury is chosen. ``others``: the cards in the other hands, when not the
+    whole rest of the deck (small deals): a card not among them cannot be called.
+
+    >>> from sheepsolve.cards import parse_cards
+    >>> picked = parse_cards("QC QS JD AD 9C TS 7H 8H")
+    >>> len(legal_decisions(make_game("sheepshead"), picked))
+    28
+    >>> ds = legal_decisions(make_game("sheepshead", partner="called-ace"), picked)
+    >>> sorted({d.call for d in ds})
+    ['AC', 'AH', 'AS', 'alone']
+    >>> any(d.call == "AC" and Card.parse("9C") in d.bury for d in ds)
+    False
+    """
+    picked = _display_order(game, picked)
+    elsewhere = set(others) if others is not None else None
+    out: list[Decision] = []
+    for bury in itertools.combinations(picked, game.bury_size):
+        kept = [c for c in picked if c not in bury]
+        if game.partner != "called-ace":
+            out.append(Decision(tuple(bury)))
+            continue
+        for call in legal_calls(game, kept, bury):
+            if elsewhere is not None and call.card is not None and call.card not in elsewhere:
+                continue
+            if call.card is None:
+                out.append(Decision(tuple(bury), alone=True))
+            elif call.under:
+                out.extend(Decision(tuple(bury), called=call.card, under=u) for u in kept)
+            else:
+                out.append(Decision(tuple(bury), called=call.card))
+    return out
+
+
+def contracts_for(game: Game, hand: Iterable[Card]) -> list[Contract]:
+    """Every contract a Schafkopf declarer holding ``hand`` may announce, under ``game``'s deck, seats and rules.
+
+    >>> from sheepsolve.cards import parse_cards
+    >>> cs = contracts_for(make_game("sauspiel"), parse_cards("QC QS JH AH 7C 9S KS 8D"))
+    >>> [c.label() for c in cs][:5], len(cs)
+    (['sauspiel AC', 'sauspiel AS', 'sauspiel AD', 'solo C', 'solo S'], 31)
+    >>> len(contracts_for(make_game("sauspiel", rules={"preset": "gametwist"}), parse_cards("QC QS JH AH 7C 9S KS 8D")))
+    15
+    """
+    hand = list(hand)
+    out: list[Contract] = []
+    for spec in _contract_games(game):
+        name, trump, tout = spec
+        try:
+            g = _make_contract_game(game, name, trump, tout)
+        except GameError:
+            continue
+        if name == "sauspiel":
+            out.extend(Contract("sauspiel", called=c.card) for c in legal_calls(g, hand))
+        elif name == "sie":
+            if all(c in hand for c in QUEENS + JACKS):
+                out.append(Contract("sie"))
+        else:
+            out.append(Contract(name, trump, tout=tout))
+    return out
+
+
+def _contract_games(game: Game) -> list[tuple[str, str | None, bool]]:
+    out: list[tuple[str, str | None, bool]] = [("sauspiel", None, False)]
+    for tout in (False, True):
+        out += [("solo", t, tout) for t in "CSHD"]
+        out += [("wenz", None, tout), ("geier", None, tout)]
+        out += [("farbwenz", t, tout) for t in "CSHD"]
+        out += [("farbgeier", t, tout) for t in "CSHD"]
+    out.append(("sie", None, False))
+    return out
+
+
+def _make_contract_game(base: Game, name: str, trump: str | None, tout: bool) -> Game:
+    return make_game(name, trump=trump, deck="short" if len(base.deck) < 32 else "long", tout=tout or None,
+                     seats=base.seats, rules=dict(base.rules))
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Interchangeable cards: buries that cannot differ in play.
+
+
+def _card_groups(game: Game, picked: Iterable[Card]) -> dict[Card, int]:
+    """Group the picker's cards: same class, same points, no other card between them in rank."""
+    picked = set(picked)
+    special: set[Card] = set()
+    if game.partner == "jack-of-diamonds":
+        special |= set(JACKS) if game.rules.get("call_up") else {Card.make("J", "D")}
+    if game.rules.get("blitz"):
+        special |= {Card.make("Q", "C"), Card.make("Q", "S")}
+    groups: dict[Card, int] = {}
+    gid = 0
+    for cls in game.classes:
+        prev: Card | None = None
+        for c in game.class_cards(cls):
+            if c not in picked:
+                prev = None
+                continue
+            if prev is not None and c not in special and prev.points == c.points:
+                groups[c] = groups[prev]
+            else:
+                groups[c] = gid
+                gid += 1
+            prev = None if c in special else c
+    return groups
+
+
+def _merge(decisions: Sequence[Decision], groups: Mapping[Card, int] | None) -> tuple[list[Decision], list[int]]:
+    """Representative decisions and, for every decision, the index of its representative."""
+    reps: list[Decision] = []
+    where: dict[tuple, int] = {}
+    index: list[int] = []
+    for d in decisions:
+        if groups is None:
+            sig: tuple = d._key()
+        else:
+            sig = (tuple(sorted(groups[c] for c in d.bury)), d.called, d.alone,
+                   None if d.under is None else groups[d.under])
+        if sig not in where:
+            where[sig] = len(reps)
+            reps.append(d)
+        index.append(where[sig])
+    return reps, index
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Solving one choice in one deal.
+
+
+@dataclass(frozen=True)
+class _Eval:
+    value: int | None  # None for tout and sie (not a points question)
+    outcome: str
+    payment: int
+    alone: bool
+    tricks_all: bool  # the declaring side takes every trick (schwarz / tout won)
+    nodes: int = 0
+
+
+def _own_payment(setup: Setup, outcome: str, stakes: Stakes) -> int:
+    g = setup.game
+    if g.kind == "picker":
+        hand = setup.hands[setup.declarer]  # type: ignore[index]
+        blitz = Card.make("Q", "C") in hand and Card.make("Q", "S") in hand
+        each = payment_for(g, outcome, stakes=stakes, alone=setup.partner is None, blitz=blitz)
+    else:
+        run, _ = laufende_of(setup)
+        each = payment_for(g, outcome, laufende=run if run >= g.laufende_from else 0, stakes=stakes)
+    defenders = g.seats - len(setup.team)
+    if setup.partner is None:
+        return each * defenders
+    if g.kind == "picker":
+        return each * defenders * 2 // 3
+    return each  # sauspiel: each loser pays one winner
+
+
+def _evaluate(solver: Solver, setup: Setup, stakes: Stakes) -> _Eval:
+    """Value, outcome and the declarer's payment of one setup, double dummy."""
+    g = setup.game
+    state = setup.start()
+    ntricks = len(setup.hands[0])
+    alone = setup.partner is None
+    if g.sie:
+        return _Eval(None, "win", _own_payment(setup, "win", stakes), alone, True, 0)
+    if g.tout:
+        ok = solver.reach(state, ntricks, tricks=True)
+        outcome = "win" if ok else "loss"
+        return _Eval(None, outcome, _own_payment(setup, outcome, stakes), alone, ok, solver.nodes)
+    v = solver.value(state)
+    nodes = solver.nodes
+    bury_pts = sum(c.points for c in setup.bury)
+    total = sum(c.points for h in setup.hands for c in h) + bury_pts
+    floor = 0 if (g.rules.get("bury_needs_trick") or g.kind != "picker") else bury_pts
+    tricks = None
+    by_points = g.kind == "contract" and bool(g.rules.get("schwarz_by_points"))
+    if not by_points:
+        if v >= total:
+            tricks = ntricks if solver.reach(state, ntricks, tricks=True) else ntricks - 1
+            nodes += solver.nodes
+        elif v <= floor:
+            tricks = 1 if solver.reach(state, 1, tricks=True) else 0
+            nodes += solver.nodes
+    outcome = outcome_for(g, v, tricks, ntricks)
+    return _Eval(v, outcome, _own_payment(setup, outcome, stakes), alone, tricks == ntricks, nodes)
+
+
+def _setup_for(game: Game, hands: Sequence[Sequence[Card]], blind: Sequence[Card], picker: int,
+               d: Decision) -> Setup:
+    return Setup.create(game, hands, declarer=picker, blind=blind, bury=d.bury, called=d.called, under=d.under,
+                        alone=d.alone)
+
+
+def _contract_setup(game: Game, hands: Sequence[Sequence[Card]], declarer: int, c: Contract) -> Setup:
+    g = _cached_contract_game(game, c)
+    return Setup.create(g, hands, declarer=declarer, called=c.called)
+
+
+_GAME_CACHE: dict[tuple, Game] = {}
+
+
+def _cached_contract_game(base: Game, c: Contract) -> Game:
+    key = (_game_spec(base), c.game, c.trump, c.tout)
+    g = _GAME_CACHE.get(key)
+    if g is None:
+        g = _GAME_CACHE[key] = _make_contract_game(base, c.game, c.trump, c.tout)
+    return g
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Worlds
+
+
+def sample_world(game: Game, known: Mapping[int, Sequence[Card]], rng: random.Random, *,
+                 blind: Sequence[Card] | None = None, unseen: Iterable[Card] | None = None,
+                 hand_size: int | None = None) -> tuple[list[list[Card]], list[Card]]:
+    """Deal the cards the ``known`` seats cannot see: the hands of the other seats and, if ``blind`` is None,
+    the game's blind. Uniform over every deal consistent with the known cards: the unseen cards are shuffled and
+    dealt out in a fixed order (the blind first, then the seats in order).
+
+    ``unseen`` (the cards to deal) defaults to the deck minus the known hands and blind; ``hand_size`` to the
+    known hands' size. Raises :class:`BuryError` when the unseen cards do not fill the hands exactly.
+
+    >>> from sheepsolve.cards import parse_cards
+    >>> g = make_game("sheepshead")
+    >>> hand = parse_cards("QC QS JD AD 9C TS")
+    >>> hands, blind = sample_world(g, {2: hand}, random.Random(1), blind=parse_cards("7H 8H"))
+    >>> hands[2] == hand, blind == parse_cards("7H 8H"), sorted(len(h) for h in hands)
+    (True, True, [6, 6, 6, 6, 6])
+    >>> len(set().union(*hands, blind))
+    32
+    """
+    sizes = {len(h) for h in known.values()}
+    if hand_size is None:
+        if len(sizes) != 1:
+            raise BuryError("the known hands must have the same size (or give hand_size)")
+        hand_size = sizes.pop()
+    seen: set[Card] = set()
+    for h in known.values():
+        seen.update(h)
+    if blind is not None:
+        seen.update(blind)
+    pool = sorted(set(unseen) - seen if unseen is not None else (c for c in game.deck if c not in seen), key=int)
+    want_blind = 0 if blind is not None else game.blind_size
+    need = want_blind + hand_size * (game.seats - len(known))
+    if len(pool) != need:
+        raise BuryError(f"{len(pool)} unseen cards, but the other seats and the blind need {need}")
+    rng.shuffle(pool)
+    out_blind = list(blind) if blind is not None else sorted(pool[:want_blind], key=int)
+    pos = want_blind
+    hands: list[list[Card]] = []
+    for s in range(game.seats):
+        if s in known:
+            hands.append(list(known[s]))
+        else:
+            hands.append(sorted(pool[pos:pos + hand_size], key=int))
+            pos += hand_size
+    return hands, out_blind
+
+
+def _world_rng(seed: int, i: int) -> random.Random:
+    return random.Random(f"sheepsolve:{seed}:{i}")
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Work units, run in this process or in worker processes (spawn-safe: everything is plain data).
+
+
+def _game_spec(g: Game) -> tuple:
+    return (g.name, g.trump_suit, "short" if len(g.deck) < 32 else "long", g.tout,
+            g.partner if g.name == "sheepshead" else None, g.seats, tuple(sorted(g.rules.items())))
+
+
+def _game_from_spec(spec: tuple) -> Game:
+    g = _GAME_CACHE.get(spec)
+    if g is None:
+        name, trump, deck, tout, partner, seats, rules = spec
+        g = _GAME_CACHE[spec] = make_game(name, trump=trump, deck=deck, tout=tout or None, partner=partner,
+                                          seats=seats, rules=dict(rules))
+    return g
+
+
+@dataclass(frozen=True)
+class _Task:
+    kind: str  # "deal" (choices on one known deal), "bury", "pick", "choose"
+    game: tuple
+    seat: int
+    hand: tuple[int, ...]  # the seat's hand as dealt
+    blind: tuple[int, ...] | None  # the blind when known
+    choices: tuple[tuple, ...]  # Decision or Contract keys
+    stakes: tuple[bool, bool, int]
+    seed: int = 0
+    hands: tuple[tuple[int, ...], ...] = ()  # "deal": every hand
+    unseen: tuple[int, ...] | None = None
+    by: str = "payment"
+
+
+_WORKER_SOLVER: Solver | None = None
+
+
+def _solver() -> Solver:
+    global _WORKER_SOLVER
+    if _WORKER_SOLVER is None:
+        _WORKER_SOLVER = Solver()
+    return _WORKER_SOLVER
+
+
+def _eval_tuple(e: _Eval) -> tuple:
+    return (e.value, e.outcome, e.payment, e.alone, e.tricks_all, e.nodes)
+
+
+def _run_unit(task: _Task, i: int, solver: Solver | None = None) -> Any:
+    """One unit of work: choice ``i`` on the known deal, or world ``i``."""
+    solver = solver or _solver()
+    game = _game_from_spec(task.game)
+    stakes = Stakes(*task.stakes)
+    if task.kind == "deal":
+        hands = [[Card(c) for c in h] for h in task.hands]
+        d = Decision._from_key(task.choices[i])
+        return _eval_tuple(_evaluate(solver, _setup_for(game, hands, [Card(c) for c in task.blind or ()],
+                                                        task.seat, d), stakes))
+    rng = _world_rng(task.seed, i)
+    hand = [Card(c) for c in task.hand]
+    unseen = [Card(c) for c in task.unseen] if task.unseen is not None else None
+    blind = [Card(c) for c in task.blind] if task.blind is not None else None
+    hands, blind = sample_world(game, {task.seat: hand}, rng, blind=blind, unseen=unseen)
+    if task.kind == "bury":
+        return tuple(_eval_tuple(_evaluate(solver, _setup_for(game, hands, blind, task.seat,
+                                                              Decision._from_key(k)), stakes))
+                     for k in task.choices)
+    if task.kind == "pick":
+        best = _best_decision(solver, game, hands, blind, task.seat, stakes, task.by)
+        return best[0]._key(), _eval_tuple(best[1])
+    if task.kind == "choose":
+        return tuple(_eval_tuple(_evaluate(solver, _contract_setup(game, hands, task.seat,
+                                                                   Contract._from_key(k)), stakes))
+                     for k in task.choices)
+    raise ValueError(f"unknown task {task.kind!r}")  # pragma: no cover
+
+
+def _rank_key(by: str, payment: float, points: float | None) -> tuple:
+    p = -1e9 if points is None else points
+    return (payment, p) if by == "payment" else (p, payment)
+
+
+def _best_decision(solver: Solver, game: Game, hands: list[list[Card]], blind: list[Card], picker: int,
+                   stakes: Stakes, by: str) -> tuple[Decision, _Eval]:
+    picked = hands[picker] + blind
+    decisions = legal_decisions(game, picked, [c for s, h in enumerate(hands) if s != picker for c in h])
+    reps, _ = _merge(decisions, _card_groups(game, picked))
+    best: tuple[Decision, _Eval] | None = None
+    for d in reps:
+        e = _evaluate(solver, _setup_for(game, hands, blind, picker, d), stakes)
+        if best is None or _rank_key(by, e.payment, e.value) > _rank_key(by, best[1].payment, best[1].value):
+            best = (d, e)
+    assert best is not None
+    return best
+
+
+def default_jobs() -> int:
+    """Every core this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - not Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def _map_units(task: _Task, n: int, jobs: int | None, progress: ProgressFn | None,
+               solver: Solver | None = None) -> list[Any]:
+    """Run units 0..n-1, in worker processes when ``jobs`` > 1; results in unit order."""
+    jobs = default_jobs() if jobs is None else jobs
+    if jobs < 1:
+        raise BuryError(f"--jobs: must be 1 or more, not {jobs}")
+    jobs = min(jobs, n)
+    out: list[Any] = []
+    if jobs <= 1:
+        for i in range(n):
+            out.append(_run_unit(task, i, solver))
+            if progress:
+                progress(i + 1, n)
+        return out
+    ctx = multiprocessing.get_context("spawn")
+    chunk = max(1, n // (jobs * 16))
+    with ctx.Pool(jobs) as pool:
+        for r in pool.imap(_UnitRunner(task), range(n), chunksize=chunk):
+            out.append(r)
+            if progress:
+                progress(len(out), n)
+    return out
+
+
+class _UnitRunner:
+    """Picklable callable for the pool (a module-level class, so spawned workers can import it)."""
+
+    def __init__(self, task: _Task) -> None:
+        self.task = task
+
+    def __call__(self, i: int) -> Any:
+        return _run_unit(self.task, i)
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Statistics over worlds
+
+
+@dataclass(frozen=True)
+class Sampled:
+    """Statistics of one choice over the sampled worlds.
+
+    ``mean``/``stderr``: the declaring side's points (None for tout and sie); ``p61``, ``p91``: share of worlds
+    with 61 or 91 points or more; ``pschwarz``: share where the side takes every trick; ``pwin``: share won;
+    ``payment``/``payment_stderr``: the declarer's own payment; ``vs_best``/``vs_best_stderr``: the mean
+    difference in the ranking measure (payment, or points with ``by="points"``) to the best choice, world by
+    world (common random numbers: its standard error is the one that says whether two choices really differ).
+    """
+
+    worlds: int
+    mean: float | None
+    stderr: float | None
+    p61: float | None
+    p91: float | None
+    pschwarz: float
+    pwin: float
+    payment: float
+    payment_stderr: float | None
+    vs_best: float = 0.0
+    vs_best_stderr: float | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"mean": _r(self.mean), "stderr": _r(self.stderr), "p61": _r(self.p61), "p91": _r(self.p91),
+                "pschwarz": _r(self.pschwarz), "pwin": _r(self.pwin), "payment": _r(self.payment),
+                "payment_stderr": _r(self.payment_stderr), "vs_best": _r(self.vs_best),
+                "vs_best_stderr": _r(self.vs_best_stderr), "worlds": self.worlds}
+
+
+def _r(x: float | None, nd: int = 4) -> float | None:
+    return None if x is None else round(float(x), nd)
+
+
+def _mean_se(xs: Sequence[float]) -> tuple[float, float | None]:
+    n = len(xs)
+    m = math.fsum(xs) / n
+    if n < 2:
+        return m, None
+    var = math.fsum((x - m) ** 2 for x in xs) / (n - 1)
+    return m, math.sqrt(var / n)
+
+
+_WON = ("schwarz", "schneider", "win", "win-schneider", "win-schwarz")
+
+
+def _stats(evals: Sequence[tuple]) -> Sampled:
+    n = len(evals)
+    vals = [e[0] for e in evals]
+    pays = [float(e[2]) for e in evals]
+    points = None not in vals
+    mean, se = _mean_se([float(v) for v in vals]) if points else (None, None)
+    pm, pse = _mean_se(pays)
+    return Sampled(worlds=n, mean=mean, stderr=se,
+                   p61=sum(v >= 61 for v in vals) / n if points else None,
+                   p91=sum(v >= 91 for v in vals) / n if points else None,
+                   pschwarz=sum(bool(e[4]) for e in evals) / n,
+                   pwin=sum(e[1] in _WON for e in evals) / n, payment=pm, payment_stderr=pse)
+
+
+def _measure(e: tuple, by: str) -> float:
+    if by == "points" and e[0] is not None:
+        return float(e[0])
+    return float(e[2])
+
+
+def _with_diffs(columns: Sequence[Sequence[tuple]], stats: Sequence[Sampled], best: int, by: str) -> list[Sampled]:
+    out = []
+    for j, st in enumerate(stats):
+        diffs = [_measure(a, by) - _measure(b, by) for a, b in zip(columns[j], columns[best])]
+        m, se = _mean_se(diffs)
+        out.append(Sampled(**{**st.__dict__, "vs_best": m, "vs_best_stderr": se if j != best else 0.0}))
+    return out
+
+
+def _ranks(keys: Sequence[tuple]) -> list[int]:
+    """1-based competition ranks of keys already sorted best first."""
+    out: list[int] = []
+    for i, k in enumerate(keys):
+        out.append(out[-1] if i and k == keys[i - 1] else i + 1)
+    return out
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Results
+
+
+@dataclass(frozen=True)
+class BuryRow:
+    """One choice solved double dummy on the actual deal."""
+
+    decision: Decision
+    value: int
+    outcome: str
+    payment: int
+    alone: bool
+    rank: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**self.decision.to_dict(), "value": self.value, "outcome": self.outcome, "payment": self.payment,
+                "alone": self.alone, "rank": self.rank}
+
+
+@dataclass(frozen=True)
+class SampledRow:
+    """One choice over the sampled worlds."""
+
+    decision: Decision
+    stats: Sampled
+    alone: bool
+    rank: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**self.decision.to_dict(), **self.stats.to_dict(), "alone": self.alone, "rank": self.rank}
+
+
+@dataclass(frozen=True)
+class BuryRanking:
+    """Every legal choice of a pick, best first (``rows``), double dummy (``view="actual"``) or from the
+    picker's view (``view="picker"``, with ``actual`` the double-dummy ranking when the deal is known)."""
+
+    game: Game
+    players: tuple[str, ...]
+    picker: int
+    hand: tuple[Card, ...]
+    blind: tuple[Card, ...]
+    view: str
+    by: str
+    rows: tuple[BuryRow, ...] | tuple[SampledRow, ...]
+    solved: int  # distinct choices solved (per world)
+    seconds: float
+    nodes: int = 0
+    worlds: int = 0
+    seed: int | None = None
+    actual: "BuryRanking | None" = None
+    record_choice: Decision | None = None
+    notes: tuple[str, ...] = ()
+
+    @property
+    def best(self) -> list[Decision]:
+        """The choices sharing the first rank."""
+        return [r.decision for r in self.rows if r.rank == 1]
+
+    def row_of(self, d: Decision) -> BuryRow | SampledRow | None:
+        for r in self.rows:
+            if r.decision == d:
+                return r
+        if self.game.partner != "called-ace":  # the record's choice matched on the bury alone
+            for r in self.rows:
+                if set(r.decision.bury) == set(d.bury):
+                    return r
+        return None
+
+    @property
+    def lesson(self) -> str | None:
+        """Where the best choice on the actual deal is not the best in expectation, that in words."""
+        if self.view != "picker" or self.actual is None:
+            return None
+        dd_best = self.actual.best
+        mine = self.best
+        if any(d in dd_best for d in mine):
+            return None
+        unit = "units" if self.game.family == "sheepshead" else "money"
+        a = self.actual.rows[0]
+        e = self.rows[0]
+        a_in_world = self.row_of(a.decision)
+        e_on_deal = self.actual.row_of(e.decision)
+        assert isinstance(a, BuryRow) and isinstance(e, SampledRow)
+        text = (f"On the actual deal the best choice is {a.decision.label()} ({a.value} points, {a.outcome}, "
+                f"{a.payment:+d} {unit}), but from what {self.players[self.picker]} could see the best is "
+                f"{e.decision.label()} (mean {_fmt(e.stats.mean)} points, {e.stats.payment:+.2f} {unit} a hand).")
+        if e_on_deal is not None and isinstance(e_on_deal, BuryRow):
+            text += (f" On this deal {e.decision.label()} gives {e_on_deal.value} points ({e_on_deal.outcome}, "
+                     f"{e_on_deal.payment:+d});")
+        if a_in_world is not None and isinstance(a_in_world, SampledRow):
+            st = a_in_world.stats
+            text += (f" over the worlds {a.decision.label()} averages {_fmt(st.mean)} points, "
+                     f"{st.payment:+.2f} {unit} ({st.vs_best:+.2f} ± {_fmt(st.vs_best_stderr, 2)} against the best).")
+            se = st.vs_best_stderr
+            if se is not None and abs(st.vs_best) > 2 * se:
+                text += (" From the picker's seat the better choice is the one in expectation: the double-dummy best "
+                         "only suits this lie of the cards.")
+            else:
+                text += (f" With {self.worlds} worlds the difference is within two standard errors: more worlds "
+                         f"would tell whether it is real.")
+        return text
+
+    def to_dict(self) -> dict[str, Any]:
+        names = self.players
+        out: dict[str, Any] = {
+            "game": self.game.name,
+            "partner": self.game.partner,
+            "picker": names[self.picker],
+            "hand": [str(c) for c in self.hand],
+            "blind": [str(c) for c in self.blind],
+            "view": self.view,
+            "ranked_by": self.by,
+            "payment_of": "picker",
+        }
+        if self.view == "picker":
+            out.update({"worlds": self.worlds, "seed": self.seed})
+        out["buries"] = [r.to_dict() for r in self.rows]
+        out["best"] = [d.to_dict() for d in self.best]
+        out["solved"] = self.solved
+        if self.view == "actual":
+            out["nodes"] = self.nodes
+        out["seconds"] = round(self.seconds, 6)
+        out["actual"] = None
+        if self.actual is not None:
+            out["actual"] = {"buries": [r.to_dict() for r in self.actual.rows],
+                             "best": [d.to_dict() for d in self.actual.best]}
+        out["lesson"] = self.lesson
+        if self.record_choice is not None:
+            row = self.row_of(self.record_choice)
+            out["record_choice"] = {**self.record_choice.to_dict(), "rank": row.rank if row else None,
+                                    "of": len(self.rows)}
+        else:
+            out["record_choice"] = None
+        out["notes"] = list(self.notes)
+        return out
+
+
+def _fmt(x: float | None, nd: int = 1) -> str:
+    return "-" if x is None else f"{x:.{nd}f}"
+
+
+def _alone_note(game: Game, picked: Sequence[Card]) -> str | None:
+    if game.partner == "jack-of-diamonds":
+        jd = Card.make("J", "D")
+        if jd in picked and not game.rules.get("call_up"):
+            where = "from the blind" if jd not in picked[: len(picked) - game.blind_size] else "in his hand"
+            return (f"the picker holds the jack of diamonds ({where}): every bury leaves him alone "
+                    f"(burying it does too)")
+    if game.partner == "alone" or (game.kind == "picker" and game.seats != 5):
+        return "the picker always plays alone in this game"
+    return None
+
+
+# --------------------------------------------------------------------------------------------------------------
+# The questions
+
+
+def _check_picker(game: Game, hand: Sequence[Card], blind: Sequence[Card], picker: int) -> None:
+    if game.kind != "picker":
+        raise BuryError(f"{game.name} has no picker and no bury (bury is for sheepshead, sheepshead-3 and "
+                        f"sheepshead-4)")
+    if picker not in range(game.seats):
+        raise BuryError(f"picker: seat {picker} is not one of 0..{game.seats - 1}")
+    if len(blind) != game.blind_size and len(hand) == game.hand_size:
+        raise BuryError(f"blind: {game.name} has {game.blind_size} cards in the blind, got {len(blind)}")
+
+
+def rank_buries(game: Game, hands: Sequence[Sequence[Card]], blind: Sequence[Card], picker: int, *,
+                stakes: Stakes | None = None, by: str = "payment", solver: Solver | None = None,
+                merge: bool = True, jobs: int | None = 1, progress: ProgressFn | None = None,
+                players: Sequence[str] | None = None) -> BuryRanking:
+    """Every legal choice of the picker solved double dummy on this deal (``hands`` as dealt), best first.
+
+    One :class:`Solver` serves every choice (its table carries over). ``merge=False`` solves interchangeable
+    buries separately (for tests). ``jobs`` > 1 spreads the choices over processes, worth it only for the 330
+    buries of 4-hand; the answer is the same.
+    """
+    _check_by(by)
+    _check_picker(game, hands[picker], blind, picker)
+    stakes = stakes or Stakes()
+    picked = list(hands[picker]) + list(blind)
+    decisions = legal_decisions(game, picked, [c for s, h in enumerate(hands) if s != picker for c in h])
+    reps, index = _merge(decisions, _card_groups(game, picked) if merge else None)
+    solver = solver or Solver()
+    t0 = time.perf_counter()
+    nodes = 0
+    if jobs is not None and jobs > 1 and len(reps) >= 100:
+        task = _Task(kind="deal", game=_game_spec(game), seat=picker, hand=tuple(map(int, hands[picker])),
+                     blind=tuple(map(int, blind)), choices=tuple(d._key() for d in reps),
+                     stakes=(stakes.crack, stakes.recrack, stakes.doublers),
+                     hands=tuple(tuple(map(int, h)) for h in hands))
+        evals = [_Eval(*t) for t in _map_units(task, len(reps), jobs, progress)]
+        nodes = sum(e.nodes for e in evals)
+    else:
+        evals = []
+        for d in reps:
+            evals.append(_evaluate(solver, _setup_for(game, hands, blind, picker, d), stakes))
+            nodes += evals[-1].nodes
+            if progress:
+                progress(len(evals), len(reps))
+    dt = time.perf_counter() - t0
+    rows = [(decisions[j], evals[index[j]]) for j in range(len(decisions))]
+    rows.sort(key=lambda r: _rank_key(by, r[1].payment, r[1].value), reverse=True)
+    ranks = _ranks([_rank_key(by, e.payment, e.value) for _, e in rows])
+    out_rows = tuple(BuryRow(decision=d, value=e.value, outcome=e.outcome, payment=e.payment,  # type: ignore[arg-type]
+                             alone=e.alone, rank=k) for (d, e), k in zip(rows, ranks))
+    notes = tuple(x for x in [_alone_note(game, picked)] if x)
+    return BuryRanking(game=game, players=tuple(players or [str(i + 1) for i in range(game.seats)]),
+                       picker=picker, hand=tuple(hands[picker]), blind=tuple(blind), view="actual", by=by,
+                       rows=out_rows, solved=len(reps), seconds=dt, nodes=nodes, notes=notes)
+
+
+def _check_by(by: str) -> None:
+    if by not in ("payment", "points"):
+        raise BuryError(f'--by: must be "payment" or "points", not {by!r}')
+
+
+def _check_worlds(worlds: int) -> None:
+    if isinstance(worlds, bool) or not isinstance(worlds, int) or worlds < 1:
+        raise BuryError(f"--worlds: must be 1 or more, not {worlds!r}")
+
+
+def sample_buries(game: Game, hand: Sequence[Card], blind: Sequence[Card], picker: int, *, worlds: int = 100,
+                  seed: int = 0, stakes: Stakes | None = None, by: str = "payment", jobs: int | None = 1,
+                  progress: ProgressFn | None = None, unseen: Iterable[Card] | None = None,
+                  players: Sequence[str] | None = None, actual_hands: Sequence[Sequence[Card]] | None = None,
+                  ) -> BuryRanking:
+    """Every legal choice of the picker from his view: ``worlds`` deals of the cards he cannot see, every
+    choice solved in each (common random numbers), ranked by expected payment (or points).
+
+    ``actual_hands``: the real deal, when known; its double-dummy ranking is added (``.actual``) and
+    :attr:`BuryRanking.lesson` says where the two disagree.
+    """
+    _check_by(by)
+    _check_worlds(worlds)
+    _check_picker(game, hand, blind, picker)
+    stakes = stakes or Stakes()
+    picked = list(hand) + list(blind)
+    unseen = list(unseen) if unseen is not None else None
+    decisions = legal_decisions(game, picked, unseen)
+    reps, index = _merge(decisions, _card_groups(game, picked))
+    task = _Task(kind="bury", game=_game_spec(game), seat=picker, hand=tuple(map(int, hand)),
+                 blind=tuple(map(int, blind)), choices=tuple(d._key() for d in reps),
+                 stakes=(stakes.crack, stakes.recrack, stakes.doublers), seed=seed,
+                 unseen=tuple(map(int, unseen)) if unseen is not None else None, by=by)
+    t0 = time.perf_counter()
+    results = _map_units(task, worlds, jobs, progress)
+    dt = time.perf_counter() - t0
+    columns = [[w[k] for w in results] for k in range(len(reps))]
+    rep_stats = [_stats(col) for col in columns]
+    keys = [_rank_key(by, s.payment, s.mean) for s in rep_stats]
+    best_rep = max(range(len(reps)), key=lambda k: keys[k])
+    rep_stats = _with_diffs(columns, rep_stats, best_rep, by)
+    alone = [bool(columns[k][0][3]) for k in range(len(reps))]
+    order = sorted(range(len(decisions)), key=lambda j: keys[index[j]], reverse=True)
+    ranks = _ranks([keys[index[j]] for j in order])
+    rows = tuple(SampledRow(decision=decisions[j], stats=rep_stats[index[j]], alone=alone[index[j]], rank=k)
+                 for j, k in zip(order, ranks))
+    actual = None
+    if actual_hands is not None:
+        actual = rank_buries(game, actual_hands, blind, picker, stakes=stakes, by=by, players=players)
+    notes = tuple(x for x in [_alone_note(game, picked)] if x)
+    return BuryRanking(game=game, players=tuple(players or [str(i + 1) for i in range(game.seats)]),
+                       picker=picker, hand=tuple(hand), blind=tuple(blind), view="picker", by=by, rows=rows,
+                       solved=len(reps), seconds=dt, worlds=worlds, seed=seed, actual=actual, notes=notes)
+
+
+@dataclass(frozen=True)
+class PickResult:
+    """Picking against passing for one seat, over sampled worlds (the blind unseen too)."""
+
+    game: Game
+    players: tuple[str, ...]
+    seat: int
+    hand: tuple[Card, ...]
+    pick: Sampled
+    worlds: int
+    seed: int
+    by: str
+    outcomes: dict[str, int]
+    buries: tuple[tuple[Decision, int], ...]  # the choice made in each world, with its count, most often first
+    seconds: float
+    actual: tuple[Decision, int | None, str, int] | None = None  # best choice on the actual deal, if known
+
+    @property
+    def decision(self) -> str:
+        return "pick" if self.pick.payment > 0 else "pass"
+
+    def to_dict(self) -> dict[str, Any]:
+        pick = {"choice": "pick", **self.pick.to_dict()}
+        pas = {"choice": "pass", "payment": 0.0, "payment_stderr": 0.0}
+        choices = [pick, pas] if self.pick.payment > 0 else [pas, pick]
+        out: dict[str, Any] = {
+            "game": self.game.name, "partner": self.game.partner, "seat": self.players[self.seat],
+            "hand": [str(c) for c in self.hand], "worlds": self.worlds, "seed": self.seed,
+            "choices": choices, "decision": self.decision, "payment_of": "picker",
+            "procedure": ("in each world the picker takes that world's blind and makes the best double-dummy "
+                          "bury and call of that world; passing is worth 0 (a leaster or another player's pick "
+                          "after a pass is out of scope)"),
+            "outcomes": dict(self.outcomes),
+            "buries": [{**d.to_dict(), "worlds": k} for d, k in self.buries],
+            "seconds": round(self.seconds, 6),
+        }
+        if self.actual is not None:
+            d, v, o, p = self.actual
+            out["actual"] = {**d.to_dict(), "value": v, "outcome": o, "payment": p}
+        else:
+            out["actual"] = None
+        return out
+
+
+def pick_or_pass(game: Game, hand: Sequence[Card], seat: int, *, worlds: int = 100, seed: int = 0,
+                 stakes: Stakes | None = None, by: str = "payment", jobs: int | None = 1,
+                 progress: ProgressFn | None = None, players: Sequence[str] | None = None,
+                 actual: tuple[Sequence[Sequence[Card]], Sequence[Card]] | None = None,
+                 unseen: Iterable[Card] | None = None) -> PickResult:
+    """Expected payment of picking from ``seat`` holding ``hand``: the blind and the other hands are sampled,
+    and in each world the best double-dummy choice of that world is made (see the module's readings).
+
+    ``actual`` (hands, blind): the real deal, when known, answered double dummy too. ``unseen``: the cards to
+    deal (default: the rest of the deck; smaller deals are for tests).
+    """
+    _check_by(by)
+    _check_worlds(worlds)
+    if game.kind != "picker":
+        raise BuryError(f"{game.name} has no picking: pick is for sheepshead, sheepshead-3 and sheepshead-4")
+    if seat not in range(game.seats):
+        raise BuryError(f"seat {seat} is not one of 0..{game.seats - 1}")
+    if unseen is None and len(hand) != game.hand_size:
+        raise BuryError(f"hand: {len(hand)} cards, {game.name} deals {game.hand_size}")
+    stakes = stakes or Stakes()
+    task = _Task(kind="pick", game=_game_spec(game), seat=seat, hand=tuple(map(int, hand)), blind=None,
+                 choices=(), stakes=(stakes.crack, stakes.recrack, stakes.doublers), seed=seed, by=by,
+                 unseen=tuple(map(int, unseen)) if unseen is not None else None)
+    t0 = time.perf_counter()
+    results = _map_units(task, worlds, jobs, progress)
+    dt = time.perf_counter() - t0
+    evals = [r[1] for r in results]
+    counts: dict[tuple, int] = {}
+    for r in results:
+        counts[r[0]] = counts.get(r[0], 0) + 1
+    top = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
+    outcomes: dict[str, int] = {}
+    for e in evals:
+        outcomes[e[1]] = outcomes.get(e[1], 0) + 1
+    act = None
+    if actual is not None:
+        hs, bl = actual
+        d, e = _best_decision(Solver(), game, hs, list(bl), seat, stakes, by)
+        act = (d, e.value, e.outcome, e.payment)
+    return PickResult(game=game, players=tuple(players or [str(i + 1) for i in range(game.seats)]), seat=seat,
+                      hand=tuple(hand), pick=_stats(evals), worlds=worlds, seed=seed, by=by, outcomes=outcomes,
+                      buries=tuple((Decision._from_key(k), n) for k, n in top), seconds=dt, actual=act)
+
+
+@dataclass(frozen=True)
+class ContractRow:
+    contract: Contract
+    stats: Sampled
+    rank: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**self.contract.to_dict(), **self.stats.to_dict(), "rank": self.rank}
+
+
+@dataclass(frozen=True)
+class ChoiceResult:
+    """Every contract a Schafkopf hand may declare, best first, against passing (worth 0)."""
+
+    game: Game
+    players: tuple[str, ...]
+    seat: int
+    hand: tuple[Card, ...]
+    rows: tuple[ContractRow, ...]
+    worlds: int
+    seed: int
+    by: str
+    seconds: float
+
+    @property
+    def decision(self) -> str:
+        return self.rows[0].contract.label() if self.rows and self.rows[0].stats.payment > 0 else "pass"
+
+    def to_dict(self) -> dict[str, Any]:
+        rows = [r.to_dict() for r in self.rows]
+        pas = {"contract": "pass", "game": None, "trump": None, "called": None, "tout": False, "payment": 0.0,
+               "payment_stderr": 0.0}
+        at = next((i for i, r in enumerate(self.rows) if r.stats.payment <= 0), len(rows))
+        rows.insert(at, pas)
+        return {"game": "schafkopf", "seat": self.players[self.seat], "hand": [str(c) for c in self.hand],
+                "worlds": self.worlds, "seed": self.seed, "ranked_by": self.by, "payment_of": "declarer",
+                "contracts": rows, "decision": self.decision,
+                "procedure": ("each contract solved double dummy in the same sampled worlds; passing is worth 0 "
+                              "(ramsch or another player's game after a pass is out of scope)"),
+                "seconds": round(self.seconds, 6)}
+
+
+def choose_contract(game: Game, hand: Sequence[Card], seat: int, *, worlds: int = 100, seed: int = 0,
+                    stakes: Stakes | None = None, by: str = "payment", jobs: int | None = 1,
+                    progress: ProgressFn | None = None, players: Sequence[str] | None = None,
+                    contracts: Sequence[Contract] | None = None,
+                    unseen: Iterable[Card] | None = None) -> ChoiceResult:
+    """Expected payment of every contract ``hand`` may declare from ``seat`` (any Schafkopf ``game`` gives the
+    deck, seats and rules), in the same sampled worlds, best first.
+
+    ``contracts``: only these (default :func:`contracts_for`); ``unseen``: the cards to deal (default: the rest
+    of the deck; smaller deals are for tests).
+    """
+    _check_by(by)
+    _check_worlds(worlds)
+    if game.family != "schafkopf":
+        raise BuryError(f"{game.name} is not Schafkopf: choose is for Schafkopf hands (sheepshead: use pick)")
+    if seat not in range(game.seats):
+        raise BuryError(f"seat {seat} is not one of 0..{game.seats - 1}")
+    if unseen is None and len(hand) != game.hand_size:
+        raise BuryError(f"hand: {len(hand)} cards, this deal gives {game.hand_size}")
+    stakes = stakes or Stakes()
+    cs = list(contracts) if contracts is not None else contracts_for(game, hand)
+    if not cs:
+        raise BuryError("no contract to choose from")
+    task = _Task(kind="choose", game=_game_spec(game), seat=seat, hand=tuple(map(int, hand)), blind=None,
+                 choices=tuple(c._key() for c in cs), stakes=(stakes.crack, stakes.recrack, stakes.doublers),
+                 seed=seed, by=by, unseen=tuple(map(int, unseen)) if unseen is not None else None)
+    t0 = time.perf_counter()
+    results = _map_units(task, worlds, jobs, progress)
+    dt = time.perf_counter() - t0
+    columns = [[w[k] for w in results] for k in range(len(cs))]
+    stats = [_stats(col) for col in columns]
+    keys = [_rank_key(by, s.payment, s.mean) for s in stats]
+    best = max(range(len(cs)), key=lambda k: keys[k])
+    stats = _with_diffs(columns, stats, best, by)
+    order = sorted(range(len(cs)), key=lambda k: keys[k], reverse=True)
+    ranks = _ranks([keys[k] for k in order])
+    rows = tuple(ContractRow(contract=cs[k], stats=stats[k], rank=r) for k, r in zip(order, ranks))
+    return ChoiceResult(game=game, players=tuple(players or [str(i + 1) for i in range(game.seats)]), seat=seat,
+                        hand=tuple(hand), rows=rows, worlds=worlds, seed=seed, by=by, seconds=dt)
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Records: the choices a record shows are set aside, the rest is read and checked by sheepsolve.record.
+
+
+_DECISION_KEYS = ("bury", "called", "under", "alone", "play")
+
+
+def _raw(path: str) -> dict[str, Any]:
+    with open(path, "rb") as f:
+        text = f.read().decode("utf-8")
+    if str(path).lower().endswith(".json"):
+        data = json.loads(text)
+    else:
+        data = tomllib.loads(text)
+    if not isinstance(data, dict):
+        raise RecordError(f"{path}: record: must be a table of keys")
+    return data
+
+
+def _read(path: str, german: bool, change: Callable[[dict[str, Any]], dict[str, Any]]) -> tuple[Record, Record | None,
+                                                                                               list[str]]:
+    """The record with its choices set aside (``change``), and the record as written when it reads."""
+    notes: list[str] = []
+    original: Record | None = None
+    err: RecordError | None = None
+    try:
+        original = load_record(path, german=german)
+    except RecordError as e:
+        err = e
+    try:
+        raw = _raw(path)
+    except Exception:
+        assert err is not None
+        raise err from None
+    try:
+        base = record_from_dict(change(dict(raw)), german=german)
+    except RecordError as e:
+        raise RecordError(f"{path}: {e}") from None
+    if err is not None and any(k in raw for k in _DECISION_KEYS):
+        notes.append(f"the record's own choices are not shown: {err}")
+    return base, original, notes
+
+
+def _game_kind(path: str) -> tuple[str, str] | None:
+    """(canonical game, family) named by the record file, or None when it cannot tell (the reader will say why)."""
+    try:
+        name = _raw(path).get("game")
+        canon, _ = resolve_name(name)  # type: ignore[arg-type]
+    except Exception:
+        return None
+    return canon, REGISTRY[canon].family
+
+
+def _need_picker_game(path: str, what: str) -> None:
+    kind = _game_kind(path)
+    if kind is not None and kind[0] not in ("sheepshead", "sheepshead-3", "sheepshead-4"):
+        raise BuryError(f"{path}: game: {kind[0]} has no {what} ({what} is for sheepshead, sheepshead-3 and "
+                        f"sheepshead-4)")
+
+
+def _stakes_of(rec: Record) -> Stakes:
+    return Stakes(crack=rec.crack, recrack=rec.recrack, doublers=rec.doublers)
+
+
+@dataclass(frozen=True)
+class _Loaded:
+    record: Record
+    seat: int
+    hand: tuple[Card, ...]
+    blind: tuple[Card, ...] | None
+    full: list[list[Card]] | None  # every hand, when known
+    choice: Decision | None
+    notes: tuple[str, ...] = field(default=())
+
+
+def read_bury_record(path: str, *, german: bool = False) -> _Loaded:
+    """Read a record for ``sheepsolve bury``: the picker's hand and the blind are needed; the other hands, if
+    given, allow the double-dummy ranking; the record's bury and call, if given, are marked in the ranking."""
+
+    def change(d: dict[str, Any]) -> dict[str, Any]:
+        for k in _DECISION_KEYS:
+            d.pop(k, None)
+        if d.get("partner") == "called-ace":
+            d["called"] = "alone"
+        return d
+
+    _need_picker_game(path, "bury")
+    base, original, notes = _read(path, german, change)
+    g = base.game
+    p = base.declarer
+    assert p is not None
+    hand = base.hands[p]
+    if hand is None:
+        raise BuryError(f"{path}: hands.{base.players[p]}: the picker's hand is needed to rank buries")
+    if base.blind is None:
+        raise BuryError(f"{path}: blind: the blind is needed to rank buries")
+    full = [list(h) for h in base.hands] if all(h is not None for h in base.hands) else None  # type: ignore[arg-type]
+    choice = None
+    if original is not None and original.bury:
+        alone = original.alone and g.partner == "called-ace"
+        choice = Decision(tuple(_display_order(g, original.bury)), called=original.called, under=original.under,
+                          alone=alone)
+    return _Loaded(record=base, seat=p, hand=tuple(hand), blind=tuple(base.blind), full=full, choice=choice,
+                   notes=tuple(notes))
+
+
+def _seat_arg(rec: Record, seat: str | None, role: str) -> int:
+    if seat is None:
+        raise BuryError(f"--seat: name the player who would {role} (one of {', '.join(rec.players)})")
+    try:
+        return rec.seat_of(seat)
+    except RecordError as e:
+        raise BuryError(f"--seat: {e}") from None
+
+
+def read_pick_record(path: str, seat: str | None, *, german: bool = False) -> _Loaded:
+    """Read a record for ``sheepsolve pick``: the hand of ``seat`` (default: the record's picker) is needed."""
+    chosen: dict[str, Any] = {}
+
+    def change(d: dict[str, Any]) -> dict[str, Any]:
+        for k in _DECISION_KEYS:
+            d.pop(k, None)
+        chosen["picker"] = d.get("picker")
+        if d.get("partner") == "called-ace":
+            d["called"] = "alone"
+        if "picker" not in d:
+            players = d.get("players")
+            d["picker"] = players[0] if isinstance(players, list) and players else "1"
+        return d
+
+    _need_picker_game(path, "picking")
+    base, _, notes = _read(path, german, change)
+    if seat is None and chosen.get("picker") is not None:
+        s = base.declarer
+    else:
+        s = _seat_arg(base, seat, "pick")
+    assert s is not None
+    hand = base.hands[s]
+    if hand is None:
+        raise BuryError(f"{path}: hands.{base.players[s]}: the hand of the player who would pick is needed")
+    full = None
+    if all(h is not None for h in base.hands) and base.blind is not None:
+        full = [list(h) for h in base.hands]  # type: ignore[arg-type]
+    return _Loaded(record=base, seat=s, hand=tuple(hand), blind=base.blind, full=full, choice=None,
+                   notes=tuple(notes))
+
+
+def read_choose_record(path: str, seat: str | None, *, german: bool = False) -> _Loaded:
+    """Read a record for ``sheepsolve choose``: any Schafkopf record (its game gives the deck, the number of
+    players and the rules; the contract it names is set aside); the hand of ``seat`` (default: the record's
+    declarer) is needed."""
+    chosen: dict[str, Any] = {}
+
+    def change(d: dict[str, Any]) -> dict[str, Any]:
+        chosen["declarer"] = d.get("declarer")
+        for k in _DECISION_KEYS + ("trump", "tout", "declarer"):
+            d.pop(k, None)
+        game = d.get("game")
+        try:
+            canon, implied = resolve_name(game)  # type: ignore[arg-type]
+        except GameError:
+            return d  # the record reader names the bad game
+        chosen["game"] = canon
+        chosen["family"] = REGISTRY[canon].family
+        if chosen["family"] != "schafkopf":
+            return d
+        if "seats" in implied and "players" not in d and "seats" not in d:
+            d["seats"] = implied["seats"]
+        d["game"] = "wenz"  # any contract of every deck and size: only the deck, seats and rules are kept
+        players = d.get("players")
+        d["declarer"] = chosen["declarer"] or (players[0] if isinstance(players, list) and players else "1")
+        return d
+
+    base, _, notes = _read(path, german, change)
+    if chosen.get("family") != "schafkopf":
+        raise BuryError(f"{path}: game: {base.game.name} is not Schafkopf: choose is for Schafkopf hands "
+                        f"(Sheepshead: use pick)")
+    if seat is None and chosen.get("declarer") is not None:
+        s = base.declarer
+    else:
+        s = _seat_arg(base, seat, "declare")
+    assert s is not None
+    hand = base.hands[s]
+    if hand is None:
+        raise BuryError(f"{path}: hands.{base.players[s]}: the hand of the player who would declare is needed")
+    return _Loaded(record=base, seat=s, hand=tuple(hand), blind=None, full=None, choice=None, notes=tuple(notes))
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Text
+
+
+def _cards(cards: Iterable[Card], style: str) -> str:
+    return format_cards(cards, style)
+
+
+_SHOWN = 8  # choices listed on one line of text; the JSON lists them all
+
+
+def _group_text(decisions: Sequence[Decision], style: str) -> str:
+    out = ", ".join(_dec_text(d, style) for d in decisions[:_SHOWN])
+    if len(decisions) > _SHOWN:
+        out += f" and {len(decisions) - _SHOWN} more"
+    return out
+
+
+def _dec_text(d: Decision, style: str) -> str:
+    out = _cards(d.bury, style)
+    if d.call is not None:
+        out += f" / {d.call}"
+    if d.under is not None:
+        out += f" ({_cards([d.under], style)} under)"
+    return out
+
+
+def render_bury(r: BuryRanking, style: str = "ascii") -> str:
+    """The ranking as text: one line per rank, equal choices grouped on it."""
+    g = r.game
+    names = r.players
+    lines = [f"{g.title}{' (' + g.partner + ')' if g.name == 'sheepshead' else ''}: {names[r.picker]} picks up "
+             f"{_cards(r.blind, style)}; hand {_cards(_display_order(g, r.hand), style)}"]
+    n = len(r.rows)
+    if r.view == "actual":
+        lines.append(f"{n} legal choices ({r.solved} distinct), double dummy on the actual deal, ranked by "
+                     f"{r.by}; payment is {names[r.picker]}'s own")
+        lines.append(f"{'rank':>4}  {'value':>5}  {'outcome':<11} {'pay':>4}  choices")
+        for rank, group in itertools.groupby(r.rows, key=lambda x: x.rank):
+            grp = list(group)
+            row = grp[0]
+            assert isinstance(row, BuryRow)
+            lines.append(f"{rank:>4}  {row.value:>5}  {row.outcome:<11} {row.payment:>+4}  "
+                         + _group_text([x.decision for x in grp], style))
+        lines.append(f"{r.nodes} nodes, {r.seconds * 1000:.1f} ms")
+    else:
+        lines.append(f"{n} legal choices ({r.solved} distinct) from {names[r.picker]}'s view: {r.worlds} worlds "
+                     f"(seed {r.seed}), every choice in the same worlds; ranked by {r.by}")
+        lines.append(f"{'rank':>4}  {'points':>12}  {'61+':>4} {'91+':>4} {'schw':>4}  {'payment':>13}  "
+                     f"{'vs best':>13}  choices")
+        for rank, group in itertools.groupby(r.rows, key=lambda x: x.rank):
+            grp = list(group)
+            row = grp[0]
+            assert isinstance(row, SampledRow)
+            s = row.stats
+            lines.append(f"{rank:>4}  {_fmt(s.mean):>5} ± {_fmt(s.stderr):<4}  {_pct(s.p61)} {_pct(s.p91)} "
+                         f"{_pct(s.pschwarz)}  {s.payment:>+6.2f} ± {_fmt(s.payment_stderr, 2):<4}  "
+                         f"{s.vs_best:>+6.2f} ± {_fmt(s.vs_best_stderr, 2):<4}  "
+                         + _group_text([x.decision for x in grp], style))
+        lines.append(f"{r.seconds:.2f} s")
+        if r.actual is not None:
+            a = r.actual.rows[0]
+            assert isinstance(a, BuryRow)
+            lines.append(f"actual deal, double dummy: best {', '.join(_dec_text(d, style) for d in r.actual.best)}"
+                         f" ({a.value} points, {a.outcome}, {a.payment:+d})")
+            lesson = r.lesson
+            lines.append("lesson: " + lesson if lesson else
+                         "the best choice on the actual deal is also the best in expectation")
+    if r.record_choice is not None:
+        row = r.row_of(r.record_choice)
+        lines.append(f"the record's choice {_dec_text(r.record_choice, style)}: "
+                     + (f"rank {row.rank} of {n}" if row else "not among the legal choices"))
+    for note in r.notes:
+        lines.append("note: " + note)
+    return "\n".join(lines) + "\n"
+
+
+def _pct(p: float | None) -> str:
+    return "   -" if p is None else f"{100 * p:>3.0f}%"
+
+
+def render_pick(r: PickResult, style: str = "ascii") -> str:
+    names = r.players
+    s = r.pick
+    lines = [f"{r.game.title}: {names[r.seat]} holds {_cards(_display_order(r.game, r.hand), style)}; "
+             f"{r.worlds} worlds (seed {r.seed}), the blind and the other hands unseen",
+             f"pick: {s.payment:+.2f} ± {_fmt(s.payment_stderr, 2)} units a hand ({names[r.seat]}'s own), "
+             f"points {_fmt(s.mean)} ± {_fmt(s.stderr)}, 61+ {_pct(s.p61).strip()}, 91+ {_pct(s.p91).strip()}, "
+             f"schwarz {_pct(s.pschwarz).strip()}",
+             "pass: +0.00 (a leaster or another player's pick after a pass is out of scope)",
+             f"decision: {r.decision}",
+             "outcomes: " + ", ".join(f"{k} {v}" for k, v in sorted(r.outcomes.items(), key=lambda kv: -kv[1])),
+             "most chosen buries: " + ", ".join(f"{_dec_text(d, style)} ({k})" for d, k in r.buries[:5]),
+             "procedure: in each world the best double-dummy bury (and call) of that world: the picker is "
+             "credited with seeing every card when he buries, so picking is read optimistically"]
+    if r.actual is not None:
+        d, v, o, p = r.actual
+        lines.append(f"actual deal: best {_dec_text(d, style)}, {v} points, {o}, {p:+d}")
+    lines.append(f"{r.seconds:.2f} s")
+    return "\n".join(lines) + "\n"
+
+
+def render_choose(r: ChoiceResult, style: str = "ascii") -> str:
+    names = r.players
+    lines = [f"Schafkopf: {names[r.seat]} holds {_cards(r.hand, style)}; {r.worlds} worlds (seed {r.seed}), "
+             f"every contract in the same worlds; payment is {names[r.seat]}'s own",
+             f"{'rank':>4}  {'contract':<16} {'points':>12}  {'win':>4} {'91+':>4} {'schw':>4}  {'payment':>15}  "
+             f"{'vs best':>15}"]
+    passed = False
+    for row in r.rows:
+        s = row.stats
+        if not passed and s.payment <= 0:
+            lines.append(f"{'':>4}  {'pass':<16} {'':>12}  {'':>4} {'':>4} {'':>4}  {0:>+8.2f}")
+            passed = True
+        pts = f"{_fmt(s.mean):>5} ± {_fmt(s.stderr):<4}" if s.mean is not None else f"{'(tricks)':>12}"
+        lines.append(f"{row.rank:>4}  {row.contract.label():<16} {pts}  {_pct(s.pwin)} {_pct(s.p91)} "
+                     f"{_pct(s.pschwarz)}  {s.payment:>+8.2f} ± {_fmt(s.payment_stderr, 2):<5}  "
+                     f"{s.vs_best:>+8.2f} ± {_fmt(s.vs_best_stderr, 2):<5}")
+    if not passed:
+        lines.append(f"{'':>4}  {'pass':<16} {'':>12}  {'':>4} {'':>4} {'':>4}  {0:>+8.2f}")
+    lines.append(f"decision: {r.decision}")
+    lines.append(f"{r.seconds:.2f} s")
+    return "\n".join(lines) + "\n"
+
+
+# --------------------------------------------------------------------------------------------------------------
+# From a record (what the commands run)
+
+
+def bury_from_record(loaded: _Loaded, *, view: str | None = None, worlds: int | None = None, seed: int = 0,
+                     jobs: int | None = None, by: str = "payment", progress: ProgressFn | None = None
+                     ) -> BuryRanking:
+    """``sheepsolve bury``: the double-dummy ranking when every hand is known (``view="actual"``), else (or with
+    ``view="picker"``, or when ``worlds`` is given) the picker's view, with the double-dummy comparison when the
+    deal is known."""
+    rec = loaded.record
+    if view is None:
+        view = "actual" if loaded.full is not None and worlds is None else "picker"
+    if view not in ("actual", "picker"):
+        raise BuryError(f'--view: must be "actual" or "picker", not {view!r}')
+    stakes = _stakes_of(rec)
+    blind = list(loaded.blind or ())
+    if view == "actual":
+        if loaded.full is None:
+            missing = ", ".join(p for p, h in zip(rec.players, rec.hands) if h is None)
+            raise BuryError(f"--view actual: double dummy needs every hand (no hand for {missing}); "
+                            f"use --view picker to sample the unseen cards")
+        r = rank_buries(rec.game, loaded.full, blind, loaded.seat, stakes=stakes, by=by, jobs=jobs,
+                        progress=progress, players=rec.players)
+    else:
+        r = sample_buries(rec.game, loaded.hand, blind, loaded.seat, worlds=worlds or 100, seed=seed,
+                          stakes=stakes, by=by, jobs=jobs, progress=progress, players=rec.players,
+                          actual_hands=loaded.full)
+    return BuryRanking(**{**r.__dict__, "record_choice": loaded.choice, "notes": r.notes + loaded.notes})
+
+
+def pick_from_record(loaded: _Loaded, *, worlds: int = 100, seed: int = 0, jobs: int | None = None,
+                     by: str = "payment", progress: ProgressFn | None = None) -> PickResult:
+    """``sheepsolve pick``: picking against passing for the record's seat."""
+    rec = loaded.record
+    actual = (loaded.full, list(loaded.blind or ())) if loaded.full is not None else None
+    return pick_or_pass(rec.game, loaded.hand, loaded.seat, worlds=worlds, seed=seed, stakes=_stakes_of(rec),
+                        by=by, jobs=jobs, progress=progress, players=rec.players, actual=actual)
+
+
+def choose_from_record(loaded: _Loaded, *, worlds: int = 100, seed: int = 0, jobs: int | None = None,
+                       by: str = "payment", progress: ProgressFn | None = None) -> ChoiceResult:
+    """``sheepsolve choose``: every contract the record's seat may declare, against passing."""
+    rec = loaded.record
+    return choose_contract(rec.game, loaded.hand, loaded.seat, worlds=worlds, seed=seed, stakes=_stakes_of(rec),
+                           by=by, jobs=jobs, progress=progress, players=rec.players)

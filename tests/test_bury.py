@@ -1,0 +1,458 @@
+"""Bury, call, pick and contract choices (sheepsolve.bury and the bury/pick/choose commands).
+
+The double-dummy numbers are checked against the reference minimax on small deals (hands of two or three cards,
+built with ``Setup.create``, which takes small hands), world by world for the sampled modes too. Sampling is
+checked for consistency with the known cards, determinism whatever the number of processes, and standard errors
+that shrink with more worlds.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from sheepsolve import bury as B
+from sheepsolve.cards import Card, parse_cards
+from sheepsolve.cli import main
+from sheepsolve.engine import RulesError, Setup, legal_calls
+from sheepsolve.games import make_game
+from sheepsolve.objective import Objective
+from sheepsolve.reference import reference_value
+from sheepsolve.scoring import Stakes, outcome_for
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+
+# --------------------------------------------------------------------------------------------------------------
+# helpers: the reference answer for one choice
+
+
+def _reference(setup: Setup, stakes: Stakes | None = None) -> tuple[int | None, str, int]:
+    """(value, outcome, declarer's own payment) by the reference minimax."""
+    stakes = stakes or Stakes()
+    g = setup.game
+    state = setup.start()
+    n = len(setup.hands[0])
+    tricks_obj = Objective(team=setup.team, tricks=True)
+    if g.tout:
+        outcome = "win" if reference_value(state, tricks_obj) == n else "loss"
+        return None, outcome, B._own_payment(setup, outcome, stakes)
+    v = reference_value(state)
+    total = sum(c.points for h in setup.hands for c in h) + sum(c.points for c in setup.bury)
+    floor = 0 if (g.rules.get("bury_needs_trick") or g.kind != "picker") else sum(c.points for c in setup.bury)
+    tricks = None
+    if not (g.kind == "contract" and g.rules.get("schwarz_by_points")):
+        if v >= total:  # the most tricks the side can take
+            tricks = reference_value(state, tricks_obj)
+        elif v <= floor:  # the fewest it can be held to: the other side maximises its own tricks
+            others = frozenset(range(g.seats)) - setup.team
+            tricks = n - reference_value(state, Objective(team=others, tricks=True))
+    outcome = outcome_for(g, v, tricks, n)
+    return v, outcome, B._own_payment(setup, outcome, stakes)
+
+
+def _small_deal(game, rng, k, picker=None):
+    cards = list(game.deck)
+    rng.shuffle(cards)
+    hands = [sorted(cards[i * k:(i + 1) * k]) for i in range(game.seats)]
+    blind = sorted(cards[game.seats * k: game.seats * k + game.blind_size])
+    rest = cards[game.seats * k + game.blind_size:]
+    return hands, blind, rest
+
+
+SMALL_GAMES = [
+    ("sheepshead", {}, 2),
+    ("sheepshead", {"partner": "called-ace"}, 2),
+    ("sheepshead", {"partner": "called-ace", "rules": {"run": True}}, 2),
+    ("sheepshead", {"rules": {"call_up": True, "bury_needs_trick": True}}, 2),
+    ("sheepshead", {"rules": {"blitz": True}}, 2),
+    ("sheepshead-3", {}, 3),
+    ("sheepshead-4", {}, 2),
+]
+
+
+@pytest.mark.parametrize("name,kw,k", SMALL_GAMES)
+def test_double_dummy_ranking_matches_reference(name, kw, k):
+    g = make_game(name, **kw)
+    rng = random.Random(f"bury-ref-{name}-{kw}")
+    checked = 0
+    for _ in range(2):
+        hands, blind, _ = _small_deal(g, rng, k)
+        picker = rng.randrange(g.seats)
+        stakes = Stakes(crack=rng.random() < 0.3)
+        r = B.rank_buries(g, hands, blind, picker, stakes=stakes)
+        all_decisions = B.legal_decisions(g, hands[picker] + blind,
+                                          [c for s, h in enumerate(hands) if s != picker for c in h])
+        assert sorted(d._key() for d in all_decisions) == sorted(row.decision._key() for row in r.rows)
+        for row in r.rows:
+            setup = B._setup_for(g, hands, blind, picker, row.decision)
+            assert (row.value, row.outcome, row.payment) == _reference(setup, stakes), row.decision
+            assert row.alone == (setup.partner is None)
+            checked += 1
+        keys = [B._rank_key("payment", row.payment, row.value) for row in r.rows]
+        assert keys == sorted(keys, reverse=True)
+        assert [row.rank for row in r.rows] == B._ranks(keys)
+    assert checked > 0
+
+
+def test_payments_and_ranking_by_points():
+    g = make_game("sheepshead", partner="called-ace")
+    rng = random.Random(5)
+    hands, blind, _ = _small_deal(g, rng, 2)
+    stakes = Stakes(crack=True)
+    r = B.rank_buries(g, hands, blind, 2, stakes=stakes, by="points")
+    for row in r.rows:
+        _, _, pay = _reference(B._setup_for(g, hands, blind, 2, row.decision), stakes)
+        assert row.payment == pay
+    values = [row.value for row in r.rows]
+    assert values == sorted(values, reverse=True)
+
+
+def test_interchangeable_buries_solved_once_full_deal():
+    """Merging interchangeable cards changes nothing, on full deals (jack of diamonds and called ace)."""
+    for kw, seed in [({}, 1), ({"partner": "called-ace"}, 3)]:
+        g = make_game("sheepshead", **kw)
+        rng = random.Random(seed)
+        from sheepsolve.deals import deal
+        hands, blind = deal(g, rng)
+        merged = B.rank_buries(g, hands, blind, 0)
+        if kw:  # keep the called-ace check small: a few buries only, every one against the merged answer
+            plain = {row.decision: row for row in merged.rows}
+            from sheepsolve.solver import Solver
+            solver = Solver()
+            for d in list(plain)[:: max(1, len(plain) // 12)]:
+                e = B._evaluate(solver, B._setup_for(g, hands, blind, 0, d), Stakes())
+                assert (e.value, e.outcome, e.payment) == (plain[d].value, plain[d].outcome, plain[d].payment)
+        else:
+            unmerged = B.rank_buries(g, hands, blind, 0, merge=False)
+            a = sorted((r.decision._key(), r.value, r.outcome, r.payment) for r in merged.rows)
+            b = sorted((r.decision._key(), r.value, r.outcome, r.payment) for r in unmerged.rows)
+            assert a == b
+            assert merged.solved <= unmerged.solved == 28
+
+
+def test_card_groups():
+    g = make_game("sheepshead")
+    picked = parse_cards("QC QS JD JH 9C 8C 7S KS")
+    groups = B._card_groups(g, picked)
+    c = {str(x): groups[x] for x in picked}
+    assert c["QC"] == c["QS"]  # adjacent queens
+    assert c["JH"] != c["JD"]  # the jack of diamonds stays apart
+    assert c["9C"] == c["8C"]
+    assert c["7S"] != c["KS"]  # different points
+    blitz = B._card_groups(make_game("sheepshead", rules={"blitz": True}), picked)
+    assert blitz[picked[0]] != blitz[picked[1]]
+    # a card of another player between two of the picker's cards keeps them apart
+    g2 = B._card_groups(g, parse_cards("QC QH"))
+    assert g2[Card.parse("QC")] != g2[Card.parse("QH")]
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Called ace: the hold-card rule, tens, the card under
+
+
+def test_called_ace_choices_are_exactly_the_legal_ones():
+    g = make_game("sheepshead", partner="called-ace")
+    callable_ = [Card.make(r, s) for r in "AT" for s in "CSH"]
+    hands_to_try = [
+        parse_cards("AC AS AH 9C 7S QC JD 8H"),  # all three aces: tens
+        parse_cards("AC 9C QC QS JD JH AD 8D"),  # only clubs, with its ace: under
+        parse_cards("9C 7S 8H QC QS JD AD KD"),
+    ]
+    rng = random.Random(9)
+    for _ in range(2):
+        cards = list(g.deck)
+        rng.shuffle(cards)
+        hands_to_try.append(cards[:8])
+    for picked in hands_to_try:
+        rest = [c for c in g.deck if c not in picked]
+        hands = [picked[:6]] + [rest[i * 6:(i + 1) * 6] for i in range(4)]
+        blind = picked[6:]
+        got = {d._key() for d in B.legal_decisions(g, picked)}
+        want = set()
+        for bury in itertools.combinations(picked, 2):
+            kept = [c for c in picked if c not in bury]
+            options = [(None, None, True)] + [(c, None, False) for c in callable_] + [
+                (c, u, False) for c in callable_ for u in kept]
+            for called, under, alone in options:
+                try:
+                    Setup.create(g, hands, declarer=0, blind=blind, bury=bury, called=called, under=under,
+                                 alone=alone)
+                except RulesError:
+                    continue
+                want.add(B.Decision(tuple(B._display_order(g, bury)), called, under, alone)._key())
+        assert got == want
+        for key in got:  # the hold card is kept for every call without a card under
+            d = B.Decision._from_key(key)
+            kept = [c for c in picked if c not in d.bury]
+            if d.called is not None and d.under is None:
+                assert any(g.suit_class(c) == d.called.suit for c in kept)
+            assert d in {B.Decision(d.bury, x.card, d.under, x.card is None) for x in legal_calls(g, kept, d.bury)} \
+                or d.under is not None
+
+
+def test_jack_of_diamonds_alone_is_said():
+    g = make_game("sheepshead")
+    hands = [parse_cards(h) for h in ("QC 7S", "AS TS", "AC KS", "QS 9H", "TH 8D")]
+    blind = parse_cards("JD 8S")  # the picker finds the jack of diamonds in the blind
+    r = B.rank_buries(g, hands, blind, 0)
+    assert all(row.alone for row in r.rows)
+    assert any(row.alone for row in r.rows if Card.parse("JD") in row.decision.bury)
+    assert any("jack of diamonds" in n and "blind" in n for n in r.notes)
+    assert "note: the picker holds the jack of diamonds" in B.render_bury(r)
+    hands[4], blind = parse_cards("JD 8D"), parse_cards("TH 8S")  # now Eve is the partner
+    r2 = B.rank_buries(g, hands, blind, 0)
+    assert not any(row.alone for row in r2.rows)
+    assert r2.notes == ()
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Worlds
+
+
+def test_sampled_worlds_are_consistent_with_the_known_cards():
+    g = make_game("sheepshead")
+    hand = parse_cards("QC QS JD AD 9C TS")
+    blind = parse_cards("7H 8H")
+    counts: Counter = Counter()
+    for i in range(400):
+        hands, bl = B.sample_world(g, {3: hand}, B._world_rng(7, i), blind=blind)
+        assert hands[3] == hand and bl == blind
+        assert all(len(h) == 6 for h in hands)
+        every = [c for h in hands for c in h] + bl
+        assert len(every) == 32 and set(every) == set(g.deck)
+        counts.update((s, c) for s, h in enumerate(hands) if s != 3 for c in h)
+    # uniform: each unseen card in each other seat about a quarter of the time
+    for s in (0, 1, 2, 4):
+        for c in g.deck:
+            if c not in hand and c not in blind:
+                assert 50 < counts[(s, c)] < 150
+    # picking: the blind is unseen too
+    for i in range(50):
+        hands, bl = B.sample_world(g, {0: hand}, B._world_rng(1, i))
+        assert len(bl) == 2 and hands[0] == hand and len(set().union(*hands, bl)) == 32
+    with pytest.raises(B.BuryError):
+        B.sample_world(g, {0: hand}, random.Random(0), unseen=g.deck[:5])
+
+
+def _sampled_small(worlds, jobs=1, seed=0):
+    g = make_game("sheepshead")
+    rng = random.Random(31)
+    hands, blind, rest = _small_deal(g, rng, 2)
+    unseen = [c for h in hands[1:] for c in h]
+    return g, hands, blind, unseen, B.sample_buries(g, hands[0], blind, 0, worlds=worlds, seed=seed, jobs=jobs,
+                                                    unseen=unseen)
+
+
+def test_sampled_ranking_matches_reference_world_by_world():
+    g, hands, blind, unseen, r = _sampled_small(6, seed=4)
+    per_decision: dict = {}
+    for i in range(6):
+        hs, bl = B.sample_world(g, {0: hands[0]}, B._world_rng(4, i), blind=blind, unseen=unseen)
+        for row in r.rows:
+            per_decision.setdefault(row.decision, []).append(_reference(B._setup_for(g, hs, bl, 0, row.decision)))
+    for row in r.rows:
+        refs = per_decision[row.decision]
+        vals = [v for v, _, _ in refs]
+        assert row.stats.mean == pytest.approx(sum(vals) / 6)
+        assert row.stats.p61 == pytest.approx(sum(v >= 61 for v in vals) / 6)
+        assert row.stats.payment == pytest.approx(sum(p for _, _, p in refs) / 6)
+        assert row.stats.pschwarz == pytest.approx(sum(o == "schwarz" for _, o, _ in refs) / 6)
+    best = r.rows[0]
+    assert best.stats.vs_best == 0 and all(row.stats.vs_best <= 1e-9 for row in r.rows)
+
+
+def test_same_seed_same_answer_whatever_jobs():
+    *_, one = _sampled_small(8, jobs=1, seed=3)
+    *_, two = _sampled_small(8, jobs=2, seed=3)
+    a, b = one.to_dict(), two.to_dict()
+    a.pop("seconds"), b.pop("seconds")
+    assert a == b
+    *_, other = _sampled_small(8, jobs=1, seed=4)
+    assert other.to_dict()["buries"] != a["buries"]
+
+
+def test_standard_errors_shrink_with_more_worlds():
+    *_, few = _sampled_small(8, seed=1)
+    *_, many = _sampled_small(96, seed=1)
+    se_few = [row.stats.stderr for row in few.rows if row.stats.stderr]
+    se_many = [row.stats.stderr for row in many.rows if row.stats.stderr]
+    assert se_few and se_many
+    assert sum(se_many) / len(se_many) < sum(se_few) / len(se_few) / 2
+
+
+def test_lesson_when_actual_best_differs():
+    g = make_game("sheepshead")
+    for seed in range(40):
+        rng = random.Random(seed)
+        hands, blind, _ = _small_deal(g, rng, 2)
+        unseen = [c for h in hands[1:] for c in h]
+        r = B.sample_buries(g, hands[0], blind, 0, worlds=6, unseen=unseen, actual_hands=hands)
+        assert r.actual is not None
+        if not set(r.best) & set(r.actual.best):
+            assert r.lesson and "On the actual deal" in r.lesson
+            assert r.to_dict()["lesson"] == r.lesson
+            return
+        assert r.lesson is None
+    pytest.fail("no deal with a lesson in 40 tries")
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Pick and choose
+
+
+def test_pick_matches_best_choice_per_world():
+    g = make_game("sheepshead-3")
+    rng = random.Random(12)
+    hands, blind, _ = _small_deal(g, rng, 2)
+    unseen = [c for h in hands[1:] for c in h] + blind
+    r = B.pick_or_pass(g, hands[0], 0, worlds=4, seed=2, unseen=unseen)
+    pays = []
+    for i in range(4):
+        hs, bl = B.sample_world(g, {0: hands[0]}, B._world_rng(2, i), unseen=unseen)
+        best = max((_reference(B._setup_for(g, hs, bl, 0, d))
+                    for d in B.legal_decisions(g, hs[0] + bl, unseen)), key=lambda t: (t[2], t[0]))
+        pays.append(best[2])
+    assert r.pick.payment == pytest.approx(sum(pays) / 4)
+    d = r.to_dict()
+    assert d["decision"] == ("pick" if r.pick.payment > 0 else "pass")
+    assert {c["choice"] for c in d["choices"]} == {"pick", "pass"}
+    assert sum(b["worlds"] for b in d["buries"]) == 4
+
+
+def test_contracts_for():
+    sk = make_game("sauspiel")
+    hand = parse_cards("QC QS JH AH 7C 9S KS 8D")
+    labels = [c.label() for c in B.contracts_for(sk, hand)]
+    assert labels[:3] == ["sauspiel AC", "sauspiel AS", "sauspiel AD"]
+    assert "wenz tout" in labels and "farbgeier D tout" in labels and "sie" not in labels
+    assert len(labels) == 3 + 2 * (4 + 2 + 4 + 4)
+    gt = [c.label() for c in B.contracts_for(make_game("sauspiel", rules={"preset": "gametwist"}), hand)]
+    assert not any(x.startswith(("farb", "sie")) for x in gt)
+    three = [c.label() for c in B.contracts_for(make_game("wenz", seats=3), parse_cards("QC QS JH AH 9C 9S KS TD"))]
+    assert not any(x.startswith("sauspiel") for x in three)
+    sie = parse_cards("QC QS QH QD JC JS JH JD")
+    assert "sie" in [c.label() for c in B.contracts_for(sk, sie)]
+
+
+def test_choose_matches_reference_world_by_world():
+    g = make_game("solo", trump="C")
+    rng = random.Random(8)
+    cards = list(g.deck)
+    rng.shuffle(cards)
+    hand = sorted(cards[:2])
+    unseen = cards[2:8]
+    contracts = [B.Contract("solo", "H"), B.Contract("wenz"), B.Contract("geier", tout=True),
+                 B.Contract("farbwenz", "S")]
+    r = B.choose_contract(g, hand, 1, worlds=3, seed=5, contracts=contracts, unseen=unseen)
+    for row in r.rows:
+        refs = []
+        for i in range(3):
+            hs, _ = B.sample_world(g, {1: hand}, B._world_rng(5, i), unseen=unseen)
+            refs.append(_reference(B._contract_setup(g, hs, 1, row.contract)))
+        assert row.stats.payment == pytest.approx(sum(p for _, _, p in refs) / 3)
+        if row.contract.tout:
+            assert row.stats.mean is None
+            assert row.stats.pwin == pytest.approx(sum(o == "win" for _, o, _ in refs) / 3)
+        else:
+            assert row.stats.mean == pytest.approx(sum(v for v, _, _ in refs) / 3)
+    d = r.to_dict()
+    assert any(c["contract"] == "pass" for c in d["contracts"])
+    pays = [c["payment"] for c in d["contracts"]]
+    assert pays == sorted(pays, reverse=True)
+
+
+# --------------------------------------------------------------------------------------------------------------
+# CLI
+
+
+def _write(tmp_path, name, text):
+    p = tmp_path / name
+    p.write_text(text)
+    return str(p)
+
+
+def test_cli_examples():
+    runner = CliRunner()
+    assert sorted(p.name for p in EXAMPLES.glob("bury-*.toml")) == [
+        "bury-called-ace-full.toml", "bury-choose-sauspiel-hand.toml", "bury-jd-full.toml",
+        "bury-jd-picker-only.toml"]
+    jd = str(EXAMPLES / "bury-jd-full.toml")
+    res = runner.invoke(main, ["bury", jd, "--json"])
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.output)
+    assert data["view"] == "actual" and len(data["buries"]) == 28 and data["picker"] == "Bob"
+    assert {"cards", "value", "outcome", "payment", "rank", "call", "under", "alone"} <= set(data["buries"][0])
+    assert data["record_choice"]["cards"] == ["KS", "9H"] and data["record_choice"]["rank"] >= 1
+    assert all(b["alone"] for b in data["buries"])  # Bob holds the jack of diamonds
+    res = runner.invoke(main, ["bury", jd, "--view", "picker", "--worlds", "1", "--jobs", "1"])
+    assert res.exit_code == 0, res.output
+    assert "28 legal choices" in res.output and "the record's choice" in res.output
+    assert "lesson: " in res.output or "also the best in expectation" in res.output
+    assert res.stderr == ""  # no progress bar when standard error is not a terminal
+    partial = str(EXAMPLES / "bury-jd-picker-only.toml")
+    res = runner.invoke(main, ["bury", partial, "--json", "--worlds", "1", "--jobs", "1"])
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.output)
+    assert data["view"] == "picker" and data["worlds"] == 1 and data["actual"] is None
+    assert {"cards", "mean", "stderr", "p61", "p91", "pschwarz", "payment"} <= set(data["buries"][0])
+
+
+@pytest.mark.parametrize("args,message", [
+    (["bury", "missing.toml"], "missing.toml"),
+    (["bury", "{partial}", "--view", "actual"], "double dummy needs every hand"),
+    (["bury", "{noblind}"], "blind"),
+    (["bury", "{schafkopf}"], "has no bury"),
+    (["bury", "{partial}", "--worlds", "0"], "0"),
+    (["pick", "{partial}", "--seat", "Zed"], "--seat"),
+    (["pick", "{schafkopf}", "--seat", "A"], "has no picking"),
+    (["pick", "{partial}", "--seat", "Bob"], "hands.Bob"),
+    (["bury", "{leaster}"], "has no bury"),
+    (["choose", "{partial}", "--seat", "Ann"], "not Schafkopf"),
+    (["choose", "{schafkopf}", "--seat", "B"], "hands.B"),
+    (["choose", "{badcard}", "--seat", "A"], "XX"),
+])
+def test_cli_bad_input(tmp_path, args, message):
+    files = {
+        "partial": _write(tmp_path, "partial.toml", 'game = "sheepshead"\nplayers = ["Ann", "Bob", "Cal", "Dee", '
+                          '"Eve"]\npicker = "Ann"\nblind = "7H 8H"\n[hands]\nAnn = "QC QS JD AD 9C TS"\n'),
+        "noblind": _write(tmp_path, "noblind.toml", 'game = "sheepshead"\npicker = "1"\n[hands]\n'
+                          '1 = "QC QS JD AD 9C TS"\n'),
+        "schafkopf": _write(tmp_path, "sk.toml", 'game = "sauspiel"\nplayers = ["A", "B", "C", "D"]\n'
+                            'declarer = "A"\ncalled = "AS"\n[hands]\nA = "QC QS JH AH 7C 9S KS 8D"\n'),
+        "leaster": _write(tmp_path, "leaster.toml", 'game = "leaster"\n'),
+        "badcard": _write(tmp_path, "bad.toml", 'game = "solo"\ntrump = "H"\nplayers = ["A", "B", "C", "D"]\n'
+                          'declarer = "A"\n[hands]\nA = "QC QS JH AH 7C 9S KS XX"\n'),
+    }
+    args = [a.format(**files) for a in args]
+    res = CliRunner().invoke(main, args + ["--jobs", "1"] if args[0] != "bury" or "--worlds" in args else args)
+    assert res.exit_code == 2, res.output
+    assert "Traceback" not in res.output
+    assert message in res.output
+
+
+def test_cli_choose_and_pick(tmp_path):
+    sk = _write(tmp_path, "sk.toml", 'game = "sauspiel"\ndeck = "short"\nplayers = ["A", "B", "C", "D"]\n'
+                'declarer = "A"\ncalled = "AS"\n[hands]\nA = "QC QS QH JC AH 9S"\n')
+    runner = CliRunner()
+    res = runner.invoke(main, ["choose", sk, "--worlds", "1", "--jobs", "1", "--json"])
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.output)
+    labels = [c["contract"] for c in data["contracts"]]
+    assert "pass" in labels and "sauspiel AS" in labels and "solo H tout" in labels
+    assert {"mean", "stderr", "p61", "p91", "pschwarz", "payment", "pwin"} <= set(data["contracts"][0])
+    res = runner.invoke(main, ["choose", sk, "--worlds", "1", "--jobs", "1"])
+    assert res.exit_code == 0 and "decision:" in res.output
+    pk = _write(tmp_path, "pk.toml", 'game = "sheepshead"\nplayers = ["Ann", "Bob", "Cal", "Dee", "Eve"]\n'
+                'picker = "Bob"\n[hands]\nAnn = "QC QS QH QD JC JS"\n')
+    res = runner.invoke(main, ["pick", pk, "--seat", "Ann", "--worlds", "1", "--jobs", "1", "--json"])
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.output)
+    assert data["seat"] == "Ann" and data["choices"][0]["choice"] == "pick"
+    assert data["choices"][0]["payment"] > 0

@@ -456,3 +456,42 @@ def test_cli_choose_and_pick(tmp_path):
     data = json.loads(res.output)
     assert data["seat"] == "Ann" and data["choices"][0]["choice"] == "pick"
     assert data["choices"][0]["payment"] > 0
+
+
+def test_double_dummy_over_processes_is_the_same():
+    g = make_game("sheepshead-4")
+    rng = random.Random(4)
+    hands, blind, _ = _small_deal(g, rng, 2)
+    decisions = B.legal_decisions(g, hands[1] + blind)
+    task = B._Task(kind="deal", game=B._game_spec(g), seat=1, hand=tuple(map(int, hands[1])),
+                   blind=tuple(map(int, blind)), choices=tuple(d._key() for d in decisions),
+                   stakes=(False, False, 0), hands=tuple(tuple(map(int, h)) for h in hands))
+    one = B._map_units(task, len(decisions), 1, None)
+    two = B._map_units(task, len(decisions), 2, None)
+    assert [t[:5] for t in one] == [t[:5] for t in two]
+    r = B.rank_buries(g, hands, blind, 1)
+    by_decision = {row.decision: row for row in r.rows}
+    assert [(by_decision[d].value, by_decision[d].payment) for d in decisions] == [(t[0], t[2]) for t in one]
+
+
+def test_progress_bar_only_on_a_terminal(monkeypatch):
+    import io
+    import sys
+
+    from sheepsolve import cli
+
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
+    term = Terminal()
+    monkeypatch.setattr(sys, "stderr", term)
+    with cli._Progress("worlds") as progress:
+        for i in range(1, 4):
+            progress(i, 3)
+    assert "worlds" in term.getvalue()
+    pipe = io.StringIO()
+    monkeypatch.setattr(sys, "stderr", pipe)
+    with cli._Progress("worlds") as progress:
+        progress(1, 1)
+    assert pipe.getvalue() == ""

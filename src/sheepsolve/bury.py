@@ -1,6 +1,6 @@
 """Teaching the choices made before the first lead: the bury, the call, picking or passing, the contract.
 
-Three questions, each answered two ways where the deal allows:
+The questions, the bury answered two ways where the record allows:
 
 - :func:`rank_buries`: every legal bury (with the called-ace call, and the card *under*, where the partner rule
   has them) solved double dummy on the actual deal, best first;
@@ -35,6 +35,10 @@ Readings
   each suit, wenz, geier, farbwenz and farbgeier in each suit, the tout form of each solo-type contract (won when
   the declarer takes every trick), and sie when the hand holds every Ober and Unter; the record's
   ``[rules]`` (a preset may forbid some) and deck apply. Passing is worth 0.
+- Statistics over ``N`` worlds: means with standard errors (sample standard deviation / sqrt(N)); P(61+),
+  P(91+): the share of worlds with that many points; P(schwarz): the share where the declaring side can take
+  every trick; ``vs_best``: the world-by-world difference to the best choice, whose standard error (common random
+  numbers) is far smaller than the choices' own.
 - Randomness: world ``i`` is dealt by ``random.Random(f"sheepsolve:{seed}:{i}")`` and the results are reduced in
   world order, so a seed gives the same answer whatever the number of processes (``jobs``).
 
@@ -864,8 +868,8 @@ def rank_buries(game: Game, hands: Sequence[Sequence[Card]], blind: Sequence[Car
     """Every legal choice of the picker solved double dummy on this deal (``hands`` as dealt), best first.
 
     One :class:`Solver` serves every choice (its table carries over). ``merge=False`` solves interchangeable
-    buries separately (for tests). ``jobs`` > 1 spreads the choices over processes, worth it only for the 330
-    buries of 4-hand; the answer is the same.
+    buries separately (for tests). With ``jobs`` > 1 (None: every core) and at least 100 distinct choices (the
+    330 buries of 4-hand, many called-ace picks) the choices are spread over processes; the answer is the same.
     """
     _check_by(by)
     _check_picker(game, hands[picker], blind, picker)
@@ -876,7 +880,8 @@ def rank_buries(game: Game, hands: Sequence[Sequence[Card]], blind: Sequence[Car
     solver = solver or Solver()
     t0 = time.perf_counter()
     nodes = 0
-    if jobs is not None and jobs > 1 and len(reps) >= 100:
+    workers = default_jobs() if jobs is None else jobs
+    if workers > 1 and len(reps) >= 100:
         task = _Task(kind="deal", game=_game_spec(game), seat=picker, hand=tuple(map(int, hands[picker])),
                      blind=tuple(map(int, blind)), choices=tuple(d._key() for d in reps),
                      stakes=(stakes.crack, stakes.recrack, stakes.doublers),

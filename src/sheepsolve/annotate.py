@@ -24,18 +24,24 @@ search reuses the entries of the one before. :func:`annotate_play` is the same o
 >>> from sheepsolve.cards import parse_cards
 >>> from sheepsolve.engine import Setup
 >>> g = make_game("solo", trump="H")
->>> hands = [parse_cards("QC AS"), parse_cards("7H TS"), parse_cards("AC KS"), parse_cards("7C 9S")]
+>>> hands = [parse_cards(h) for h in ("9C AS AH", "TC TS 9S", "7S AD TD", "AC 8S TH")]
 >>> setup = Setup.create(g, hands, declarer=0)
->>> a = annotate_play(setup, parse_cards("AS TS KS 9S QC 7H AC 7C"), players=["Sepp", "Vroni", "Hias", "Resi"])
->>> d = a.decisions[0]
+>>> a = annotate_play(setup, parse_cards("AH TC 7S TH 9C 9S AD AC 8S AS TS TD"),
+...                   players=["Sepp", "Vroni", "Hias", "Resi"])
+>>> d = a.decisions[5]
 >>> d.player, str(d.card), {str(c): v for c, v in d.values.items()}, d.cost, d.mark
-('Sepp', 'AS', {'QC': 40, 'AS': 29}, 11, '?')
+('Vroni', '9S', {'TS': 52, '9S': 62}, 10, '??')
+>>> print(d.swing)
+loss -> win (payment -50 -> +50)
 >>> [(x.player, x.forced) for x in a.decisions[1:4]]
-[('Vroni', True), ('Hias', True), ('Resi', True)]
+[('Vroni', False), ('Hias', False), ('Resi', True)]
 >>> a.summary.deal_value, a.summary.result_value, a.summary.given_away
-(40, 29, 11)
->>> a.to_dict()["decisions"][0]["values"]
-{'QC': 40, 'AS': 29}
+(52, 62, -10)
+>>> a.to_dict()["decisions"][5]["values"]
+{'TS': 52, '9S': 62}
+
+Vroni, void in clubs, keeps his ten of spades instead of throwing it on his partner's ace: the soloist's value
+goes from 52 to 62 and the defenders lose a won game.
 """
 
 from __future__ import annotations
@@ -173,14 +179,21 @@ class BuryOption:
     outcome: str | None = None
     payment: int | None = None
 
-    def label(self, style: str = "ascii") -> str:
+    def label(self, style: str = "ascii", *, calls: bool = True) -> str:
+        """``KS 8C``, ``9C 9D, call AH``, ``TC TH, call AC (TS under)``, ``TC AS, alone`` (``calls=False``: the
+        bury only, for games without a call).
+
+        >>> BuryOption(bury=(Card.parse("9C"), Card.parse("9D")), call=Card.parse("AH"), under=None, alone=False,
+        ...            value=85, exact=True).label()
+        '9C 9D, call AH'
+        """
         parts = []
         if self.bury:
             parts.append(" ".join(format_card(c, style) for c in self.bury))
         if self.call is not None:
             parts.append("call " + format_card(self.call, style)
                          + (f" ({format_card(self.under, style)} under)" if self.under is not None else ""))
-        elif self.alone:
+        elif self.alone and calls:
             parts.append("alone")
         return ", ".join(parts)
 
@@ -682,35 +695,33 @@ def _judge_bury(judge: _Judge, names: tuple[str, ...], chosen_value: int, *, exa
     compared: list[BuryOption] = [chosen]
     others: list[BuryOption] = []
     restrict = g.partner == "called-ace"
+    exact = exact or len(opts) <= 4  # a few calls: solve them all
     best = chosen_value
+    other_best: int | None = None
     for bury, called, under, alone, st in opts:
         if _same(setup, bury, called, under):
             continue
         start = st.start()
         comparable = not restrict or alone == chosen_alone
-        if exact or not comparable:
+        # Exact values only where needed: an option that cannot beat the best one so far (one null-window
+        # search) is recorded with that bound.
+        bound = best if comparable else other_best
+        if exact or bound is None or solver.reach(start, bound + 1):
             v = solver.value(start)
-            ex = True
-        elif solver.reach(start, best + 1):
-            v = solver.value(start)
-            ex = True
-        else:
-            v, ex = best, False
-        if ex:
             out = judge.outcome(start, v)
             opt = BuryOption(bury=tuple(sorted(bury, key=int)), call=called, under=under, alone=alone, value=v,
                              exact=True, outcome=out, payment=judge.payment(out, st))
         else:
-            opt = BuryOption(bury=tuple(sorted(bury, key=int)), call=called, under=under, alone=alone, value=v,
+            opt = BuryOption(bury=tuple(sorted(bury, key=int)), call=called, under=under, alone=alone, value=bound,
                              exact=False)
         if comparable:
             compared.append(opt)
-            if ex and v > best:
-                best = v
+            best = max(best, opt.value)
         else:
             others.append(opt)
+            other_best = opt.value if other_best is None else max(other_best, opt.value)
     compared.sort(key=lambda o: (-o.value, not o.exact))
-    others.sort(key=lambda o: -o.value)
+    others.sort(key=lambda o: (-o.value, not o.exact))
     bests = tuple(o for o in compared if o.exact and o.value == best)
     swing = None
     if best > chosen_value:
@@ -722,8 +733,7 @@ def _judge_bury(judge: _Judge, names: tuple[str, ...], chosen_value: int, *, exa
     elif kind == "call":
         what = "the calls the declarer's hand allows"
     else:
-        what = "every bury of the picker's eight cards" if g.bury_size == 2 and g.seats == 5 else \
-            f"every bury of {g.bury_size} of the picker's {len(setup.hands[setup.declarer]) + g.bury_size} cards"
+        what = f"every bury of {g.bury_size} of the picker's {len(setup.hands[setup.declarer]) + g.bury_size} cards"
     return BuryJudgement(kind=kind, picker=names[setup.declarer], chosen=chosen, best=bests, best_value=best,
                          cost=best - chosen_value, swing=swing, compared=what, options=tuple(compared),
                          others=tuple(others), exact=exact)
@@ -793,14 +803,22 @@ def render_text(ann: Annotation, style: str = "symbols", *, color: bool = False,
     lines.append("")
     b = ann.bury
     if b is not None:
-        lines.append(f"{b.kind.capitalize()}: {b.picker} chose {b.chosen.label(style)} (worth {b.chosen.value})")
+        calls = b.kind != "bury"
+        lines.append(f"{b.kind.capitalize()}: {b.picker} chose {b.chosen.label(style, calls=calls)} "
+                     f"(worth {b.chosen.value}, {b.chosen.outcome})")
         if b.cost > 0:
-            lines.append(f"  best: {'; '.join(o.label(style) for o in b.best[:3])} (worth {b.best_value}): "
-                         f"cost {b.cost} {mk(b.mark)}" + (f", {b.swing}" if b.swing else ""))
+            lines.append(f"  best: {'; '.join(o.label(style, calls=calls) for o in b.best[:3])} (worth "
+                         f"{b.best_value}): cost {b.cost} {mk(b.mark)}" + (f", {b.swing}" if b.swing else ""))
         else:
-            lines.append(f"  the best of {len(b.options)} compared ({b.compared}): no cost")
+            lines.append(f"  nothing better among {len(b.options)} compared ({b.compared})")
+        alt = next((o for o in b.others if o.exact), None)
+        if alt is not None:
+            lines.append(f"  {'with a partner' if b.chosen.alone else 'going alone'}, the best was "
+                         f"{alt.label(style, calls=not alt.alone)} (worth {alt.value}, {alt.outcome}; not compared: "
+                         f"a choice of stakes)")
         lines.append("")
-    rows = [["trick", "player", "card", "value", "cost", "", "best", "every legal card"]]
+    won = _trick_winners(ann)
+    rows = [["trick", "player", "card", "value", "cost", "", "best", "every legal card", "won by"]]
     shown = 0
     last_trick = 0
     for d in ann.decisions:
@@ -811,14 +829,15 @@ def render_text(ann: Annotation, style: str = "symbols", *, color: bool = False,
         tcol = str(d.trick) if d.trick != last_trick or min_cost is not None else ""
         last_trick = d.trick
         value = "" if d.value is None else (str(d.value) if d.after == d.value else f"{d.value}>{d.after}")
+        w = won.get(d.index, "") if min_cost is None else ""
         if d.forced:
-            rows.append([tcol, d.player, fc(d.card), value, "", "", "forced", ""])
+            rows.append([tcol, d.player, fc(d.card), value, "", "", "forced", "", w])
             continue
         best = " ".join(fc(c) for c in d.best) if d.cost > 0 or d.swing else ""
         every = " ".join(f"{fc(c)} {v}" for c, v in d.values.items())
-        rows.append([tcol, d.player, fc(d.card), value, str(d.cost) if d.cost else "", mk(d.mark), best, every])
+        rows.append([tcol, d.player, fc(d.card), value, str(d.cost) if d.cost else "", mk(d.mark), best, every, w])
         if d.swing is not None:
-            rows.append(["", "", "", "", "", "", "", f"changes the result: {d.swing}"])
+            rows.append(["", "", "", "", "", "", "", f"changes the result: {d.swing}", ""])
     if shown:
         lines += _table(rows, right={0, 3, 4}, indent="")
     elif min_cost is not None:
@@ -834,6 +853,18 @@ def render_text(ann: Annotation, style: str = "symbols", *, color: bool = False,
                       f"{' '.join(fc(c) for c in big.best)}){' ' + mk('??') if big.swing else ''}"])
     lines += _table(srows, right={2, 3, 4, 5}, indent="")
     return "\n".join(lines) + "\n"
+
+
+def _trick_winners(ann: Annotation) -> dict[int, str]:
+    """``"Cal 16"`` keyed by the index of each finished trick's last card."""
+    state = ann.setup.start()
+    out = {}
+    for d in ann.decisions:
+        state = state.play(d.card)
+        if not state.trick:
+            t = state.tricks[-1]
+            out[d.index] = f"{ann.players[t.winner]} {t.points}"
+    return out
 
 
 def _call_text(ann: Annotation, fc) -> str:
@@ -886,7 +917,7 @@ h2 { font-size:17px; margin:0 0 12px; color:var(--felt2); }
 .c.tr { background:#fff6dc; }
 .c.gone { opacity:.28; }
 .c.sm { width:28px; height:38px; font-size:12px; } .c.sm .s { font-size:13px; }
-.hands { display:grid; grid-template-columns:repeat(auto-fill,minmax(330px,1fr)); gap:10px 18px; }
+.hands { display:grid; grid-template-columns:repeat(auto-fill,minmax(400px,1fr)); gap:10px 18px; }
 .hand { padding:8px 10px; border-radius:10px; background:#f7f8f6; }
 .hand .who { font-weight:650; margin-bottom:4px; }
 .tag { display:inline-block; font-size:11px; font-weight:650; padding:1px 7px; border-radius:9px;
@@ -928,6 +959,10 @@ def _hc(card: Card, game: Game, setup: Setup | None = None, cls: str = "") -> st
     trump = " tr" if game.is_trump(card) else ""
     return (f'<span class="c{red}{trump}{(" " + cls) if cls else ""}" title="{card}">{card.rank}'
             f'<span class="s">{_SUIT_HTML[card.suit]}</span></span>')
+
+
+def _or(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
 
 
 def _ht(card: Card) -> str:
@@ -988,7 +1023,7 @@ def render_html(ann: Annotation) -> str:
         elif g.two_sided:
             tags += "<span class=\"tag\">defender</span>"
         hand = sort_cards(g, list(st.hands[seat]), st)
-        cards = "".join(_hc(c, g, st, "" if c in played_cards or not ann.finished else "gone") for c in hand)
+        cards = "".join(_hc(c, g, st, "gone" if (c in played_cards and not ann.finished) else "") for c in hand)
         parts.append(f"<div class=\"hand\"><div class=\"who\">{esc(name)}{tags}</div>{cards}</div>")
     if st.blind or st.bury:
         extra = ""
@@ -997,8 +1032,9 @@ def render_html(ann: Annotation) -> str:
         if st.bury:
             extra += " &nbsp; buried " + "".join(_hc(c, g, st, "sm") for c in sort_cards(g, st.bury))
         parts.append(f"<div class=\"hand\"><div class=\"who\">Blind and bury</div>{extra}</div>")
-    parts.append("</div><div class=\"legend\">Hands at the first lead (the picker's after the bury). "
-                 "Trumps on a cream face.</div></section>")
+    legend = "Hands at the first lead" + (" (the picker's after the bury)" if st.bury else "") + \
+        ". Trumps on a cream face." + ("" if ann.finished else " Cards already played are faded.")
+    parts.append(f"</div><div class=\"legend\">{legend}</div></section>")
 
     if ann.bury is not None:
         parts.append(_bury_html(ann))
@@ -1031,11 +1067,11 @@ def render_html(ann: Annotation) -> str:
             cells.append(f"<div class=\"play{cls}\"><div class=\"p\">{esc(d.player)}</div>"
                          f"{_hc(d.card, g, st)}{v}</div>")
             if d.error:
-                alts = ", ".join(f"{_ht(c)} ({d.values[c]})" for c in d.best)
-                txt = (f"<b>{esc(d.player)}</b> played {_ht(d.card)} ({d.after}); best {alts}: "
+                alts = _or([_ht(c) for c in d.best])
+                txt = (f"<b>{esc(d.player)}</b> played {_ht(d.card)} ({d.after}); best {alts} ({d.value}): "
                        f"cost <b>{d.cost}</b>")
                 if d.swing:
-                    txt += f" — <b>changed the result</b>: {esc(str(d.swing))}"
+                    txt += f" — <b>changed the result</b>: {esc(str(d.swing)).replace('-&gt;', '&rarr;')}"
                 notes.append(f"<div class=\"note{' e2' if d.swing else ' e1'}\">{txt}</div>")
         parts.append(f"<div class=\"trick\"><div class=\"th\">{head}</div><div class=\"plays\">{''.join(cells)}"
                      f"</div>{''.join(notes)}</div>")
@@ -1098,26 +1134,27 @@ def _bury_html(ann: Annotation) -> str:
                     f"<td class=\"n\">{o.value}</td><td>{esc(o.outcome or '')}</td></tr>")
     rows.append("</table>")
     rest = len(b.options) - len([o for o in b.options if o.exact])
-    tail = (f"<div class=\"legend\">{rest} other options were shown not to do better without solving them "
-            f"exactly.</div>" if rest else "")
+    tail = (f"<div class=\"legend\">{rest} other option{'s were' if rest > 1 else ' was'} shown not to do better "
+            f"(not solved exactly).</div>" if rest else "")
     return head + "".join(rows) + tail + "</section>"
 
 
 def _chart(ann: Annotation) -> str:
     """An inline SVG line of the declaring side's value after every card, errors as dots."""
-    pts: list[tuple[int, int, str]] = []
+    pts: list[tuple[float, int, str]] = []
     first = next((d.value for d in ann.decisions if d.value is not None), None)
     if first is None:
         return ""
     pts.append((0, first, ""))
-    for d in ann.decisions:
+    for d in ann.decisions:  # the value after a card, in the middle of that card's slot
         if d.after is not None:
-            pts.append((d.index + 1, d.after, d.mark))
+            pts.append((d.index + 0.5, d.after, d.mark))
     w, h, pad = 1040, 190, 30
-    n = max(len(ann.decisions), 1)
+    seats = ann.game.seats
+    n = max(-(-len(ann.decisions) // seats) * seats, 1)
     top = 120 if max(p[1] for p in pts) <= 120 else max(p[1] for p in pts)
 
-    def x(i: int) -> float:
+    def x(i: float) -> float:
         return pad + (w - 2 * pad) * i / n
 
     def y(v: int) -> float:
@@ -1130,11 +1167,10 @@ def _chart(ann: Annotation) -> str:
             dash = "" if v == 60 else " stroke-dasharray=\"3 4\""
             out.append(f"<line x1=\"{pad}\" x2=\"{w - pad}\" y1=\"{y(v):.1f}\" y2=\"{y(v):.1f}\" stroke=\"{stroke}\""
                        f"{dash}/><text x=\"4\" y=\"{y(v) + 4:.1f}\">{v}</text>")
-    seats = ann.game.seats
     for t in range(0, n + 1, seats):
-        out.append(f"<line x1=\"{x(t):.1f}\" x2=\"{x(t):.1f}\" y1=\"{pad - 8}\" y2=\"{h - pad}\" stroke=\"#eef1ee\"/>")
+        out.append(f"<line x1=\"{x(t):.1f}\" x2=\"{x(t):.1f}\" y1=\"{pad - 8}\" y2=\"{h - pad}\" stroke=\"#e3e8e4\"/>")
         if t < n:
-            out.append(f"<text x=\"{x(t) + 3:.1f}\" y=\"{h - 10}\">{t // seats + 1}</text>")
+            out.append(f"<text x=\"{x(t + seats / 2) - 3:.1f}\" y=\"{h - 10}\">{t // seats + 1}</text>")
     line = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v, _ in pts)
     out.append(f"<polyline points=\"{line}\" fill=\"none\" stroke=\"#17603a\" stroke-width=\"2.5\"/>")
     for i, v, m in pts:
@@ -1142,6 +1178,6 @@ def _chart(ann: Annotation) -> str:
             col = "#d62f2f" if m == "??" else "#e59b17"
             out.append(f"<circle cx=\"{x(i):.1f}\" cy=\"{y(v):.1f}\" r=\"5\" fill=\"{col}\"/>")
     out.append("</svg><div class=\"legend\">The declaring side's value after each card (perfect play from there); "
-               "dots: errors (orange ?, red ?? result-changing); the dashed lines mark 30, 90; the solid line 60. "
-               "Trick numbers along the bottom.</div>")
+               "dots: errors (orange ?, red ?? result-changing); the dashed lines mark 30 and 90, the solid line 60; "
+               "tricks along the bottom.</div>")
     return "".join(out)

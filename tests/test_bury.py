@@ -268,7 +268,8 @@ def test_sampled_ranking_matches_reference_world_by_world():
     assert best.stats.vs_best == 0 and all(row.stats.vs_best <= 1e-9 for row in r.rows)
 
 
-def test_same_seed_same_answer_whatever_jobs():
+def test_same_seed_same_answer_whatever_jobs(monkeypatch):
+    monkeypatch.setattr(B, "PARALLEL_AFTER_SECONDS", 0.0)  # processes even for this little work
     *_, one = _sampled_small(8, jobs=1, seed=3)
     *_, two = _sampled_small(8, jobs=2, seed=3)
     a, b = one.to_dict(), two.to_dict()
@@ -467,7 +468,8 @@ def test_double_dummy_over_processes_is_the_same():
                    blind=tuple(map(int, blind)), choices=tuple(d._key() for d in decisions),
                    stakes=(False, False, 0), hands=tuple(tuple(map(int, h)) for h in hands))
     one = B._map_units(task, len(decisions), 1, None)
-    two = B._map_units(task, len(decisions), 2, None)
+    # the first choice here, the rest in two processes
+    two = B._map_units(task, len(decisions), 2, None, parallel_after=1e-9)
     assert [t[:5] for t in one] == [t[:5] for t in two]
     r = B.rank_buries(g, hands, blind, 1)
     by_decision = {row.decision: row for row in r.rows}

@@ -571,24 +571,43 @@ def default_jobs() -> int:
         return max(1, os.cpu_count() or 1)
 
 
+PARALLEL_AFTER_SECONDS = 3.0
+"""Work is moved to processes only when what is left would take longer than this on one core (starting the
+processes costs about a second, and each starts with an empty transposition table)."""
+
+
 def _map_units(task: _Task, n: int, jobs: int | None, progress: ProgressFn | None,
-               solver: Solver | None = None) -> list[Any]:
-    """Run units 0..n-1, in worker processes when ``jobs`` > 1; results in unit order."""
+               solver: Solver | None = None, parallel_after: float | None = None) -> list[Any]:
+    """Run units 0..n-1 and return their results in unit order.
+
+    Units run in this process (with ``solver``) until the time they take says the rest would last longer than
+    ``parallel_after`` seconds (default :data:`PARALLEL_AFTER_SECONDS`); then, if ``jobs`` > 1 (None: every
+    core), the rest go to that many spawned processes. Every unit's result is exact and independent of where
+    it ran, so the answer does not depend on ``jobs``.
+    """
     jobs = default_jobs() if jobs is None else jobs
     if jobs < 1:
         raise BuryError(f"--jobs: must be 1 or more, not {jobs}")
-    jobs = min(jobs, n)
+    limit = PARALLEL_AFTER_SECONDS if parallel_after is None else parallel_after
+    solver = solver or _solver()
     out: list[Any] = []
-    if jobs <= 1:
-        for i in range(n):
-            out.append(_run_unit(task, i, solver))
-            if progress:
-                progress(i + 1, n)
+    t0 = time.perf_counter()
+    while len(out) < n:
+        done = len(out)
+        if jobs > 1 and n - done >= 2 and (limit <= 0 or (done and (time.perf_counter() - t0) / done * (n - done)
+                                                          > limit)):
+            break
+        out.append(_run_unit(task, done, solver))
+        if progress:
+            progress(len(out), n)
+    if len(out) == n:
         return out
-    ctx = multiprocessing.get_context("spawn")
-    chunk = max(1, n // (jobs * 16))
-    with ctx.Pool(jobs) as pool:
-        for r in pool.imap(_UnitRunner(task), range(n), chunksize=chunk):
+    rest = range(len(out), n)
+    workers = min(jobs, len(rest))
+    # the choices of one deal share table entries: give each process one run of them; worlds share little
+    chunk = -(-len(rest) // workers) if task.kind == "deal" else max(1, len(rest) // (workers * 16))
+    with multiprocessing.get_context("spawn").Pool(workers) as pool:
+        for r in pool.imap(_UnitRunner(task), rest, chunksize=chunk):
             out.append(r)
             if progress:
                 progress(len(out), n)
@@ -868,8 +887,9 @@ def rank_buries(game: Game, hands: Sequence[Sequence[Card]], blind: Sequence[Car
     """Every legal choice of the picker solved double dummy on this deal (``hands`` as dealt), best first.
 
     One :class:`Solver` serves every choice (its table carries over). ``merge=False`` solves interchangeable
-    buries separately (for tests). With ``jobs`` > 1 (None: every core) and at least 100 distinct choices (the
-    330 buries of 4-hand, many called-ace picks) the choices are spread over processes; the answer is the same.
+    buries separately (for tests). With ``jobs`` > 1 (None: every core) the choices left are spread over
+    processes once the first ones show the work is long enough to pay for them (:func:`_map_units`); the
+    answer is the same.
     """
     _check_by(by)
     _check_picker(game, hands[picker], blind, picker)
@@ -878,23 +898,13 @@ def rank_buries(game: Game, hands: Sequence[Sequence[Card]], blind: Sequence[Car
     decisions = legal_decisions(game, picked, [c for s, h in enumerate(hands) if s != picker for c in h])
     reps, index = _merge(decisions, _card_groups(game, picked) if merge else None)
     solver = solver or Solver()
+    task = _Task(kind="deal", game=_game_spec(game), seat=picker, hand=tuple(map(int, hands[picker])),
+                 blind=tuple(map(int, blind)), choices=tuple(d._key() for d in reps),
+                 stakes=(stakes.crack, stakes.recrack, stakes.doublers),
+                 hands=tuple(tuple(map(int, h)) for h in hands))
     t0 = time.perf_counter()
-    nodes = 0
-    workers = default_jobs() if jobs is None else jobs
-    if workers > 1 and len(reps) >= 100:
-        task = _Task(kind="deal", game=_game_spec(game), seat=picker, hand=tuple(map(int, hands[picker])),
-                     blind=tuple(map(int, blind)), choices=tuple(d._key() for d in reps),
-                     stakes=(stakes.crack, stakes.recrack, stakes.doublers),
-                     hands=tuple(tuple(map(int, h)) for h in hands))
-        evals = [_Eval(*t) for t in _map_units(task, len(reps), jobs, progress)]
-        nodes = sum(e.nodes for e in evals)
-    else:
-        evals = []
-        for d in reps:
-            evals.append(_evaluate(solver, _setup_for(game, hands, blind, picker, d), stakes))
-            nodes += evals[-1].nodes
-            if progress:
-                progress(len(evals), len(reps))
+    evals = [_Eval(*t) for t in _map_units(task, len(reps), jobs, progress, solver)]
+    nodes = sum(e.nodes for e in evals)
     dt = time.perf_counter() - t0
     rows = [(decisions[j], evals[index[j]]) for j in range(len(decisions))]
     rows.sort(key=lambda r: _rank_key(by, r[1].payment, r[1].value), reverse=True)
@@ -985,6 +995,7 @@ class PickResult:
 
     def to_dict(self) -> dict[str, Any]:
         pick = {"choice": "pick", **self.pick.to_dict()}
+        del pick["vs_best"], pick["vs_best_stderr"]
         pas = {"choice": "pass", "payment": 0.0, "payment_stderr": 0.0}
         choices = [pick, pas] if self.pick.payment > 0 else [pas, pick]
         out: dict[str, Any] = {

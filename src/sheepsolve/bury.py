@@ -805,7 +805,8 @@ class BuryRanking:
         if a_in_world is not None and isinstance(a_in_world, SampledRow):
             st = a_in_world.stats
             text += (f" over the worlds {a.decision.label()} averages {_fmt(st.mean)} points, "
-                     f"{st.payment:+.2f} {unit} ({st.vs_best:+.2f} ± {_fmt(st.vs_best_stderr, 2)} against the best).")
+                     f"{st.payment:+.2f} {unit} ({st.vs_best:+.2f} ± {_fmt(st.vs_best_stderr, 2)} "
+                     f"{unit if self.by == 'payment' else 'points'} against the best, world by world).")
             se = st.vs_best_stderr
             if se is not None and abs(st.vs_best) > 2 * se:
                 text += (" From the picker's seat the better choice is the one in expectation: the double-dummy best "
@@ -936,7 +937,16 @@ def sample_buries(game: Game, hand: Sequence[Card], blind: Sequence[Card], picke
     choice solved in each (common random numbers), ranked by expected payment (or points).
 
     ``actual_hands``: the real deal, when known; its double-dummy ranking is added (``.actual``) and
-    :attr:`BuryRanking.lesson` says where the two disagree.
+    :attr:`BuryRanking.lesson` says where the two disagree. ``unseen``: the cards dealt to the others (default:
+    the rest of the deck; smaller deals are for tests and examples).
+
+    >>> from sheepsolve.cards import parse_cards
+    >>> g = make_game("sheepshead-3")
+    >>> r = sample_buries(g, parse_cards("QC 7S"), parse_cards("JD 8S"), 0, worlds=20, seed=1,
+    ...                   unseen=parse_cards("AS TS AC KS"))
+    >>> best = r.rows[0]
+    >>> best.decision.label(), best.stats.mean, best.stats.payment, best.stats.p61
+    ('8S 7S', 41.0, 6.0, 0.0)
     """
     _check_by(by)
     _check_worlds(worlds)
@@ -1027,6 +1037,12 @@ def pick_or_pass(game: Game, hand: Sequence[Card], seat: int, *, worlds: int = 1
 
     ``actual`` (hands, blind): the real deal, when known, answered double dummy too. ``unseen``: the cards to
     deal (default: the rest of the deck; smaller deals are for tests).
+
+    >>> from sheepsolve.cards import parse_cards
+    >>> p = pick_or_pass(make_game("sheepshead-3"), parse_cards("QC 7S"), 0, worlds=20, seed=1,
+    ...                  unseen=parse_cards("AS TS AC KS JD 8S"))
+    >>> p.decision, p.pick.payment
+    ('pick', 3.5)
     """
     _check_by(by)
     _check_worlds(worlds)
@@ -1113,6 +1129,13 @@ def choose_contract(game: Game, hand: Sequence[Card], seat: int, *, worlds: int 
 
     ``contracts``: only these (default :func:`contracts_for`); ``unseen``: the cards to deal (default: the rest
     of the deck; smaller deals are for tests).
+
+    >>> from sheepsolve.cards import parse_cards
+    >>> c = choose_contract(make_game("solo", trump="H"), parse_cards("QC JC"), 0, worlds=10, seed=2,
+    ...                     unseen=parse_cards("AH TH AS TS KS 9S"),
+    ...                     contracts=[Contract("solo", "H"), Contract("wenz"), Contract("geier", tout=True)])
+    >>> [(row.contract.label(), row.stats.pwin, row.stats.payment) for row in c.rows]
+    [('geier tout', 1.0, 300.0), ('solo H', 0.0, -150.0), ('wenz', 0.0, -150.0)]
     """
     _check_by(by)
     _check_worlds(worlds)

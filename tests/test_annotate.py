@@ -379,3 +379,27 @@ def test_cli_bad_record_exit_2(tmp_path):
     bad.write_text('game = "sauspiel"\ndeclarer = "9"\n', encoding="utf-8")
     r = CliRunner().invoke(main, ["annotate", str(bad)])
     assert r.exit_code == 2 and r.output.startswith("error:")
+
+
+@pytest.mark.parametrize("name", ["sheepshead-jd-finished", "annotate-decided-solo", "annotate-blunder-sheepshead",
+                                  "sauspiel-short-deck-finished", "wenz-tout-finished"])
+def test_outcomes_agree_with_solve(name):
+    # annotate asks for a trick search only where tricks can matter; solve --json always decides by outcome_of
+    from sheepsolve.analysis import outcome_of
+    from sheepsolve.annotate import _Judge
+    from sheepsolve.scoring import Stakes
+
+    rec = load_record(EXAMPLES / f"{name}.toml")
+    setup = rec.setup()
+    judge = _Judge(setup, Stakes(), Solver(4))
+    obj = Objective.for_setup(setup)
+    s = setup.start()
+    bury = obj.bury_points
+    values = sorted({0, 1, 29, 30, 31, 60, 61, 90, 91, 119, 120, bury, bury + 1} - {-1})
+    other = Solver(4)
+    for i, t in enumerate(rec.play[:4]):
+        for c in t:
+            s = s.play(c)
+        if i % 2:
+            for v in values:
+                assert judge.outcome(s, v) == outcome_of(other, s, obj, v), (name, v)

@@ -58,7 +58,8 @@ from .engine import RulesError, Setup, State, legal_calls
 from .games import Game
 from .objective import NO_TRICK, Objective
 from .record import Record, RecordError
-from .scoring import SCHAFKOPF_OUTCOMES, SHEEPSHEAD_OUTCOMES, Stakes, laufende_of, payment_for, score
+from .scoring import (SCHAFKOPF_OUTCOMES, SHEEPSHEAD_OUTCOMES, Stakes, laufende_of, outcome_for, payment_for,
+                      score)
 from .solver import Solver, SolverError
 
 __all__ = [
@@ -361,6 +362,7 @@ class _Judge:
             self.order = (("win", "loss") if (g.tout or g.sie) else
                           SHEEPSHEAD_OUTCOMES if g.kind == "picker" else SCHAFKOPF_OUTCOMES)
         self.objectives: dict[int | None, Objective] = {}
+        self._by_points: dict[int, str] = {}
 
     # -- solvers -----------------------------------------------------------------------------------------------
     def solver_for(self, seat: int | None) -> Solver:
@@ -388,9 +390,20 @@ class _Judge:
 
     # -- outcomes ----------------------------------------------------------------------------------------------
     def needs_tricks(self, value: int) -> bool:
-        """Whether the outcome of ``value`` depends on tricks (a trick search), not points alone."""
+        """Whether the outcome of ``value`` depends on tricks (a trick search), not on points alone.
+
+        Only at the ends of the scale: with every point the other side may still have taken a trick of no points
+        (schwarz or not), and with no point beyond the bury the side may have taken no trick (schwarzed or
+        not). Anywhere between, both sides have taken a trick. A tout is about tricks alone.
+        """
         g = self.game
-        return g.two_sided and (g.tout or value >= self.total or value * 4 <= self.total)
+        if not g.two_sided or g.sie:
+            return False
+        if g.tout:
+            return True
+        if g.kind == "contract" and g.rules.get("schwarz_by_points"):
+            return False
+        return value >= self.total or value <= self.objective(None).bury_points
 
     def outcome(self, state: State, value: int) -> str:
         """The result ``value`` gives from ``state`` (two-sided: :func:`sheepsolve.analysis.outcome_of`)."""
@@ -399,6 +412,11 @@ class _Judge:
             if g.kind == "leaster":
                 return "no-trick" if value == NO_TRICK else "open"
             return "loser" if value * 2 > self.total else "open"
+        if not self.needs_tricks(value):
+            out = self._by_points.get(value)
+            if out is None:
+                out = self._by_points[value] = outcome_for(g, value)
+            return out
         from .analysis import outcome_of
 
         return outcome_of(self.tricks_solver, state, self.objective(None), value)
@@ -434,12 +452,7 @@ class _Judge:
         best_v = max(values.values()) if maxing else min(values.values())
         extreme = g.tout or any(self.needs_tricks(v) for v in values.values())
         if not extreme:
-            if not g.two_sided:
-                before, after = self.outcome(state, best_v), self.outcome(state, values[played])
-            else:
-                from .scoring import outcome_for
-
-                before, after = outcome_for(g, best_v), outcome_for(g, values[played])
+            before, after = self.outcome(state, best_v), self.outcome(state, values[played])
         else:
             # Only the cards of the best value can reach a trick result (schwarz needs every point); a tout is
             # about tricks alone, so every card is asked there.

@@ -17,7 +17,7 @@ import pytest
 from sheepsolve.deals import game_forms, random_position, random_setup
 from sheepsolve.games import make_game
 from sheepsolve.objective import Objective
-from sheepsolve.reference import reference_card_values, reference_value
+from sheepsolve.reference import reference_card_values, reference_value, reference_value_memo
 from sheepsolve.solver import Solver, SolverError
 
 FORMS = game_forms()
@@ -77,20 +77,24 @@ def test_differential_mid(game):
         assert solver.card_values(state, obj) == reference_card_values(state, obj)
 
 
-def _full_deal_cases():
+def _full_deal_cases(slow: bool):
+    fast = [("sheepshead", {}, 3), ("sheepshead", {"partner": "called-ace"}, 3), ("sheepshead", {"partner": "alone"}, 1),
+            ("sauspiel", {}, 1), ("wenz", {}, 1), ("sheepshead-3", {}, 1), ("sauspiel", {"deck": "short"}, 2),
+            ("solo", {"trump": "C", "seats": 3}, 1)]
+    heavy = [("solo", {"trump": "D"}, 2), ("geier", {}, 2), ("farbwenz", {"trump": "H"}, 1), ("sheepshead-4", {}, 2),
+             ("leaster", {}, 1), ("ramsch", {}, 1), ("sauspiel", {}, 3), ("wenz", {}, 3)]
     out = []
-    for name, kw, n in [("sheepshead", {}, 3), ("sheepshead", {"partner": "called-ace"}, 3), ("sauspiel", {}, 2),
-                        ("solo", {"trump": "D"}, 2), ("wenz", {}, 2), ("geier", {}, 1), ("sheepshead-3", {}, 1),
-                        ("sauspiel", {"deck": "short"}, 2), ("leaster", {}, 1), ("ramsch", {}, 1)]:
+    for name, kw, n in (heavy if slow else fast):
         g = make_game(name, **kw)
-        rng = random.Random(hash((name, tuple(kw.items()))) % 1000)
+        rng = random.Random(f"{name}/{sorted(kw.items())}/{slow}")
         for _ in range(n):
-            out.append(pytest.param(g, random_setup(g, rng), rng.randrange(g.seats),
+            marks = [pytest.mark.slow] if slow else []
+            out.append(pytest.param(g, random_setup(g, rng), rng.randrange(g.seats), marks=marks,
                                     id=f"{name}-{'-'.join(map(str, kw.values()))}-{len(out)}"))
     return out
 
 
-@pytest.mark.parametrize("game,setup,seat", _full_deal_cases())
+@pytest.mark.parametrize("game,setup,seat", _full_deal_cases(False) + _full_deal_cases(True))
 def test_full_deal_consistency(game, setup, seat):
     """Value = best child value (each child with a fresh table); the best line replays to the value."""
     state = setup.start()
@@ -111,6 +115,51 @@ def test_full_deal_consistency(game, setup, seat):
     kids = [Solver().value(s1.play(c), obj) for c in s1.legal()]
     maxing = (s1.to_move in obj.team) == obj.maximize
     assert v1 == value and v1 == (max(kids) if maxing else min(kids))
+
+
+@pytest.mark.parametrize("game", [make_game("sheepshead"), make_game("sheepshead", partner="called-ace"),
+                                  make_game("sauspiel", deck="short"), make_game("solo", trump="C", seats=3),
+                                  make_game("leaster"), make_game("ramsch", deck="short")],
+                         ids=lambda g: f"{g.name}-{g.partner}-{g.seats}p-{len(g.deck)}")
+def test_memo_reference_five_cards(game):
+    """Larger positions against the memoised reference (itself checked against the plain one below)."""
+    rng = random.Random(f"memo/{game.name}/{game.partner}/{len(game.deck)}")
+    solver = Solver()
+    left = 4 if (game.seats == 5 or game.kind == "ramsch") else 5
+    for _ in range(2):
+        st = random_setup(game, rng)
+        s = random_position(st, rng, cards_left=left, extra=rng.randrange(game.seats))
+        obj = _objectives(game, st, rng)[0]
+        assert solver.value(s, obj) == reference_value_memo(s, obj)
+
+
+@pytest.mark.parametrize("game", FORMS[::3], ids=_form_id)
+def test_memo_reference_agrees_with_plain(game):
+    for state, objs in _cases(game, 555, 10, 3):
+        for obj in objs:
+            assert reference_value_memo(state, obj) == reference_value(state, obj)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name,kw", [("sheepshead", {}), ("sheepshead", {"partner": "called-ace"}),
+                                     ("sheepshead", {"partner": "alone"}), ("sauspiel", {"deck": "short"})])
+def test_full_deals_against_memo_reference(name, kw):
+    """Full deals against the memoised reference: minutes per 5-hand deal, so only in the slow run."""
+    g = make_game(name, **kw)
+    rng = random.Random(f"full/{name}/{kw}")
+    for _ in range(3):
+        st = random_setup(g, rng)
+        assert Solver().value(st.start()) == reference_value_memo(st.start())
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", FORMS, ids=_form_id)
+def test_differential_sweep(game):
+    """The long sweep: 400 positions per form, up to four cards per hand."""
+    solver = Solver()
+    for state, objs in _cases(game, 9000 + FORMS.index(game), 400, 4 if game.seats < 5 else 3):
+        for obj in objs:
+            assert solver.card_values(state, obj) == reference_card_values(state, obj)
 
 
 def test_incomplete_position_refused():

@@ -597,8 +597,8 @@ cdef class Core:
     cdef public int guess
 
     def __cinit__(self, int tt_bits=18):
-        if tt_bits < 2 or tt_bits > 24:
-            raise ValueError("tt_bits must be in 2..24 (at most 16M entries, 256 MiB)")
+        if tt_bits < 2 or tt_bits > 23:
+            raise ValueError("tt_bits must be in 2..23 (at most 8M entries of 24 bytes, 192 MiB)")
         self.nentries = (<uint64_t>1) << tt_bits
         self.table = <TTEntry*>calloc(self.nentries, sizeof(TTEntry))
         if self.table == NULL:
@@ -614,6 +614,11 @@ cdef class Core:
         if self.table != NULL:
             free(self.table)
             self.table = NULL
+
+    @staticmethod
+    def entry_bytes() -> int:
+        """Bytes per transposition-table entry."""
+        return sizeof(TTEntry)
 
     @property
     def table_bytes(self) -> int:

@@ -340,8 +340,8 @@ class State:
                 if not cands:
                     cands = set(hand)
         g = self.game
-        return sorted(cands, key=lambda c: (g.classes.index(st.suit_class(c)) if st.suit_class(c) in g.classes
-                                            else 9, -g.strength(c), int(c)))
+        order = g.classes
+        return sorted(cands, key=lambda c: (order.index(st.suit_class(c)), -g.strength(c), int(c)))
 
     def why_illegal(self, card: Card) -> str | None:
         """None if ``card`` may be played now, else the reason in words."""
@@ -364,17 +364,22 @@ class State:
             return f"the picker may not throw off his last hold card {card} before the called suit is led"
         return f"the called suit may be led only with the called card {st.called}"
 
-    def play(self, card: Card) -> "State":
-        """Play ``card`` for the player to move; raises :class:`RulesError` if it is illegal."""
-        why = self.why_illegal(card)
-        if why is not None:
-            raise RulesError(why)
+    def play(self, card: Card, *, check: bool = True) -> "State":
+        """Play ``card`` for the player to move; raises :class:`RulesError` if it is illegal.
+
+        ``check=False`` skips the legality check, for callers that took the card from :meth:`legal`.
+        """
+        if check:
+            why = self.why_illegal(card)
+            if why is not None:
+                raise RulesError(why)
         seat = self.to_move
         hands = list(self.hands)
         hands[seat] = hands[seat] - {card}
         trick = self.trick + (card,)
         if len(trick) < self.n:
-            return replace(self, hands=tuple(hands), trick=trick)
+            return State(setup=self.setup, hands=tuple(hands), leader=self.leader, trick=trick, tricks=self.tricks,
+                         called_open=self.called_open)
         w = (self.leader + trick_winner(self.game, trick, self.setup.under, self.setup.called_class)) % self.n
         pts = sum(c.points for c in trick)
         opened = self.called_open

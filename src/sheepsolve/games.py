@@ -188,6 +188,7 @@ class Game:
     # derived tables, filled in __post_init__
     _class: tuple[str, ...] = field(default=(), repr=False, compare=False)
     _strength: tuple[int, ...] = field(default=(), repr=False, compare=False)
+    _classes: tuple[str, ...] = field(default=(), repr=False, compare=False)
 
     def __post_init__(self) -> None:
         cls = ["-"] * 32
@@ -202,6 +203,8 @@ class Game:
                 strength[c] = len(self.plain_ranks) - self.plain_ranks.index(c.rank)
         object.__setattr__(self, "_class", tuple(cls))
         object.__setattr__(self, "_strength", tuple(strength))
+        classes = (["T"] if self.trumps else []) + [s for s in SUITS if any(cls[c] == s for c in self.deck)]
+        object.__setattr__(self, "_classes", tuple(classes))
 
     # -- cards -------------------------------------------------------------------------------------------------
     def card(self, text: str) -> Card:
@@ -238,9 +241,8 @@ class Game:
 
     @property
     def classes(self) -> tuple[str, ...]:
-        out = ["T"] if self.trumps else []
-        out += [s for s in SUITS if any(self._class[c] == s for c in self.deck)]
-        return tuple(out)
+        """Suit classes in display order: trump first, then the plain suits C S H D present."""
+        return self._classes
 
     @property
     def plain_suits(self) -> tuple[str, ...]:

@@ -35,7 +35,7 @@ __all__ = ["Solver", "Solution", "solve", "SolverError", "DEFAULT_TABLE_MIB", "M
 
 DEFAULT_TABLE_MIB = 16
 MAX_TABLE_MIB = 256
-_ENTRY_BYTES = 16
+_ENTRY_BYTES = Core.entry_bytes()
 
 
 class SolverError(ValueError):
@@ -62,7 +62,7 @@ def _bits_for(mib: int) -> int:
     if mib > MAX_TABLE_MIB:
         raise SolverError(f"table size {mib} MiB is over the limit of {MAX_TABLE_MIB} MiB")
     bits = 2
-    while (1 << (bits + 1)) * _ENTRY_BYTES <= mib * 1024 * 1024 and bits < 24:
+    while (1 << (bits + 1)) * _ENTRY_BYTES <= mib * 1024 * 1024 and bits < 23:
         bits += 1
     return bits
 

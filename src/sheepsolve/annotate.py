@@ -584,6 +584,8 @@ def _summarize(judge: _Judge, names: tuple[str, ...], state: State, decisions: l
             outcome = None
     if not g.two_sided:
         text = _summary_text_sides_free(per, state.finished)
+        text += " Card points" + (": " if state.finished else " so far: ") + \
+            ", ".join(f"{n} {p}" for n, p in points.items()) + (f" ({outcome})." if outcome else ".")
         return Summary(players=tuple(per), finished=state.finished, points=points, outcome=outcome, text=text)
     obj = judge.objective(None)
     if state.finished:
@@ -778,7 +780,7 @@ def _table(rows: list[list[str]], right: set[int], indent: str = "  ") -> list[s
     return [(indent + "  ".join(_pad(c, widths[i], i in right) for i, c in enumerate(r))).rstrip() for r in rows]
 
 
-def sort_cards(game: Game, cards: Sequence[Card], setup: Setup | None = None) -> list[Card]:
+def _sort_cards(game: Game, cards: Sequence[Card], setup: Setup | None = None) -> list[Card]:
     """Cards in the game's order: trumps first, strongest first, then the plain suits."""
     cls = (setup.suit_class if setup is not None else game.suit_class)
     order = {k: i for i, k in enumerate(game.classes)}
@@ -810,7 +812,7 @@ def render_text(ann: Annotation, style: str = "symbols", *, color: bool = False,
                      "mover's side.")
     else:
         lines.append("Values: the mover's own final card points, every other player against him (lower is "
-                     "better); cost in points.")
+                     "better); cost in points." + (f" {NO_TRICK}: he takes no trick." if g.kind == "leaster" else ""))
     if ann.summary.text:
         lines.append(ann.summary.text)
     lines.append("")
@@ -1035,15 +1037,15 @@ def render_html(ann: Annotation) -> str:
             tags += "<span class=\"tag decl\">partner</span>"
         elif g.two_sided:
             tags += "<span class=\"tag\">defender</span>"
-        hand = sort_cards(g, list(st.hands[seat]), st)
+        hand = _sort_cards(g, list(st.hands[seat]), st)
         cards = "".join(_hc(c, g, st, "gone" if (c in played_cards and not ann.finished) else "") for c in hand)
         parts.append(f"<div class=\"hand\"><div class=\"who\">{esc(name)}{tags}</div>{cards}</div>")
     if st.blind or st.bury:
         extra = ""
         if st.blind:
-            extra += "blind " + "".join(_hc(c, g, st, "sm") for c in sort_cards(g, st.blind))
+            extra += "blind " + "".join(_hc(c, g, st, "sm") for c in _sort_cards(g, st.blind))
         if st.bury:
-            extra += " &nbsp; buried " + "".join(_hc(c, g, st, "sm") for c in sort_cards(g, st.bury))
+            extra += " &nbsp; buried " + "".join(_hc(c, g, st, "sm") for c in _sort_cards(g, st.bury))
         parts.append(f"<div class=\"hand\"><div class=\"who\">Blind and bury</div>{extra}</div>")
     legend = "Hands at the first lead" + (" (the picker's after the bury)" if st.bury else "") + \
         ". Trumps on a cream face." + ("" if ann.finished else " Cards already played are faded.")
@@ -1109,7 +1111,8 @@ def render_html(ann: Annotation) -> str:
     scale = ("Values are the declaring side's final card points under perfect play by everyone from that point "
              "(double dummy); costs are in points to the mover's side." if ann.two_sided else
              "Values are the mover's own final card points, every other player playing against him (paranoid, "
-             "double dummy); lower is better; costs are in points.")
+             "double dummy); lower is better; costs are in points." +
+             (f" In a leaster {NO_TRICK} means the player can take no trick." if g.kind == "leaster" else ""))
     parts.append(f"<footer>{esc(scale)} Made by sheepsolve annotate.</footer></main></body></html>")
     return "\n".join(parts)
 

@@ -793,6 +793,18 @@ def render_text(ann: Annotation, style: str = "symbols", *, color: bool = False,
     ``style`` is a card style of :func:`sheepsolve.cards.format_card`; ``color`` colors the marks (use it only on
     a terminal). ``min_cost`` shows only the decisions that cost at least that many points, and the ones that
     changed the result whatever they cost.
+
+    >>> from sheepsolve.cards import parse_cards
+    >>> from sheepsolve.games import make_game
+    >>> g = make_game("solo", trump="H")
+    >>> hands = [parse_cards(h) for h in ("9C AS AH", "TC TS 9S", "7S AD TD", "AC 8S TH")]
+    >>> a = annotate_play(Setup.create(g, hands, declarer=0), parse_cards("AH TC 7S TH 9C 9S AD AC 8S AS TS TD"))
+    >>> print(render_text(a, "ascii", min_cost=5).split(2 * chr(10))[1])
+    trick  player  card  value  cost      best  every legal card  won by
+        2  2       9S    52>62    10  ??  TS    TS 52 9S 62
+                                                changes the result: loss -> win (payment -50 -> +50)
+    >>> render_html(a).startswith("<!DOCTYPE html>")
+    True
     """
     g, names = ann.game, ann.players
 

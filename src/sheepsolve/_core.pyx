@@ -71,11 +71,19 @@ ctypedef struct Tables:
     uint32_t block_mask[32]  # runs of consecutive equal-point cards of a class (special cards alone)
     int block_base[32]       # first canonical slot of each block
     int block_of[32]         # block of each card / slot
+    int nmulti
+    int multi[32]            # the blocks of more than one card
+    uint64_t lane0[32]       # 1 << 3 * slot in the first key word (slots 0..20), else 0
+    uint64_t lane1[32]       # 1 << 3 * (slot - 21) in the second key word, else 0
 
 ctypedef struct Search:
     Tables t
     uint32_t hand[MAXSEATS]
     int owner[32]           # seat holding each card (cards never change hands)
+    uint64_t code0[32]      # (owner + 1) in the card's own key slot
+    uint64_t code1[32]
+    uint64_t ik0            # sum of the codes of the live cards
+    uint64_t ik1
     int trick[MAXSEATS]
     int ntr
     int leader
@@ -198,21 +206,34 @@ cdef inline int order_moves(Search* s, int seat, uint32_t moves, int hint, int* 
 cdef inline void tt_key(Search* s, uint32_t rem, uint64_t* k0, uint64_t* k1) noexcept nogil:
     """Canonical key: inside each block of equal-point neighbours only the order of the holders matters, so
     the cards still out of a block are moved down to its lowest slots and each slot records its holder. Two
-    positions with the same key have the same future."""
-    cdef uint64_t a = 0, b = 0
-    cdef int blk, slot, c
-    cdef uint32_t m
+    positions with the same key have the same future.
+
+    Every slot of a one-card block is the card itself, so the key starts from the running sum of the codes of
+    the live cards (``ik0``/``ik1``), drops the live cards not in ``rem`` and re-lays the multi-card blocks."""
+    cdef uint64_t a = s.ik0, b = s.ik1
+    cdef int i, blk, slot, c
+    cdef uint32_t m, x = s.live & ~rem
     cdef Tables* t = &s.t
-    for blk in range(t.nblocks):
+    while x:
+        c = ss_ctz(x)
+        x &= x - 1
+        a -= s.code0[c]
+        b -= s.code1[c]
+    for i in range(t.nmulti):
+        blk = t.multi[i]
         m = rem & t.block_mask[blk]
+        if not m:
+            continue
         slot = t.block_base[blk]
+        if m == ((t.block_mask[blk] >> slot) & ((<uint32_t>1 << ss_popcount(m)) - 1)) << slot:
+            continue  # already in the lowest slots
         while m:
             c = ss_ctz(m)
             m &= m - 1
-            if slot < 21:
-                a |= (<uint64_t>(s.owner[c] + 1)) << (3 * slot)
-            else:
-                b |= (<uint64_t>(s.owner[c] + 1)) << (3 * (slot - 21))
+            a -= s.code0[c]
+            b -= s.code1[c]
+            a += <uint64_t>(s.owner[c] + 1) * t.lane0[slot]
+            b += <uint64_t>(s.owner[c] + 1) * t.lane1[slot]
             slot += 1
     k0[0] = a
     k1[0] = b | (<uint64_t>s.leader << 33) | (<uint64_t>s.open << 36) | (<uint64_t>s.took << 37) | (s.gen << 38)
@@ -500,6 +521,9 @@ cdef int ab(Search* s, int alpha, int beta) noexcept nogil:
             s.ntr = 0
             s.live &= ~s.ontable
             sv_ontable = s.ontable
+            for i in range(n):
+                s.ik0 -= s.code0[s.trick[i]]
+                s.ik1 -= s.code1[s.trick[i]]
             s.ontable = 0
             s.trick_pts = 0
             for i in range(n):
@@ -510,6 +534,9 @@ cdef int ab(Search* s, int alpha, int beta) noexcept nogil:
                 s.trick[i] = sv_trick[i]
             s.ontable = sv_ontable
             s.live |= sv_ontable
+            for i in range(n):
+                s.ik0 += s.code0[s.trick[i]]
+                s.ik1 += s.code1[s.trick[i]]
             s.trick_pts = sv_pts
             s.leader = sv_leader
             s.open = sv_open
@@ -678,12 +705,19 @@ cdef class Core:
         t.tv[1] = tables.tv[1]
         t.use_took = 1 if t.tv[0] != t.tv[1] else 0
         t.nblocks = len(tables.blocks)
+        t.nmulti = 0
         for i in range(t.nblocks):
             t.block_mask[i] = tables.blocks[i]
             t.block_base[i] = ss_ctz(t.block_mask[i])
+            if ss_popcount(t.block_mask[i]) > 1:
+                t.multi[t.nmulti] = i
+                t.nmulti += 1
             for j in range(32):
                 if (t.block_mask[i] >> j) & 1:
                     t.block_of[j] = i
+        for j in range(32):
+            t.lane0[j] = (<uint64_t>1 << (3 * j)) if j < 21 else 0
+            t.lane1[j] = (<uint64_t>1 << (3 * (j - 21))) if j >= 21 else 0
 
     def set_position(self, hands, trick, int leader, int open_, int took):
         """Set the mutable state: hands (core masks), cards on the table (core indices), leader, flags."""
@@ -726,6 +760,14 @@ cdef class Core:
         s.live = s.ontable
         for i in range(s.t.n):
             s.live |= s.hand[i]
+        s.ik0 = 0
+        s.ik1 = 0
+        for c in range(32):
+            s.code0[c] = <uint64_t>(s.owner[c] + 1) * s.t.lane0[c]
+            s.code1[c] = <uint64_t>(s.owner[c] + 1) * s.t.lane1[c]
+            if (s.live >> c) & 1:
+                s.ik0 += s.code0[c]
+                s.ik1 += s.code1[c]
 
     def legal(self):
         """Legal core card indices of the player to move."""
@@ -812,6 +854,9 @@ cdef class Core:
             s.ntr = 0
             s.live &= ~s.ontable
             sv_ontable = s.ontable
+            for i in range(t.n):
+                s.ik0 -= s.code0[s.trick[i]]
+                s.ik1 -= s.code1[s.trick[i]]
             s.ontable = 0
             s.trick_pts = 0
             for i in range(t.n):
@@ -823,6 +868,9 @@ cdef class Core:
                 s.trick[i] = sv_trick[i]
             s.ontable = sv_ontable
             s.live |= sv_ontable
+            for i in range(t.n):
+                s.ik0 += s.code0[s.trick[i]]
+                s.ik1 += s.code1[s.trick[i]]
             s.trick_pts = sv_pts
             s.leader = sv_leader
             s.open = sv_open

@@ -52,7 +52,8 @@ class Objective:
             raise ValueError(f"seat {seat} out of range")
         if g.kind == "leaster" and not tricks:
             where = g.rules.get("leaster_blind", "last")
-            bt = {"last": g.tricks - 1, "first": 0}.get(where)
+            tricks_in_play = max((len(h) for h in setup.hands), default=0)  # a setup may be dealt short
+            bt = {"last": tricks_in_play - 1, "first": 0}.get(where) if tricks_in_play else None
             return cls(team=frozenset({seat}), maximize=False, blind_points=sum(c.points for c in setup.blind),
                        blind_trick=bt, no_trick_value=NO_TRICK)
         return cls(team=frozenset({seat}), maximize=False, tricks=tricks)

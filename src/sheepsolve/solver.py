@@ -78,6 +78,7 @@ class Solver:
         bits = table_bits if table_bits is not None else _bits_for(table_mib)
         self._core = Core(bits)
         self._tables: CoreTables | None = None
+        self._compiled: tuple | None = None  # (setup, objective, tables) of the last compile
         self.nodes = 0
 
     @property
@@ -92,8 +93,14 @@ class Solver:
     def _load(self, state: State, obj: Objective) -> CoreTables:
         if any(h is None for h in state.hands):
             raise SolverError("every hand must be known to solve double dummy")
-        tables = compile_tables(state, obj)
-        self._core.load_tables(tables)
+        cached = self._compiled
+        if cached is not None and cached[0] is state.setup and cached[1] == obj:
+            tables = cached[2]
+        else:
+            tables = compile_tables(state, obj)
+            self._compiled = (state.setup, obj, tables)
+        if tables is not self._tables:
+            self._core.load_tables(tables)
         pos = core_position(state, tables, obj)
         self._core.set_position(pos["hands"], pos["trick"], pos["leader"], pos["open"], pos["took"])
         self._tables = tables

@@ -85,7 +85,7 @@ def compile_tables(state: State, obj: Objective) -> CoreTables:
         special |= 1 << index[st.under]
     team = tuple(1 if s in obj.team else 0 for s in range(n))
     maxer = tuple(1 if (t == 1) == obj.maximize else 0 for t in team)
-    total = g.tricks
+    total = max((len(h) for h in st.hands), default=0)  # tricks from the first lead (a setup may be dealt short)
     bonus = [0] * 17
     if obj.blind_trick is not None and not obj.tricks:
         bonus[total - obj.blind_trick] = obj.blind_points

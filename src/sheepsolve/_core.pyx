@@ -96,6 +96,7 @@ ctypedef struct Search:
     int trick_pts
     int hand_pts            # points of the cards still in hands
     int64_t nodes
+    int killer[17][MAXSEATS][6]  # last cut-off card by tricks left, seat and place in the trick
     TTEntry* tt
     uint64_t nbuckets_mask
     uint64_t gen
@@ -170,6 +171,8 @@ cdef inline int order_moves(Search* s, int seat, uint32_t moves, int hint, int* 
         m &= ~(<uint32_t>1 << c)
         if c == hint:
             sc = 1000000
+        elif s.ntr == 0 and c == s.killer[ss_popcount(s.hand[seat])][seat][0] - 1:
+            sc = 900000
         elif s.ntr == 0:
             # lead: strong cards and the top card of a class first, then the rest strongest first
             # lead: the top card of a class first (a sure winner of its class), then strong cards first
@@ -553,6 +556,8 @@ cdef int ab(Search* s, int alpha, int beta) noexcept nogil:
                 if best > alpha:
                     alpha = best
                     if alpha >= beta:
+                        if k > 0:
+                            s.killer[ss_popcount(s.hand[seat])][seat][s.ntr] = c + 1
                         break
         else:
             if v < best:
@@ -561,6 +566,8 @@ cdef int ab(Search* s, int alpha, int beta) noexcept nogil:
                 if best < beta:
                     beta = best
                     if alpha >= beta:
+                        if k > 0:
+                            s.killer[ss_popcount(s.hand[seat])][seat][s.ntr] = c + 1
                         break
 
     if s.ntr == 0:

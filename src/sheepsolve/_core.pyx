@@ -315,6 +315,73 @@ cdef inline void unplay_card(Search* s, int c, int seat) noexcept nogil:
     s.hand_pts += s.t.pts[c]
 
 
+ctypedef struct TrickSave:
+    int leader
+    int open
+    int took
+    int pts
+    uint32_t ontable
+    int trick[MAXSEATS]
+
+
+cdef inline void note_winner(Search* s, int c) noexcept nogil:
+    """Card ``c`` was just played: keep the strongest card so far that can win the trick."""
+    cdef uint32_t winmask
+    if s.ntr == 1:
+        s.win_card = c
+        s.win_pos = 0
+    else:
+        winmask = s.t.trumps | s.t.cmask[s.t.cls[s.trick[0]]]
+        if ((winmask >> c) & 1) and c > s.win_card:
+            s.win_card = c
+            s.win_pos = s.ntr - 1
+
+
+cdef inline int close_trick(Search* s, int seat, TrickSave* sv) noexcept nogil:
+    """The trick is complete (``seat`` played its last card): score it for the objective's side, hand the lead
+    to its winner and clear the table. Returns the gain; :func:`reopen_trick` undoes it."""
+    cdef Tables* t = &s.t
+    cdef int i, n = t.n
+    cdef int winseat = (s.leader + s.win_pos) % n
+    cdef int gain = 0
+    if t.team[winseat]:
+        gain = 1 if t.gain_tricks else s.trick_pts + t.bonus_left[ss_popcount(s.hand[seat]) + 1]
+    sv.leader = s.leader
+    sv.open = s.open
+    sv.took = s.took
+    sv.pts = s.trick_pts
+    sv.ontable = s.ontable
+    for i in range(n):
+        sv.trick[i] = s.trick[i]
+        s.ik0 -= s.code0[s.trick[i]]
+        s.ik1 -= s.code1[s.trick[i]]
+    if s.open and t.called >= 0 and t.cls[s.trick[0]] == t.called_cls:
+        s.open = 0
+    if t.team[winseat]:
+        s.took = s.took | t.use_took
+    s.leader = winseat
+    s.ntr = 0
+    s.live &= ~s.ontable
+    s.ontable = 0
+    s.trick_pts = 0
+    return gain
+
+
+cdef inline void reopen_trick(Search* s, TrickSave* sv) noexcept nogil:
+    cdef int i, n = s.t.n
+    s.ntr = n
+    for i in range(n):
+        s.trick[i] = sv.trick[i]
+        s.ik0 += s.code0[s.trick[i]]
+        s.ik1 += s.code1[s.trick[i]]
+    s.ontable = sv.ontable
+    s.live |= sv.ontable
+    s.trick_pts = sv.pts
+    s.leader = sv.leader
+    s.open = sv.open
+    s.took = sv.took
+
+
 cdef inline int holder_team(Search* s, int c) noexcept nogil:
     return s.t.team[s.owner[c]]
 
@@ -420,11 +487,8 @@ cdef int ab(Search* s, int alpha, int beta) noexcept nogil:
     cdef uint32_t legal
     cdef int maxing = t.maxer[seat]
     # saved trick state
-    cdef int sv_win_card, sv_win_pos, sv_leader, sv_open, sv_took, sv_pts
-    cdef int w, gain, winseat
-    cdef uint32_t winmask
-    cdef int sv_trick[MAXSEATS]
-    cdef uint32_t sv_ontable
+    cdef int sv_win_card, sv_win_pos, gain
+    cdef TrickSave sv
     s.nodes += 1
 
     if s.ntr == 0:
@@ -495,55 +559,11 @@ cdef int ab(Search* s, int alpha, int beta) noexcept nogil:
     for k in range(nmoves):
         c = moves[k]
         play_card(s, c, seat)
-        if s.ntr == 1:
-            s.win_card = c
-            s.win_pos = 0
-        else:
-            winmask = t.trumps | t.cmask[t.cls[s.trick[0]]]
-            if ((winmask >> c) & 1) and c > s.win_card:
-                s.win_card = c
-                s.win_pos = s.ntr - 1
+        note_winner(s, c)
         if s.ntr == n:
-            winseat = (s.leader + s.win_pos) % n
-            tricks_left = ss_popcount(s.hand[seat]) + 1
-            gain = 0
-            if t.team[winseat]:
-                if t.gain_tricks:
-                    gain = 1
-                else:
-                    gain = s.trick_pts + t.bonus_left[tricks_left]
-            sv_leader = s.leader
-            sv_open = s.open
-            sv_took = s.took
-            sv_pts = s.trick_pts
-            if s.open and t.called >= 0 and t.cls[s.trick[0]] == t.called_cls:
-                s.open = 0
-            if t.team[winseat]:
-                s.took = s.took | t.use_took
-            s.leader = winseat
-            s.ntr = 0
-            s.live &= ~s.ontable
-            sv_ontable = s.ontable
-            for i in range(n):
-                s.ik0 -= s.code0[s.trick[i]]
-                s.ik1 -= s.code1[s.trick[i]]
-            s.ontable = 0
-            s.trick_pts = 0
-            for i in range(n):
-                sv_trick[i] = s.trick[i]
+            gain = close_trick(s, seat, &sv)
             v = gain + ab(s, alpha - gain, beta - gain)
-            s.ntr = n
-            for i in range(n):
-                s.trick[i] = sv_trick[i]
-            s.ontable = sv_ontable
-            s.live |= sv_ontable
-            for i in range(n):
-                s.ik0 += s.code0[s.trick[i]]
-                s.ik1 += s.code1[s.trick[i]]
-            s.trick_pts = sv_pts
-            s.leader = sv_leader
-            s.open = sv_open
-            s.took = sv_took
+            reopen_trick(s, &sv)
         else:
             v = ab(s, alpha, beta)
         unplay_card(s, c, seat)
@@ -755,15 +775,8 @@ cdef class Core:
             s.trick[s.ntr] = c
             s.ontable |= <uint32_t>1 << c
             s.trick_pts += s.t.pts[c]
-            if s.ntr == 0:
-                s.win_card = c
-                s.win_pos = 0
-            else:
-                winmask = s.t.trumps | s.t.cmask[s.t.cls[s.trick[0]]]
-                if ((winmask >> c) & 1) and c > s.win_card:
-                    s.win_card = c
-                    s.win_pos = s.ntr
             s.ntr += 1
+            note_winner(s, c)
         s.live = s.ontable
         for i in range(s.t.n):
             s.live |= s.hand[i]
@@ -830,58 +843,18 @@ cdef class Core:
         cdef Tables* t = &s.t
         cdef int seat = (s.leader + s.ntr) % t.n
         cdef int sv_win_card = s.win_card, sv_win_pos = s.win_pos
-        cdef int sv_leader = s.leader, sv_open = s.open, sv_took = s.took, sv_pts
-        cdef int gain = 0, winseat, tricks_left, v, i
-        cdef uint32_t winmask
-        cdef int sv_trick[MAXSEATS]
-        cdef uint32_t sv_ontable
+        cdef int gain, v
+        cdef TrickSave sv
         if not (s.hand[seat] >> c) & 1:
             raise ValueError("card not in hand")
         play_card(s, c, seat)
-        if s.ntr == 1:
-            s.win_card = c
-            s.win_pos = 0
-        else:
-            winmask = t.trumps | t.cmask[t.cls[s.trick[0]]]
-            if ((winmask >> c) & 1) and c > s.win_card:
-                s.win_card = c
-                s.win_pos = s.ntr - 1
+        note_winner(s, c)
         cdef int g = guess if guess >= 0 else 0
         if s.ntr == t.n:
-            winseat = (s.leader + s.win_pos) % t.n
-            tricks_left = ss_popcount(s.hand[seat]) + 1
-            if t.team[winseat]:
-                gain = 1 if t.gain_tricks else s.trick_pts + t.bonus_left[tricks_left]
-            sv_pts = s.trick_pts
-            if s.open and t.called >= 0 and t.cls[s.trick[0]] == t.called_cls:
-                s.open = 0
-            if t.team[winseat]:
-                s.took = s.took | t.use_took
-            s.leader = winseat
-            s.ntr = 0
-            s.live &= ~s.ontable
-            sv_ontable = s.ontable
-            for i in range(t.n):
-                s.ik0 -= s.code0[s.trick[i]]
-                s.ik1 -= s.code1[s.trick[i]]
-            s.ontable = 0
-            s.trick_pts = 0
-            for i in range(t.n):
-                sv_trick[i] = s.trick[i]
+            gain = close_trick(s, seat, &sv)
             with nogil:
                 v = gain + mtdf(s, g - gain if g >= gain else 0)
-            s.ntr = t.n
-            for i in range(t.n):
-                s.trick[i] = sv_trick[i]
-            s.ontable = sv_ontable
-            s.live |= sv_ontable
-            for i in range(t.n):
-                s.ik0 += s.code0[s.trick[i]]
-                s.ik1 += s.code1[s.trick[i]]
-            s.trick_pts = sv_pts
-            s.leader = sv_leader
-            s.open = sv_open
-            s.took = sv_took
+            reopen_trick(s, &sv)
         else:
             with nogil:
                 v = mtdf(s, g)

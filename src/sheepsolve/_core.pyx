@@ -648,7 +648,6 @@ cdef class Core:
     cdef TTEntry* table
     cdef uint64_t nentries
     cdef public object context
-    cdef public int guess
 
     def __cinit__(self, int tt_bits=18):
         if tt_bits < 2 or tt_bits > 23:
@@ -662,7 +661,6 @@ cdef class Core:
         self.s.nbuckets_mask = (self.nentries // BUCKET) - 1 if self.nentries >= BUCKET else 0
         self.s.gen = 1
         self.context = None
-        self.guess = -1
 
     def __dealloc__(self):
         if self.table != NULL:
@@ -699,8 +697,7 @@ cdef class Core:
         if tables.context != self.context:
             self.clear()
             self.context = tables.context
-            self.guess = -1
-        memset(t, 0, sizeof(Tables))
+            memset(t, 0, sizeof(Tables))
         t.n = tables.n
         t.ncards = len(tables.order)
         for i in range(32):
@@ -817,7 +814,7 @@ cdef class Core:
 
     def value(self, int guess=-1) -> int:
         """Exact future value of the position (MTD(f) over null-window searches)."""
-        cdef int g = guess if guess >= 0 else (self.guess if self.guess >= 0 else 0)
+        cdef int g = guess if guess >= 0 else 0
         cdef int v
         with nogil:
             v = mtdf(&self.s, g)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import json
+import os
 import sys
 from typing import Any, Callable
 
@@ -38,8 +39,14 @@ def input_errors(fn: Callable) -> Callable:
             return fn(*args, **kwargs)
         except (RecordError, GameError, CardError, RulesError, SolverError) as e:
             raise InputError(str(e)) from None
+        except BrokenPipeError:
+            # the reader went away (``sheepsolve ... | head``): not bad input; stop quietly
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+            sys.exit(1)
         except OSError as e:
-            raise InputError(f"{e.filename or ''}: {e.strerror or e}") from None
+            where = f"{e.filename}: " if e.filename else ""
+            raise InputError(f"{where}{e.strerror or e}") from None
 
     return wrapper
 

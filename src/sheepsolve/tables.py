@@ -57,12 +57,32 @@ class CoreTables:
         return [self.order[i] for i in range(len(self.order)) if mask >> i & 1]
 
 
-def compile_tables(state: State, obj: Objective) -> CoreTables:
-    st = state.setup
+@dataclass(frozen=True)
+class _Layout:
+    order: tuple[Card, ...]
+    index: dict
+    cls: tuple[int, ...]
+    cmask: tuple[int, ...]
+    trump_cls: int
+    called: int
+    called_cls: int
+    special: int
+    blocks: tuple[int, ...]
+
+
+_LAYOUTS: dict = {}
+
+
+def _layout(st) -> _Layout:
+    """The core's card numbering for a game, a called card and a card under (cached: it is the same for every
+    deal of a game)."""
     g = st.game
+    key = (id(g), st.called, st.under)
+    hit = _LAYOUTS.get(key)
+    if hit is not None and hit[0] is g:
+        return hit[1]
     classes = [s for s in g.plain_suits] + (["T"] if g.trumps else [])
     cls_id = {c: i for i, c in enumerate(classes)}
-    trump_cls = cls_id.get("T", 7)
     order: list[Card] = []
     cls: list[int] = []
     cmask = [0] * 8
@@ -76,13 +96,39 @@ def compile_tables(state: State, obj: Objective) -> CoreTables:
             order.append(c)
             cls.append(cls_id[k])
     index = {c: i for i, c in enumerate(order)}
-    n = g.seats
     called = index[st.called] if st.called is not None else -1
     special = 0
     if called >= 0:
         special |= 1 << called
     if st.under is not None and st.called is not None:
         special |= 1 << index[st.under]
+    # Blocks: consecutive cards of a class with equal points. Inside a block only the order of the holders of the
+    # cards still out matters, which the core's table key uses (relative ranks).
+    blocks: list[int] = []
+    prev = None
+    for i, c in enumerate(order):
+        bkey = (cls[i], c.points)
+        if blocks and prev == bkey and not (special >> i & 1) and not (special >> (i - 1) & 1):
+            blocks[-1] |= 1 << i
+        else:
+            blocks.append(1 << i)
+        prev = bkey
+    lay = _Layout(order=tuple(order), index=index, cls=tuple(cls), cmask=tuple(cmask),
+                  trump_cls=cls_id.get("T", 7), called=called,
+                  called_cls=cls_id[st.called_class] if st.called is not None else -1, special=special,
+                  blocks=tuple(blocks))
+    if len(_LAYOUTS) > 256:
+        _LAYOUTS.clear()
+    _LAYOUTS[key] = (g, lay)
+    return lay
+
+
+def compile_tables(state: State, obj: Objective) -> CoreTables:
+    st = state.setup
+    g = st.game
+    lay = _layout(st)
+    order, index, cls, called, special = lay.order, lay.index, lay.cls, lay.called, lay.special
+    n = g.seats
     team = tuple(1 if s in obj.team else 0 for s in range(n))
     maxer = tuple(1 if (t == 1) == obj.maximize else 0 for t in team)
     total = max((len(h) for h in st.hands), default=0)  # tricks from the first lead (a setup may be dealt short)
@@ -100,28 +146,16 @@ def compile_tables(state: State, obj: Objective) -> CoreTables:
         tv = (0, 0)
     const = 0 if (obj.tricks or obj.bury_needs_trick or obj.no_trick_value is not None) else obj.bury_points
     run_min = st.run_min if st.run_min is not None else 99
-    # Blocks: consecutive cards of a class with equal points. Inside a block only the order of the holders of the
-    # cards still out matters, which the core's table key uses (relative ranks).
-    blocks: list[int] = []
-    prev = None
-    for i, c in enumerate(order):
-        key = (cls[i], c.points)
-        if blocks and prev == key and not (special >> i & 1) and not (special >> (i - 1) & 1):
-            blocks[-1] |= 1 << i
-        else:
-            blocks.append(1 << i)
-        prev = key
     # The table key records every card's holder, so entries stay valid across deals with the same tables.
-    ctx = (n, tuple(order), tuple(cls), called, tuple(sorted(obj.team)), obj.maximize, obj.tricks, tuple(bonus),
+    ctx = (n, order, cls, called, tuple(sorted(obj.team)), obj.maximize, obj.tricks, tuple(bonus),
            tv, st.partner, st.declarer if st.hold_rule else -1, run_min, st.throw_off_last_only)
     return CoreTables(
-        n=n, order=tuple(order), index=index, cls=tuple(cls), pts=tuple(c.points for c in order),
-        cmask=tuple(cmask), trump_cls=trump_cls, called=called,
-        called_cls=cls_id[st.called_class] if st.called is not None else -1, special=special,
+        n=n, order=order, index=index, cls=cls, pts=tuple(c.points for c in order),
+        cmask=lay.cmask, trump_cls=lay.trump_cls, called=called, called_cls=lay.called_cls, special=special,
         partner=st.partner if (st.partner is not None and called >= 0) else -1,
         hold_seat=st.declarer if (st.hold_rule and called >= 0) else -1, run_min=run_min,
         r2=1 if st.throw_off_last_only else 0, team=team, maxer=maxer, gain_tricks=1 if obj.tricks else 0,
-        bonus_left=tuple(bonus), tv=tv, const=const, blocks=tuple(blocks), context=ctx)
+        bonus_left=tuple(bonus), tv=tv, const=const, blocks=lay.blocks, context=ctx)
 
 
 def core_position(state: State, tables: CoreTables, obj: Objective) -> dict:

@@ -96,7 +96,7 @@ ctypedef struct Search:
     int trick_pts
     int hand_pts            # points of the cards still in hands
     int64_t nodes
-    int killer[17][MAXSEATS][6]  # last cut-off card by tricks left, seat and place in the trick
+    int killer[17][MAXSEATS]  # last lead that cut off (card + 1), by tricks left and seat
     TTEntry* tt
     uint64_t nbuckets_mask
     uint64_t gen
@@ -171,7 +171,7 @@ cdef inline int order_moves(Search* s, int seat, uint32_t moves, int hint, int* 
         m &= ~(<uint32_t>1 << c)
         if c == hint:
             sc = 1000000
-        elif s.ntr == 0 and c == s.killer[ss_popcount(s.hand[seat])][seat][0] - 1:
+        elif s.ntr == 0 and c == s.killer[ss_popcount(s.hand[seat])][seat] - 1:
             sc = 900000
         elif s.ntr == 0:
             # lead: strong cards and the top card of a class first, then the rest strongest first
@@ -576,8 +576,8 @@ cdef int ab(Search* s, int alpha, int beta) noexcept nogil:
                 if best > alpha:
                     alpha = best
                     if alpha >= beta:
-                        if k > 0:
-                            s.killer[ss_popcount(s.hand[seat])][seat][s.ntr] = c + 1
+                        if k > 0 and s.ntr == 0:
+                            s.killer[ss_popcount(s.hand[seat])][seat] = c + 1
                         break
         else:
             if v < best:
@@ -586,8 +586,8 @@ cdef int ab(Search* s, int alpha, int beta) noexcept nogil:
                 if best < beta:
                     beta = best
                     if alpha >= beta:
-                        if k > 0:
-                            s.killer[ss_popcount(s.hand[seat])][seat][s.ntr] = c + 1
+                        if k > 0 and s.ntr == 0:
+                            s.killer[ss_popcount(s.hand[seat])][seat] = c + 1
                         break
 
     if s.ntr == 0:
@@ -684,7 +684,9 @@ cdef class Core:
         self.s.nodes = 0
 
     def clear(self):
-        """Forget every table entry (a new generation; O(1))."""
+        """Forget every table entry (a new generation; O(1)) and the killer cards, so a search after
+        ``clear()`` does the same work whatever came before."""
+        memset(self.s.killer, 0, sizeof(self.s.killer))
         self.s.gen += 1
         if self.s.gen >= (1 << 24):
             memset(self.table, 0, self.nentries * sizeof(TTEntry))

@@ -413,3 +413,19 @@ def test_help_lists_every_command() -> None:
     assert r.exit_code == 0
     for command in ("show", "solve", "games"):
         assert command in r.output
+
+
+def test_solve_threshold_questions_match_the_exact_values():
+    """--target, --all-tricks and --no-tricks agree with the exact value and the exact trick count."""
+    path = str(ROOT / "examples" / "sauspiel-midtrick.toml")
+    exact = json.loads(run("solve", path, "--json", "--no-line").output)
+    tricks = json.loads(run("solve", path, "--json", "--no-line", "--tricks").output)["value"]
+    for target in (exact["value"], exact["value"] + 1):
+        res = run("solve", path, "--json", "--target", str(target))
+        assert res.exit_code == 0
+        assert json.loads(res.output)["reached"] == (exact["value"] >= target)
+    n = load_record(path).game.tricks
+    assert json.loads(run("solve", path, "--json", "--all-tricks").output)["reached"] == (tricks == n)
+    assert json.loads(run("solve", path, "--json", "--no-tricks").output)["reached"] == (tricks == 0)
+    text = run("solve", path, "--no-tricks")
+    assert text.exit_code == 0 and "held to no trick" in text.output

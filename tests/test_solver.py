@@ -211,3 +211,18 @@ def test_no_memory_growth_over_many_solves():
         work()
     after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     assert after - before < 20_000  # KiB: no leak of tables (each is 8 MiB)
+
+
+def test_trick_questions_agree_with_trick_counts():
+    """--all-tricks and --no-tricks are the ends of the trick objective's exact value."""
+    rng = random.Random(44)
+    for name, kw in [("sauspiel", {"deck": "short"}), ("wenz", {}), ("sheepshead", {})]:
+        g = make_game(name, **kw)
+        for _ in range(3):
+            st = random_setup(g, rng)
+            state = random_position(st, rng, cards_left=3)
+            tricks = Solver().value(state, tricks=True)
+            n = g.tricks
+            assert Solver().reach(state, n, tricks=True) == (tricks == n)
+            assert (not Solver().reach(state, 1, tricks=True)) == (tricks == 0)
+            assert tricks == reference_value(state, Objective.for_setup(st, tricks=True))

@@ -110,27 +110,32 @@ def games(json_out: bool) -> None:
 @click.option("--target", type=int, default=None,
               help="Only answer whether the value reaches TARGET (e.g. 61, 91): faster than the exact value.")
 @click.option("--all-tricks", is_flag=True, help="Only answer whether the side can take every trick.")
+@click.option("--no-tricks", is_flag=True,
+              help="Only answer whether the side is held to no trick at all (the others take every trick).")
 @click.option("--tricks", "trick_objective", is_flag=True, help="Count tricks instead of card points.")
 @click.option("--no-line", is_flag=True, help="Skip the best line of play.")
 @click.option("--table-mib", type=click.IntRange(1, 256), default=16, show_default=True,
               help="Transposition table memory.")
 @click.option("--german", is_flag=True, help="Accept German card names (EO, Herz-Sau, ...).")
 @input_errors
-def solve(file: str, json_out: bool, seat_name: str | None, target: int | None, all_tricks: bool,
+def solve(file: str, json_out: bool, seat_name: str | None, target: int | None, all_tricks: bool, no_tricks: bool,
           trick_objective: bool, no_line: bool, table_mib: int, german: bool) -> None:
     """Solve the position after the record's last card, double dummy."""
     from .analysis import solve_record
 
     rec = read_record(file, german)
-    res = solve_record(rec, seat=seat_name, target=target, all_tricks=all_tricks, tricks=trick_objective,
+    res = solve_record(rec, seat=seat_name, target=target, all_tricks=all_tricks, no_tricks=no_tricks,
+                       tricks=trick_objective,
                        line=not no_line, table_mib=table_mib)
     if json_out:
         click.echo(json.dumps(res, indent=2))
         return
     style = card_style()
     g = rec.game
-    if "reached" in res:
-        what = f"every trick" if res.get("question") == "all-tricks" else f"{res['target']}"
+    if res.get("question") == "no-tricks":
+        click.echo(f"{res['side']} held to no trick: {'yes' if res['reached'] else 'no'}")
+    elif "reached" in res:
+        what = "every trick" if res.get("question") == "all-tricks" else f"{res['target']}"
         click.echo(f"{res['side']} reach {what}: {'yes' if res['reached'] else 'no'}")
     else:
         click.echo(f"{g.title}: {res['side']} — value {res['value']} ({res['outcome']})")

@@ -384,7 +384,7 @@ def tally(state: State) -> Tally:
         where = _rule(g, "leaster_blind")
         last = max(len(h) for h in setup.hands) - 1  # the setup may be dealt mid-hand
         idx = 0 if where == "first" else (last if where == "last" else None)
-        if idx is not None and idx < len(state.tricks):
+        if idx is not None and 0 <= idx < len(state.tricks):
             pts[state.tricks[idx].winner] += sum(c.points for c in setup.blind)
     side_points = side_tricks = None
     if g.two_sided:

@@ -337,15 +337,20 @@ cdef inline void note_winner(Search* s, int c) noexcept nogil:
             s.win_pos = s.ntr - 1
 
 
+cdef inline int trick_gain(Tables* t, int winseat, int pts, int tricks_left) noexcept nogil:
+    """What a finished trick worth ``pts`` card points brings the objective's side (``tricks_left`` counts it)."""
+    if not t.team[winseat]:
+        return 0
+    return 1 if t.gain_tricks else pts + t.bonus_left[tricks_left]
+
+
 cdef inline int close_trick(Search* s, int seat, TrickSave* sv) noexcept nogil:
     """The trick is complete (``seat`` played its last card): score it for the objective's side, hand the lead
     to its winner and clear the table. Returns the gain; :func:`reopen_trick` undoes it."""
     cdef Tables* t = &s.t
     cdef int i, n = t.n
     cdef int winseat = (s.leader + s.win_pos) % n
-    cdef int gain = 0
-    if t.team[winseat]:
-        gain = 1 if t.gain_tricks else s.trick_pts + t.bonus_left[ss_popcount(s.hand[seat]) + 1]
+    cdef int gain = trick_gain(t, winseat, s.trick_pts, ss_popcount(s.hand[seat]) + 1)
     sv.leader = s.leader
     sv.open = s.open
     sv.took = s.took
@@ -449,10 +454,9 @@ cdef int etc_cutoff(Search* s, int seat, int* moves, int nmoves, int alpha, int 
         rem = s.live & ~s.ontable & ~(<uint32_t>1 << c)
         if rem == 0:
             continue
-        gain = 0
+        gain = trick_gain(t, winseat, s.trick_pts + t.pts[c], ss_popcount(s.hand[seat]))
         took = s.took
         if t.team[winseat]:
-            gain = 1 if t.gain_tricks else s.trick_pts + t.pts[c] + t.bonus_left[ss_popcount(s.hand[seat])]
             took = took | t.use_took
         s.leader = winseat
         s.open = opn

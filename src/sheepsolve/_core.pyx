@@ -52,6 +52,7 @@ ctypedef struct Tables:
     int pts[32]
     uint32_t cmask[8]
     uint32_t above[32]      # cards of the same class stronger than this one
+    uint32_t zero_pts
     uint32_t special        # never merged as equivalent (called card, card under)
     uint32_t trumps
     int called              # core index or -1
@@ -391,12 +392,54 @@ cdef inline int holder_team(Search* s, int c) noexcept nogil:
     return s.t.team[s.owner[c]]
 
 
+cdef inline int min_pts(Search* s, uint32_t hand) noexcept nogil:
+    """The fewest points among the cards of ``hand``."""
+    cdef int c, m = 1000
+    if hand & s.t.zero_pts:
+        return 0
+    while hand:
+        c = ss_ctz(hand)
+        hand &= hand - 1
+        if s.t.pts[c] < m:
+            m = s.t.pts[c]
+    return m
+
+
+cdef inline int low_sum(Search* s, uint32_t hand, int m) noexcept nogil:
+    """The sum of the ``m`` lowest point values among the cards of ``hand`` (all of them if fewer)."""
+    cdef int total = 0, c, best, bc
+    cdef uint32_t x
+    if m == 1:
+        return min_pts(s, hand) if hand else 0
+    while m > 0 and hand:
+        best = 1000
+        bc = -1
+        x = hand
+        while x:
+            c = ss_ctz(x)
+            x &= x - 1
+            if s.t.pts[c] < best:
+                best = s.t.pts[c]
+                bc = c
+                if best == 0:
+                    break
+        total += best
+        hand &= ~(<uint32_t>1 << bc)
+        m -= 1
+    return total
+
+
 cdef inline int sure_points(Search* s, uint32_t rem) noexcept nogil:
-    """Points of the unbroken run of top trumps held by one side: positive for the objective's side, negative
-    for the others. Each of those cards wins the trick it is played to, or its trick goes to a stronger card of
-    the same side."""
-    cdef uint32_t tr = rem & s.t.trumps
-    cdef int c, side, total = 0
+    """Points sure to go to one side, positive for the objective's side, negative for the others: the unbroken
+    run of top trumps held by one side, and the cheapest cards the other side must add to those tricks.
+
+    Each of those trumps wins the trick it is played to, or its trick goes to a stronger card of the same side;
+    a player holding k of them plays them to k different tricks, and each player of the other side adds a card
+    to each of those tricks."""
+    cdef Tables* t = &s.t
+    cdef uint32_t tr = rem & t.trumps
+    cdef int c, side, total = 0, p, k, m = 0
+    cdef uint32_t run
     if not tr:
         return 0
     c = ss_msb(tr)
@@ -405,8 +448,17 @@ cdef inline int sure_points(Search* s, uint32_t rem) noexcept nogil:
         c = ss_msb(tr)
         if holder_team(s, c) != side:
             break
-        total += s.t.pts[c]
+        total += t.pts[c]
         tr &= ~(<uint32_t>1 << c)
+    run = (rem & t.trumps) & ~tr
+    for p in range(t.n):
+        if t.team[p] == side:
+            k = ss_popcount(s.hand[p] & run)
+            if k > m:
+                m = k
+    for p in range(t.n):
+        if t.team[p] != side:
+            total += low_sum(s, s.hand[p], m)
     return total if side else -total
 
 
@@ -429,6 +481,47 @@ cdef inline int last_trick(Search* s) noexcept nogil:
     if t.gain_tricks:
         return 1 + t.tv[took]
     return pts + t.bonus_left[1] + t.tv[took]
+
+
+cdef inline int decided_bounds(Search* s, int* lo, int* hi) noexcept nogil:
+    """Mid-trick: if no player of the other side still to play can beat the card winning the trick, the side
+    winning it is known, and each player still to play adds at least its cheapest card to it. Sets bounds on
+    the future value (from the start of the trick) and returns 1; returns 0 if the trick is still open."""
+    cdef Tables* t = &s.t
+    cdef int n = t.n, p, seat, tl, i, contrib = 0, rest, took
+    cdef uint32_t winmask = t.trumps | t.cmask[t.cls[s.trick[0]]]
+    cdef uint32_t beaters = winmask & ~((<uint32_t>2 << s.win_card) - 1) if s.win_card < 31 else 0
+    cdef uint32_t later = 0
+    cdef int wteam = t.team[(s.leader + s.win_pos) % n]
+    for p in range(s.ntr, n):
+        seat = (s.leader + p) % n
+        if t.team[seat] != wteam:
+            later |= s.hand[seat]
+        contrib += min_pts(s, s.hand[seat])
+    if later & beaters:
+        return 0
+    seat = (s.leader + s.win_pos) % n
+    tl = ss_popcount(s.hand[(s.leader + s.ntr) % n])  # tricks left, this one included
+    if t.team[seat]:
+        took = s.took | t.use_took
+        if t.gain_tricks:
+            lo[0] = 1 + t.tv[took]
+        else:
+            lo[0] = s.trick_pts + contrib + t.bonus_left[tl] + t.tv[took]
+        hi[0] = INF
+    else:
+        if t.gain_tricks:
+            rest = tl - 1
+        else:
+            rest = s.hand_pts - contrib
+            for i in range(1, tl):
+                rest += t.bonus_left[i]
+        if t.use_took and not s.took:
+            hi[0] = t.tv[0] if t.tv[0] > rest + t.tv[1] else rest + t.tv[1]
+        else:
+            hi[0] = rest + t.tv[s.took]
+        lo[0] = -INF
+    return 1
 
 
 cdef int etc_cutoff(Search* s, int seat, int* moves, int nmoves, int alpha, int beta, int maxing,
@@ -544,6 +637,11 @@ cdef int ab(Search* s, int alpha, int beta) noexcept nogil:
             alpha = lo_b
         if hi_b < beta:
             beta = hi_b
+    elif decided_bounds(s, &lo_b, &hi_b):
+        if hi_b <= alpha:
+            return hi_b
+        if lo_b >= beta:
+            return lo_b
     a0 = alpha
     b0 = beta
 
@@ -714,6 +812,10 @@ cdef class Core:
             t.pts[i] = tables.pts[i]
         for i in range(8):
             t.cmask[i] = tables.cmask[i]
+        t.zero_pts = 0
+        for i in range(t.ncards):
+            if t.pts[i] == 0:
+                t.zero_pts |= <uint32_t>1 << i
         for i in range(t.ncards):
             t.above[i] = (t.cmask[t.cls[i]] & ~((<uint32_t>2 << i) - 1)) if i < 31 else 0
         t.special = tables.special

@@ -484,20 +484,24 @@ cdef inline int last_trick(Search* s) noexcept nogil:
 
 
 cdef inline int decided_bounds(Search* s, int* lo, int* hi) noexcept nogil:
-    """Mid-trick: if no player of the other side still to play can beat the card winning the trick, the side
-    winning it is known, and each player still to play adds at least its cheapest card to it. Sets bounds on
-    the future value (from the start of the trick) and returns 1; returns 0 if the trick is still open."""
+    """Mid-trick: if no player of the other side still to play can beat the card winning the trick with a card
+    it may play, the side winning it is known, and each player still to play adds at least its cheapest card
+    it may play. Sets bounds on the future value (from the start of the trick) and returns 1; returns 0 if the
+    trick is still open."""
     cdef Tables* t = &s.t
     cdef int n = t.n, p, seat, tl, i, contrib = 0, rest, took
     cdef uint32_t winmask = t.trumps | t.cmask[t.cls[s.trick[0]]]
     cdef uint32_t beaters = winmask & ~((<uint32_t>2 << s.win_card) - 1) if s.win_card < 31 else 0
-    cdef uint32_t later = 0
+    cdef uint32_t later = 0, led = t.cmask[t.cls[s.trick[0]]], can
     cdef int wteam = t.team[(s.leader + s.win_pos) % n]
     for p in range(s.ntr, n):
         seat = (s.leader + p) % n
+        can = s.hand[seat] & led  # a player who can follow must (the legal cards are among these)
+        if not can:
+            can = s.hand[seat]
         if t.team[seat] != wteam:
-            later |= s.hand[seat]
-        contrib += min_pts(s, s.hand[seat])
+            later |= can
+        contrib += min_pts(s, can)
     if later & beaters:
         return 0
     seat = (s.leader + s.win_pos) % n
@@ -522,6 +526,60 @@ cdef inline int decided_bounds(Search* s, int* lo, int* hi) noexcept nogil:
             hi[0] = rest + t.tv[s.took]
         lo[0] = -INF
     return 1
+
+
+cdef inline int sure_lead(Search* s, uint32_t legal, int* bound) noexcept nogil:
+    """Trick start: a lead that no player of the other side can beat with a card it may play wins its trick for
+    the leader's side, with at least the cheapest card each other player may add. If the leader's side is the
+    objective's side and maximises, the value is at least that trick's gain; if it is the other side and
+    minimises, the value is at most what the later tricks can bring. Returns 1 and the best such bound in
+    ``bound``, or 0 if there is none."""
+    cdef Tables* t = &s.t
+    cdef int n = t.n, L = s.leader, p, seat, c, tl, i, contrib, took, v, found = 0, best = 0
+    cdef int mine = t.team[L]
+    cdef uint32_t m, cls_mask, beaters, can
+    if mine != t.maxer[L]:
+        return 0
+    tl = ss_popcount(s.hand[L])
+    m = legal
+    while m:
+        c = ss_msb(m)
+        m &= ~(<uint32_t>1 << c)
+        if t.above[c] & s.live:
+            continue  # not the top card of its class
+        cls_mask = t.cmask[t.cls[c]]
+        beaters = t.trumps & ~((<uint32_t>2 << c) - 1) if c < 31 else 0
+        contrib = 0
+        for p in range(1, n):
+            seat = (L + p) % n
+            can = s.hand[seat] & cls_mask
+            if not can:
+                can = s.hand[seat]
+            if t.team[seat] != mine and (can & beaters):
+                break
+            contrib += min_pts(s, can)
+        else:
+            if mine:
+                took = s.took | t.use_took
+                v = (1 if t.gain_tricks else t.pts[c] + contrib + t.bonus_left[tl]) + t.tv[took]
+                if not found or v > best:
+                    best = v
+            else:
+                if t.gain_tricks:
+                    v = tl - 1
+                else:
+                    v = s.hand_pts - t.pts[c] - contrib
+                    for i in range(1, tl):
+                        v += t.bonus_left[i]
+                if t.use_took and not s.took:
+                    v = t.tv[0] if t.tv[0] > v + t.tv[1] else v + t.tv[1]
+                else:
+                    v = v + t.tv[s.took]
+                if not found or v < best:
+                    best = v
+            found = 1
+    bound[0] = best
+    return found
 
 
 cdef int etc_cutoff(Search* s, int seat, int* moves, int nmoves, int alpha, int beta, int maxing,
@@ -633,6 +691,16 @@ cdef int ab(Search* s, int alpha, int beta) noexcept nogil:
                 hi_b = e.hi
             if e.best != 255:
                 hint = card_of_slot(s, rem, e.best)
+        legal = legal_moves(s, seat)
+        if sure_lead(s, legal, &v):
+            if maxing and v > lo_b:
+                lo_b = v
+            elif not maxing and v < hi_b:
+                hi_b = v
+            if lo_b >= beta:
+                return lo_b
+            if hi_b <= alpha:
+                return hi_b
         if lo_b > alpha:
             alpha = lo_b
         if hi_b < beta:
@@ -645,7 +713,8 @@ cdef int ab(Search* s, int alpha, int beta) noexcept nogil:
     a0 = alpha
     b0 = beta
 
-    legal = legal_moves(s, seat)
+    if s.ntr > 0:
+        legal = legal_moves(s, seat)
     if legal & (legal - 1):
         legal = drop_equivalent(s, legal)
     if legal & (legal - 1):

@@ -32,6 +32,7 @@ cdef enum:
     MAXMOVES = 16
     INF = 100000
     BUCKET = 4
+    MAXBLOCK = 6            # longer runs of equal-point cards are split (a finer key, still exact)
 
 # ---------------------------------------------------------------------------------------------------------------
 # Structs
@@ -74,6 +75,8 @@ ctypedef struct Tables:
     int block_of[32]         # block of each card / slot
     int nmulti
     int multi[32]            # the blocks of more than one card
+    int multi_base[32]       # their lowest card
+    uint32_t multi_len[32]   # (1 << their size) - 1
     uint64_t lane0[32]       # 1 << 3 * slot in the first key word (slots 0..20), else 0
     uint64_t lane1[32]       # 1 << 3 * (slot - 21) in the second key word, else 0
 
@@ -83,8 +86,10 @@ ctypedef struct Search:
     int owner[32]           # seat holding each card (cards never change hands)
     uint64_t code0[32]      # (owner + 1) in the card's own key slot
     uint64_t code1[32]
-    uint64_t ik0            # sum of the codes of the live cards
+    uint64_t ik0            # sum of the codes of the live cards (zero for cards of multi-card blocks)
     uint64_t ik1
+    uint64_t bcode0[32][1 << MAXBLOCK]  # key words of each multi-card block by which of its cards are still out
+    uint64_t bcode1[32][1 << MAXBLOCK]
     int trick[MAXSEATS]
     int ntr
     int leader
@@ -212,11 +217,13 @@ cdef inline void tt_key(Search* s, uint32_t rem, uint64_t* k0, uint64_t* k1) noe
     the cards still out of a block are moved down to its lowest slots and each slot records its holder. Two
     positions with the same key have the same future.
 
-    Every slot of a one-card block is the card itself, so the key starts from the running sum of the codes of
-    the live cards (``ik0``/``ik1``), drops the live cards not in ``rem`` and re-lays the multi-card blocks."""
+    Every slot of a one-card block is the card itself: the key starts from the running sum of the codes of the
+    live cards of one-card blocks (``ik0``/``ik1``) and drops the live cards not in ``rem``. Each multi-card
+    block adds its precomputed words for the set of its cards still out (``bcode0``/``bcode1``, made per
+    position by :meth:`Core.set_position`, since the holders are fixed)."""
     cdef uint64_t a = s.ik0, b = s.ik1
-    cdef int i, blk, slot, c
-    cdef uint32_t m, x = s.live & ~rem
+    cdef int i, c
+    cdef uint32_t pm, x = s.live & ~rem
     cdef Tables* t = &s.t
     while x:
         c = ss_ctz(x)
@@ -224,21 +231,9 @@ cdef inline void tt_key(Search* s, uint32_t rem, uint64_t* k0, uint64_t* k1) noe
         a -= s.code0[c]
         b -= s.code1[c]
     for i in range(t.nmulti):
-        blk = t.multi[i]
-        m = rem & t.block_mask[blk]
-        if not m:
-            continue
-        slot = t.block_base[blk]
-        if m == ((t.block_mask[blk] >> slot) & ((<uint32_t>1 << ss_popcount(m)) - 1)) << slot:
-            continue  # already in the lowest slots
-        while m:
-            c = ss_ctz(m)
-            m &= m - 1
-            a -= s.code0[c]
-            b -= s.code1[c]
-            a += <uint64_t>(s.owner[c] + 1) * t.lane0[slot]
-            b += <uint64_t>(s.owner[c] + 1) * t.lane1[slot]
-            slot += 1
+        pm = (rem >> t.multi_base[i]) & t.multi_len[i]
+        a += s.bcode0[i][pm]
+        b += s.bcode1[i][pm]
     k0[0] = a
     k1[0] = b | (<uint64_t>s.leader << 33) | (<uint64_t>s.open << 36) | (<uint64_t>s.took << 37) | (s.gen << 38)
 
@@ -492,18 +487,18 @@ cdef inline int decided_bounds(Search* s, int* lo, int* hi) noexcept nogil:
     cdef int n = t.n, p, seat, tl, i, contrib = 0, rest, took
     cdef uint32_t winmask = t.trumps | t.cmask[t.cls[s.trick[0]]]
     cdef uint32_t beaters = winmask & ~((<uint32_t>2 << s.win_card) - 1) if s.win_card < 31 else 0
-    cdef uint32_t later = 0, led = t.cmask[t.cls[s.trick[0]]], can
+    cdef uint32_t led = t.cmask[t.cls[s.trick[0]]], can
     cdef int wteam = t.team[(s.leader + s.win_pos) % n]
     for p in range(s.ntr, n):
         seat = (s.leader + p) % n
-        can = s.hand[seat] & led  # a player who can follow must (the legal cards are among these)
-        if not can:
-            can = s.hand[seat]
         if t.team[seat] != wteam:
-            later |= can
-        contrib += min_pts(s, can)
-    if later & beaters:
-        return 0
+            can = s.hand[seat] & led  # a player who can follow must (the legal cards are among these)
+            if (can & beaters) or (not can and (s.hand[seat] & beaters)):
+                return 0
+    for p in range(s.ntr, n):
+        seat = (s.leader + p) % n
+        can = s.hand[seat] & led
+        contrib += min_pts(s, can if can else s.hand[seat])
     seat = (s.leader + s.win_pos) % n
     tl = ss_popcount(s.hand[(s.leader + s.ntr) % n])  # tricks left, this one included
     if t.team[seat]:
@@ -864,9 +859,11 @@ cdef class Core:
             self.s.gen = 1
 
     def load_tables(self, tables):
-        """Install compiled tables (``tables.CoreTables``); clears the table when their context changed."""
+        """Install compiled tables (``tables.CoreTables``); clears the table when their context changed. A
+        :meth:`set_position` must follow before any search (it derives the key words from the holders)."""
         cdef Tables* t = &self.s.t
         cdef int i, j
+        cdef uint32_t blk, m
         if tables.context != self.context:
             self.clear()
             self.context = tables.context
@@ -905,17 +902,26 @@ cdef class Core:
         t.tv[0] = tables.tv[0]
         t.tv[1] = tables.tv[1]
         t.use_took = 1 if t.tv[0] != t.tv[1] else 0
-        t.nblocks = len(tables.blocks)
+        t.nblocks = 0
         t.nmulti = 0
-        for i in range(t.nblocks):
-            t.block_mask[i] = tables.blocks[i]
-            t.block_base[i] = ss_ctz(t.block_mask[i])
-            if ss_popcount(t.block_mask[i]) > 1:
-                t.multi[t.nmulti] = i
-                t.nmulti += 1
-            for j in range(32):
-                if (t.block_mask[i] >> j) & 1:
-                    t.block_of[j] = i
+        for blk in tables.blocks:
+            while blk:
+                m = blk
+                if ss_popcount(m) > MAXBLOCK:  # keep the lowest MAXBLOCK cards; the rest form the next block
+                    m = blk & ((<uint32_t>1 << (ss_ctz(blk) + MAXBLOCK)) - 1)
+                blk &= ~m
+                i = t.nblocks
+                t.nblocks += 1
+                t.block_mask[i] = m
+                t.block_base[i] = ss_ctz(m)
+                if ss_popcount(m) > 1:
+                    t.multi[t.nmulti] = i
+                    t.multi_base[t.nmulti] = t.block_base[i]
+                    t.multi_len[t.nmulti] = (<uint32_t>1 << ss_popcount(m)) - 1
+                    t.nmulti += 1
+                for j in range(32):
+                    if (m >> j) & 1:
+                        t.block_of[j] = i
         for j in range(32):
             t.lane0[j] = (<uint64_t>1 << (3 * j)) if j < 21 else 0
             t.lane1[j] = (<uint64_t>1 << (3 * (j - 21))) if j >= 21 else 0
@@ -923,8 +929,8 @@ cdef class Core:
     def set_position(self, hands, trick, int leader, int open_, int took):
         """Set the mutable state: hands (core masks), cards on the table (core indices), leader, flags."""
         cdef Search* s = &self.s
-        cdef int i, c
-        cdef uint32_t winmask
+        cdef int i, c, j, pm, base, slot
+        cdef uint64_t a, b
         for i in range(MAXSEATS):
             s.hand[i] = hands[i] if i < s.t.n else 0
         for c in range(32):
@@ -957,11 +963,28 @@ cdef class Core:
         s.ik0 = 0
         s.ik1 = 0
         for c in range(32):
-            s.code0[c] = <uint64_t>(s.owner[c] + 1) * s.t.lane0[c]
-            s.code1[c] = <uint64_t>(s.owner[c] + 1) * s.t.lane1[c]
+            if ss_popcount(s.t.block_mask[s.t.block_of[c]]) > 1:
+                s.code0[c] = 0  # keyed by its block's words
+                s.code1[c] = 0
+            else:
+                s.code0[c] = <uint64_t>(s.owner[c] + 1) * s.t.lane0[c]
+                s.code1[c] = <uint64_t>(s.owner[c] + 1) * s.t.lane1[c]
             if (s.live >> c) & 1:
                 s.ik0 += s.code0[c]
                 s.ik1 += s.code1[c]
+        for i in range(s.t.nmulti):
+            base = s.t.multi_base[i]
+            for pm in range(<int>s.t.multi_len[i] + 1):
+                a = 0
+                b = 0
+                slot = base
+                for j in range(MAXBLOCK):
+                    if (pm >> j) & 1:
+                        a += <uint64_t>(s.owner[base + j] + 1) * s.t.lane0[slot]
+                        b += <uint64_t>(s.owner[base + j] + 1) * s.t.lane1[slot]
+                        slot += 1
+                s.bcode0[i][pm] = a
+                s.bcode1[i][pm] = b
 
     def legal(self):
         """Legal core card indices of the player to move."""

@@ -64,6 +64,7 @@ ctypedef struct Tables:
     int run_min
     int r2
     int team[MAXSEATS]
+    int seat_at[2 * MAXSEATS]  # i % n: the seat ``p`` places after the leader is seat_at[leader + p]
     int maxer[MAXSEATS]
     int gain_tricks
     int bonus_left[17]
@@ -170,7 +171,7 @@ cdef inline int order_moves(Search* s, int seat, uint32_t moves, int hint, int* 
     cdef int ally_winning
     if s.ntr > 0:
         winmask = t.trumps | t.cmask[t.cls[s.trick[0]]]
-        ally_winning = t.team[(s.leader + s.win_pos) % t.n] == t.team[seat]
+        ally_winning = t.team[t.seat_at[s.leader + s.win_pos]] == t.team[seat]
         last = s.ntr == t.n - 1
     while m:
         c = ss_msb(m)
@@ -345,7 +346,7 @@ cdef inline int close_trick(Search* s, int seat, TrickSave* sv) noexcept nogil:
     to its winner and clear the table. Returns the gain; :func:`reopen_trick` undoes it."""
     cdef Tables* t = &s.t
     cdef int i, n = t.n
-    cdef int winseat = (s.leader + s.win_pos) % n
+    cdef int winseat = t.seat_at[s.leader + s.win_pos]
     cdef int gain = trick_gain(t, winseat, s.trick_pts, ss_popcount(s.hand[seat]) + 1)
     sv.leader = s.leader
     sv.open = s.open
@@ -464,7 +465,7 @@ cdef inline int last_trick(Search* s) noexcept nogil:
     cdef uint32_t winmask = t.trumps | t.cmask[t.cls[ss_ctz(s.hand[s.leader])]]
     s.nodes += t.n - 1
     for p in range(t.n):
-        seat = (s.leader + p) % t.n
+        seat = t.seat_at[s.leader + p]
         c = ss_ctz(s.hand[seat])
         pts += t.pts[c]
         if ((winmask >> c) & 1) and c > wc:
@@ -488,19 +489,19 @@ cdef inline int decided_bounds(Search* s, int* lo, int* hi) noexcept nogil:
     cdef uint32_t winmask = t.trumps | t.cmask[t.cls[s.trick[0]]]
     cdef uint32_t beaters = winmask & ~((<uint32_t>2 << s.win_card) - 1) if s.win_card < 31 else 0
     cdef uint32_t led = t.cmask[t.cls[s.trick[0]]], can
-    cdef int wteam = t.team[(s.leader + s.win_pos) % n]
+    cdef int wteam = t.team[t.seat_at[s.leader + s.win_pos]]
     for p in range(s.ntr, n):
-        seat = (s.leader + p) % n
+        seat = t.seat_at[s.leader + p]
         if t.team[seat] != wteam:
             can = s.hand[seat] & led  # a player who can follow must (the legal cards are among these)
             if (can & beaters) or (not can and (s.hand[seat] & beaters)):
                 return 0
     for p in range(s.ntr, n):
-        seat = (s.leader + p) % n
+        seat = t.seat_at[s.leader + p]
         can = s.hand[seat] & led
         contrib += min_pts(s, can if can else s.hand[seat])
-    seat = (s.leader + s.win_pos) % n
-    tl = ss_popcount(s.hand[(s.leader + s.ntr) % n])  # tricks left, this one included
+    seat = t.seat_at[s.leader + s.win_pos]
+    tl = ss_popcount(s.hand[t.seat_at[s.leader + s.ntr]])  # tricks left, this one included
     if t.team[seat]:
         took = s.took | t.use_took
         if t.gain_tricks:
@@ -523,16 +524,49 @@ cdef inline int decided_bounds(Search* s, int* lo, int* hi) noexcept nogil:
     return 1
 
 
-cdef inline int sure_lead(Search* s, uint32_t legal, int* bound) noexcept nogil:
-    """Trick start: a lead that no player of the other side can beat with a card it may play wins its trick for
-    the leader's side, with at least the cheapest card each other player may add. If the leader's side is the
-    objective's side and maximises, the value is at least that trick's gain; if it is the other side and
-    minimises, the value is at most what the later tricks can bring. Returns 1 and the best such bound in
-    ``bound``, or 0 if there is none."""
+cdef inline int sure_bound(Search* s, int mine, int pts, int k, int tl) noexcept nogil:
+    """The bound on the future value when the leader's side surely takes ``k`` of the ``tl`` tricks left with
+    ``pts`` card points in them: at least their gain if it is the objective's side, else at most what the other
+    tricks can bring."""
     cdef Tables* t = &s.t
-    cdef int n = t.n, L = s.leader, p, seat, c, tl, i, contrib, took, v, found = 0, best = 0
+    cdef int i, v, took
+    if mine:
+        took = s.took | t.use_took
+        if t.gain_tricks:
+            return k + t.tv[took]
+        v = pts + t.tv[took]
+        if k == 1:
+            v += t.bonus_left[tl]
+        return v
+    if t.gain_tricks:
+        v = tl - k
+    else:
+        v = s.hand_pts - pts
+        for i in range(1, tl + 1):
+            v += t.bonus_left[i]
+        if k == 1:
+            v -= t.bonus_left[tl]
+    if t.use_took and not s.took:
+        return t.tv[0] if t.tv[0] > v + t.tv[1] else v + t.tv[1]
+    return v + t.tv[s.took]
+
+
+cdef inline int sure_lead(Search* s, uint32_t legal, int* bound) noexcept nogil:
+    """Trick start: bounds from leads the other side cannot beat.
+
+    A lead that no player of the other side can beat with a card it may play wins its trick for the leader's
+    side, with at least the cheapest card each other player may add. The leader may also cash several such
+    tops, one per class, keeping the lead: sure while every player holding a trump holds a card of each of
+    those classes (it must follow every time, so it can never trump), and each other player adds a card of
+    the class led, or, lacking one, one of its cheapest cards.
+
+    If the leader's side is the objective's side and maximises, the value is at least the points of those
+    tricks; if it is the other side and minimises, the value is at most what the other tricks can bring.
+    Returns 1 and the best such bound in ``bound``, or 0 if there is none."""
+    cdef Tables* t = &s.t
+    cdef int n = t.n, L = s.leader, p, seat, c, tl, i, contrib, took, v, found = 0, best = 0, k, changed, full
     cdef int mine = t.team[L]
-    cdef uint32_t m, cls_mask, beaters, can
+    cdef uint32_t m, cls_mask, beaters, can, tops = 0, cash, h
     if mine != t.maxer[L]:
         return 0
     tl = ss_popcount(s.hand[L])
@@ -542,11 +576,12 @@ cdef inline int sure_lead(Search* s, uint32_t legal, int* bound) noexcept nogil:
         m &= ~(<uint32_t>1 << c)
         if t.above[c] & s.live:
             continue  # not the top card of its class
+        tops |= <uint32_t>1 << c
         cls_mask = t.cmask[t.cls[c]]
         beaters = t.trumps & ~((<uint32_t>2 << c) - 1) if c < 31 else 0
-        contrib = 0
+        contrib = t.pts[c]
         for p in range(1, n):
-            seat = (L + p) % n
+            seat = t.seat_at[L + p]
             can = s.hand[seat] & cls_mask
             if not can:
                 can = s.hand[seat]
@@ -554,25 +589,52 @@ cdef inline int sure_lead(Search* s, uint32_t legal, int* bound) noexcept nogil:
                 break
             contrib += min_pts(s, can)
         else:
-            if mine:
-                took = s.took | t.use_took
-                v = (1 if t.gain_tricks else t.pts[c] + contrib + t.bonus_left[tl]) + t.tv[took]
-                if not found or v > best:
-                    best = v
-            else:
-                if t.gain_tricks:
-                    v = tl - 1
-                else:
-                    v = s.hand_pts - t.pts[c] - contrib
-                    for i in range(1, tl):
-                        v += t.bonus_left[i]
-                if t.use_took and not s.took:
-                    v = t.tv[0] if t.tv[0] > v + t.tv[1] else v + t.tv[1]
-                else:
-                    v = v + t.tv[s.took]
-                if not found or v < best:
-                    best = v
+            v = sure_bound(s, mine, contrib, 1, tl)
+            if not found or (v > best if mine else v < best):
+                best = v
             found = 1
+    # cash several tops in a row
+    cash = tops
+    changed = 1
+    while changed and ss_popcount(cash) >= 2:
+        changed = 0
+        for p in range(1, n):
+            h = s.hand[t.seat_at[L + p]]
+            if not (h & t.trumps):
+                continue
+            m = cash
+            while m:
+                c = ss_ctz(m)
+                m &= m - 1
+                if not (h & t.cmask[t.cls[c]]):
+                    cash &= ~(<uint32_t>1 << c)
+                    changed = 1
+    k = ss_popcount(cash)
+    if k >= 2:
+        contrib = 0
+        m = cash
+        while m:
+            c = ss_ctz(m)
+            m &= m - 1
+            contrib += t.pts[c]
+        for p in range(1, n):
+            h = s.hand[t.seat_at[L + p]]
+            full = 1
+            v = 0
+            m = cash
+            while m:
+                c = ss_ctz(m)
+                m &= m - 1
+                can = h & t.cmask[t.cls[c]]
+                if not can:
+                    full = 0
+                    break
+                v += min_pts(s, can)
+            contrib += v if full else low_sum(s, h, k)
+        v = sure_bound(s, mine, contrib, k, tl)
+        if not found or (v > best if mine else v < best):
+            best = v
+        found = 1
     bound[0] = best
     return found
 
@@ -596,7 +658,7 @@ cdef int etc_cutoff(Search* s, int seat, int* moves, int nmoves, int alpha, int 
         if ((winmask >> c) & 1) and c > s.win_card:
             winseat = seat
         else:
-            winseat = (s.leader + s.win_pos) % t.n
+            winseat = t.seat_at[s.leader + s.win_pos]
         rem = s.live & ~s.ontable & ~(<uint32_t>1 << c)
         if rem == 0:
             continue
@@ -626,7 +688,7 @@ cdef int etc_cutoff(Search* s, int seat, int* moves, int nmoves, int alpha, int 
 cdef int ab(Search* s, int alpha, int beta) noexcept nogil:
     cdef Tables* t = &s.t
     cdef int n = t.n
-    cdef int seat = (s.leader + s.ntr) % n
+    cdef int seat = t.seat_at[s.leader + s.ntr]
     cdef uint32_t rem = 0
     cdef int i, k, c, v, best, bestc = -1, nmoves
     cdef int lo_b = 0, hi_b = 0, maxg, tricks_left, a0, b0, sure, bests, ncards
@@ -893,6 +955,8 @@ cdef class Core:
         t.hold_seat = tables.hold_seat
         t.run_min = tables.run_min
         t.r2 = tables.r2
+        for i in range(2 * MAXSEATS):
+            t.seat_at[i] = i % t.n
         for i in range(MAXSEATS):
             t.team[i] = tables.team[i] if i < t.n else 0
             t.maxer[i] = tables.maxer[i] if i < t.n else 0

@@ -163,6 +163,33 @@ def test_differential_sweep(game):
             assert solver.card_values(state, obj) == reference_card_values(state, obj)
 
 
+@pytest.mark.parametrize("game", FORMS[::3], ids=_form_id)
+def test_guess_changes_only_the_work(game):
+    """A guess, close, far or out of range, moves where the search starts, never the answer."""
+    for state, objs in _cases(game, f"guess/{_form_id(game)}", 6, 3):
+        for obj in objs:
+            ref = reference_value(state, obj)
+            solver = Solver()
+            for guess in (None, -5, 0, ref - 3, ref, ref + 1, ref + 17, 500):
+                solver.clear()
+                assert solver.value(state, obj, guess=guess) == ref, (state, obj, guess)
+
+
+@pytest.mark.parametrize("game", FORMS[::2], ids=_form_id)
+def test_best_line_keeps_the_value(game):
+    """Every card of the best line keeps the position's value (each step checked against the reference)."""
+    for state, objs in _cases(game, f"line/{_form_id(game)}", 6, 3):
+        for obj in objs:
+            value = reference_value(state, obj)
+            s = state
+            for c in Solver().best_line(state, obj):
+                assert c in s.legal()
+                s = s.play(c)
+                if not s.finished:
+                    assert reference_value(s, obj) == value, (state, obj, c)
+            assert s.finished and obj.final_value(s) == value
+
+
 def test_incomplete_position_refused():
     g = make_game("sauspiel")
     st = random_setup(g, random.Random(1))

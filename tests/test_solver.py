@@ -170,9 +170,12 @@ def test_guess_changes_only_the_work(game):
         for obj in objs:
             ref = reference_value(state, obj)
             solver = Solver()
+            cards = reference_card_values(state, obj)
             for guess in (None, -5, 0, ref - 3, ref, ref + 1, ref + 17, 500):
                 solver.clear()
                 assert solver.value(state, obj, guess=guess) == ref, (state, obj, guess)
+                solver.clear()
+                assert solver.card_values(state, obj, guess=guess) == cards, (state, obj, guess)
 
 
 @pytest.mark.parametrize("game", FORMS[::2], ids=_form_id)

@@ -526,7 +526,7 @@ def annotate_play(setup: Setup, plays: Sequence[Card], *, players: Sequence[str]
                                       forced=True, side=side))
         else:
             obj = judge.objective(seat)
-            values = judge.solver_for(seat).card_values(state, obj)
+            values = judge.solver_for(seat).card_values(state, obj, guess=chain if g.two_sided else None)
             maxing = (seat in obj.team) == obj.maximize
             best_v = max(values.values()) if maxing else min(values.values())
             v = values[card]

@@ -199,3 +199,8 @@ def test_mask_round_trip_on_every_subset_pattern():
         assert cards_of(m) == sorted(cards)
         assert bin(m).count("1") == len(cards)
         assert mask_of(cards_of(m)) == m
+
+
+def test_unknown_card_style_is_an_error():
+    with pytest.raises(ValueError, match="card style 'fancy'"):
+        format_card(Card.parse("QC"), "fancy")

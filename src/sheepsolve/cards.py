@@ -161,9 +161,17 @@ _RESET = "\x1b[0m"
 
 
 def format_card(card: Card, style: str = "ascii") -> str:
-    """``ascii`` gives ``QC``; ``symbols`` gives ``Q♣``; ``color`` gives symbols with red hearts and diamonds."""
+    """``ascii`` gives ``QC``; ``symbols`` gives ``Q♣``; ``color`` gives symbols with red hearts and diamonds.
+
+    >>> format_card(Card.parse("QC"), "fancy")
+    Traceback (most recent call last):
+    ...
+    ValueError: card style 'fancy': use one of ascii, symbols, color
+    """
     if style == "ascii":
         return str(card)
+    if style not in ("symbols", "color"):
+        raise ValueError(f"card style {style!r}: use one of ascii, symbols, color")
     s = card.rank + SUIT_SYMBOLS[card.suit]
     if style == "color" and card.suit in "HD":
         return _RED + s + _RESET

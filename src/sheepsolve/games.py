@@ -323,8 +323,8 @@ REGISTRY: dict[str, GameSpec] = {
                  decks=("long", "short"), tout_allowed=True, doc="the four Unter, then the chosen suit"),
         GameSpec(name="farbgeier", title="Farbgeier", family="schafkopf", needs_trump=True, seats=(4, 3),
                  decks=("long", "short"), tout_allowed=True, doc="the four Ober, then the chosen suit"),
-        GameSpec(name="sie", title="Sie", family="schafkopf", decks=("long", "short"),
-                 doc="declarer holds all four Ober and four Unter; not played out"),
+        GameSpec(name="sie", title="Sie", family="schafkopf", decks=("long",),
+                 doc="declarer holds all four Ober and four Unter; not played out (long deck: eight cards)"),
         GameSpec(name="ramsch", title="Ramsch", family="schafkopf", decks=("long", "short"),
                  aliases=("ramsh",), doc="all passed: sauspiel trumps, everyone alone, most points loses"),
     ]

@@ -1121,54 +1121,41 @@ cdef class Core:
             v = ab(&self.s, target - 1, target)
         return v >= target
 
-    def child_at_least(self, int c, int target) -> bool:
-        """Whether the future value after card ``c`` is played now (in this position's future scale, the gain
-        of a trick it closes included) is at least ``target``: one null-window search."""
+    cdef int _child(self, int c, int arg, bint exact) except? -1:
+        """Play card ``c``, search, take it back. ``exact``: the exact future value (``arg`` a guess, or -1);
+        else one null-window search at ``arg``. Values are in this position's future scale: the gain of a
+        trick the card closes is included."""
         cdef Search* s = &self.s
         cdef Tables* t = &s.t
         cdef int seat = (s.leader + s.ntr) % t.n
         cdef int sv_win_card = s.win_card, sv_win_pos = s.win_pos
-        cdef int gain, v
+        cdef int gain = 0, v
+        cdef bint closes
         cdef TrickSave sv
         if not (s.hand[seat] >> c) & 1:
             raise ValueError("card not in hand")
         play_card(s, c, seat)
         note_winner(s, c)
-        if s.ntr == t.n:
+        closes = s.ntr == t.n
+        if closes:
             gain = close_trick(s, seat, &sv)
-            with nogil:
-                v = gain + ab(s, target - gain - 1, target - gain)
+        with nogil:
+            if exact:
+                v = gain + mtdf(s, -1 if arg < 0 else (arg - gain if arg >= gain else 0))
+            else:
+                v = gain + ab(s, arg - gain - 1, arg - gain)
+        if closes:
             reopen_trick(s, &sv)
-        else:
-            with nogil:
-                v = ab(s, target - 1, target)
-        unplay_card(s, c, seat)
-        s.win_card = sv_win_card
-        s.win_pos = sv_win_pos
-        return v >= target
-
-    def child_value(self, int c, int guess=-1):
-        """Future value after card ``c`` is played now, as the gain of a finished trick plus what follows."""
-        cdef Search* s = &self.s
-        cdef Tables* t = &s.t
-        cdef int seat = (s.leader + s.ntr) % t.n
-        cdef int sv_win_card = s.win_card, sv_win_pos = s.win_pos
-        cdef int gain, v
-        cdef TrickSave sv
-        if not (s.hand[seat] >> c) & 1:
-            raise ValueError("card not in hand")
-        play_card(s, c, seat)
-        note_winner(s, c)
-        cdef int g = guess
-        if s.ntr == t.n:
-            gain = close_trick(s, seat, &sv)
-            with nogil:
-                v = gain + mtdf(s, -1 if g < 0 else (g - gain if g >= gain else 0))
-            reopen_trick(s, &sv)
-        else:
-            with nogil:
-                v = mtdf(s, g)
         unplay_card(s, c, seat)
         s.win_card = sv_win_card
         s.win_pos = sv_win_pos
         return v
+
+    def child_at_least(self, int c, int target) -> bool:
+        """Whether the future value after card ``c`` is played now is at least ``target`` (one null-window
+        search)."""
+        return self._child(c, target, False) >= target
+
+    def child_value(self, int c, int guess=-1) -> int:
+        """Future value after card ``c`` is played now, as the gain of a finished trick plus what follows."""
+        return self._child(c, guess, True)

@@ -479,13 +479,41 @@ cdef inline int last_trick(Search* s) noexcept nogil:
     return pts + t.bonus_left[1] + t.tv[took]
 
 
+cdef inline int sure_bound(Search* s, int mine, int won, int from_hands, int k, int tl) noexcept nogil:
+    """The bound on the future value (from the start of the current trick) when one side surely takes ``k`` of
+    the ``tl`` tricks left (the current one counted) with at least ``won`` card points in them, ``from_hands``
+    of those still in hands: if it is the objective's side (``mine``), the value is at least their gain; else
+    at most what the other tricks can bring."""
+    cdef Tables* t = &s.t
+    cdef int i, v, took
+    if mine:
+        took = s.took | t.use_took
+        if t.gain_tricks:
+            return k + t.tv[took]
+        v = won + t.tv[took]
+        if k == 1:
+            v += t.bonus_left[tl]
+        return v
+    if t.gain_tricks:
+        v = tl - k
+    else:
+        v = s.hand_pts - from_hands
+        for i in range(1, tl + 1):
+            v += t.bonus_left[i]
+        if k == 1:
+            v -= t.bonus_left[tl]
+    if t.use_took and not s.took:
+        return t.tv[0] if t.tv[0] > v + t.tv[1] else v + t.tv[1]
+    return v + t.tv[s.took]
+
+
 cdef inline int decided_bounds(Search* s, int* lo, int* hi) noexcept nogil:
     """Mid-trick: if no player of the other side still to play can beat the card winning the trick with a card
     it may play, the side winning it is known, and each player still to play adds at least its cheapest card
     it may play. Sets bounds on the future value (from the start of the trick) and returns 1; returns 0 if the
     trick is still open."""
     cdef Tables* t = &s.t
-    cdef int n = t.n, p, seat, tl, i, contrib = 0, rest, took
+    cdef int n = t.n, p, seat, tl, contrib = 0
     cdef uint32_t winmask = t.trumps | t.cmask[t.cls[s.trick[0]]]
     cdef uint32_t beaters = winmask & ~((<uint32_t>2 << s.win_card) - 1) if s.win_card < 31 else 0
     cdef uint32_t led = t.cmask[t.cls[s.trick[0]]], can
@@ -500,55 +528,14 @@ cdef inline int decided_bounds(Search* s, int* lo, int* hi) noexcept nogil:
         seat = t.seat_at[s.leader + p]
         can = s.hand[seat] & led
         contrib += min_pts(s, can if can else s.hand[seat])
-    seat = t.seat_at[s.leader + s.win_pos]
     tl = ss_popcount(s.hand[t.seat_at[s.leader + s.ntr]])  # tricks left, this one included
-    if t.team[seat]:
-        took = s.took | t.use_took
-        if t.gain_tricks:
-            lo[0] = 1 + t.tv[took]
-        else:
-            lo[0] = s.trick_pts + contrib + t.bonus_left[tl] + t.tv[took]
+    if wteam:
+        lo[0] = sure_bound(s, 1, s.trick_pts + contrib, contrib, 1, tl)
         hi[0] = INF
     else:
-        if t.gain_tricks:
-            rest = tl - 1
-        else:
-            rest = s.hand_pts - contrib
-            for i in range(1, tl):
-                rest += t.bonus_left[i]
-        if t.use_took and not s.took:
-            hi[0] = t.tv[0] if t.tv[0] > rest + t.tv[1] else rest + t.tv[1]
-        else:
-            hi[0] = rest + t.tv[s.took]
+        hi[0] = sure_bound(s, 0, s.trick_pts + contrib, contrib, 1, tl)
         lo[0] = -INF
     return 1
-
-
-cdef inline int sure_bound(Search* s, int mine, int pts, int k, int tl) noexcept nogil:
-    """The bound on the future value when the leader's side surely takes ``k`` of the ``tl`` tricks left with
-    ``pts`` card points in them: at least their gain if it is the objective's side, else at most what the other
-    tricks can bring."""
-    cdef Tables* t = &s.t
-    cdef int i, v, took
-    if mine:
-        took = s.took | t.use_took
-        if t.gain_tricks:
-            return k + t.tv[took]
-        v = pts + t.tv[took]
-        if k == 1:
-            v += t.bonus_left[tl]
-        return v
-    if t.gain_tricks:
-        v = tl - k
-    else:
-        v = s.hand_pts - pts
-        for i in range(1, tl + 1):
-            v += t.bonus_left[i]
-        if k == 1:
-            v -= t.bonus_left[tl]
-    if t.use_took and not s.took:
-        return t.tv[0] if t.tv[0] > v + t.tv[1] else v + t.tv[1]
-    return v + t.tv[s.took]
 
 
 cdef inline int sure_lead(Search* s, uint32_t legal, int* bound) noexcept nogil:
@@ -564,7 +551,7 @@ cdef inline int sure_lead(Search* s, uint32_t legal, int* bound) noexcept nogil:
     tricks; if it is the other side and minimises, the value is at most what the other tricks can bring.
     Returns 1 and the best such bound in ``bound``, or 0 if there is none."""
     cdef Tables* t = &s.t
-    cdef int n = t.n, L = s.leader, p, seat, c, tl, i, contrib, took, v, found = 0, best = 0, k, changed, full
+    cdef int n = t.n, L = s.leader, p, seat, c, tl, contrib, v, found = 0, best = 0, k, changed, full
     cdef int mine = t.team[L]
     cdef uint32_t m, cls_mask, beaters, can, tops = 0, cash, h
     if mine != t.maxer[L]:
@@ -589,7 +576,7 @@ cdef inline int sure_lead(Search* s, uint32_t legal, int* bound) noexcept nogil:
                 break
             contrib += min_pts(s, can)
         else:
-            v = sure_bound(s, mine, contrib, 1, tl)
+            v = sure_bound(s, mine, contrib, contrib, 1, tl)
             if not found or (v > best if mine else v < best):
                 best = v
             found = 1
@@ -631,7 +618,7 @@ cdef inline int sure_lead(Search* s, uint32_t legal, int* bound) noexcept nogil:
                     break
                 v += min_pts(s, can)
             contrib += v if full else low_sum(s, h, k)
-        v = sure_bound(s, mine, contrib, k, tl)
+        v = sure_bound(s, mine, contrib, contrib, k, tl)
         if not found or (v > best if mine else v < best):
             best = v
         found = 1

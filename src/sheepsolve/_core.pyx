@@ -678,7 +678,7 @@ cdef int ab(Search* s, int alpha, int beta) noexcept nogil:
     cdef int seat = t.seat_at[s.leader + s.ntr]
     cdef uint32_t rem = 0
     cdef int i, k, c, v, best, bestc = -1, nmoves
-    cdef int lo_b = 0, hi_b = 0, maxg, tricks_left, a0, b0, sure, bests, ncards
+    cdef int lo_b = 0, hi_b = 0, tricks_left, a0, b0, sure, bests, ncards
     cdef uint64_t k0 = 0, k1 = 0
     cdef TTEntry* e = NULL
     cdef int hint = -1
@@ -697,17 +697,10 @@ cdef int ab(Search* s, int alpha, int beta) noexcept nogil:
         tricks_left = ss_popcount(s.hand[s.leader])
         if tricks_left == 1:
             return last_trick(s)
-        if t.gain_tricks:
-            maxg = tricks_left
-        else:
-            maxg = s.hand_pts
-            for i in range(1, tricks_left + 1):
-                maxg += t.bonus_left[i]
+        hi_b = sure_bound(s, 0, 0, 0, 0, tricks_left)  # every trick left could go to the objective's side
         if t.use_took and not s.took:
-            hi_b = t.tv[0] if t.tv[0] > maxg + t.tv[1] else maxg + t.tv[1]
             lo_b = t.tv[0] if t.tv[0] < t.tv[1] else t.tv[1]
         else:
-            hi_b = maxg + t.tv[s.took]
             lo_b = t.tv[s.took]
         if not t.gain_tricks and (s.took or not t.use_took):
             # Top trumps held by one side are sure to win their tricks: their points go to that side.

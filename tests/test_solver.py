@@ -14,7 +14,8 @@ import random
 
 import pytest
 
-from sheepsolve.deals import game_forms, random_position, random_setup
+from sheepsolve.deals import deal, game_forms, random_position, random_setup
+from sheepsolve.engine import Setup, legal_calls
 from sheepsolve.games import make_game
 from sheepsolve.objective import Objective
 from sheepsolve.reference import reference_card_values, reference_value, reference_value_memo
@@ -191,6 +192,54 @@ def test_best_line_keeps_the_value(game):
                 if not s.finished:
                     assert reference_value(s, obj) == value, (state, obj, c)
             assert s.finished and obj.final_value(s) == value
+
+
+def _twin_hands(game, hands, rng, keep=None):
+    """Hands of the same shape with other cards: in each class, as many cards as the hands hold there, drawn
+    anew from the whole class and handed out to the same holders in the same order of strength. ``keep`` (the
+    called ace, the top of its class) stays where it is."""
+    by_class: dict = {}
+    for seat, h in enumerate(hands):
+        for c in h:
+            if c != keep:
+                by_class.setdefault(game.suit_class(c), []).append((game.strength(c), seat))
+    twin: list[list] = [[keep] if keep in h else [] for h in hands]
+    for cls, held in by_class.items():
+        held.sort()
+        pool = sorted((c for c in game.deck if game.suit_class(c) == cls and c != keep), key=game.strength)
+        for (_, seat), c in zip(held, sorted(rng.sample(pool, len(held)), key=game.strength)):
+            twin[seat].append(c)
+    return twin
+
+
+@pytest.mark.parametrize("game", [make_game("solo", trump="H"), make_game("wenz"), make_game("geier"),
+                                  make_game("ramsch"), make_game("sheepshead-3"),
+                                  make_game("sauspiel", deck="short")], ids=lambda g: g.name)
+def test_shape_twins(game):
+    """Positions of one shape (same holders, class by class, in order of strength; other cards, other points)
+    share bounds through the shape table with a margin for the points. One solver takes a position and then
+    its twins: every answer must still match the reference, and the shape table must have been used."""
+    rng = random.Random(2024 + game.seats)
+    solver = Solver()
+    done = 0
+    while done < 12:
+        hands = [h[:3] for h in deal(game, rng)[0]]
+        called = None
+        if game.partner in ("called-ace", "sauspiel"):
+            calls = [c.card for c in legal_calls(game, hands[0]) if c.card is not None and not c.under]
+            if not calls or not any(calls[0] in h for h in hands[1:]):
+                continue  # no ace to call, or the called ace is out of play in this short deal
+            called = calls[0]
+        done += 1
+        for hs in [hands] + [_twin_hands(game, hands, rng, keep=called) for _ in range(3)]:
+            if game.kind == "ramsch":
+                st = Setup.create(game, hs)
+            else:
+                st = Setup.create(game, hs, declarer=0, called=called)
+            obj = Objective.for_setup(st, seat=None if game.two_sided else 0)
+            state = st.start()
+            assert solver.card_values(state, obj) == reference_card_values(state, obj)
+    assert solver._core.shape_hits > 0
 
 
 def test_incomplete_position_refused():

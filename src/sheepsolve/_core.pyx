@@ -11,9 +11,14 @@ cards already on the table included) plus the terminal term ``tv[took]``. The ta
 bounds of that future value at trick boundaries, keyed on the cards still out, the leader, whether the called
 suit is still unled and whether the side took a trick: everything that decides the future, since no card ever
 changes hands during the play.
+
+A second table, the *shape table*, holds bounds by the position's shape alone: the holders of the cards still out
+in order of rank, class by class, with their points forgotten. Two positions of one shape have the same game
+tree, card for card, and their values differ by at most what the differing points of matched cards could move
+(payoff similarity, as in Furtak and Buro's work on Skat): a bound of one gives a bound of the other.
 """
 
-from libc.stdint cimport uint8_t, uint32_t, uint64_t, int64_t
+from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int64_t
 from libc.stdlib cimport calloc, free
 from libc.string cimport memset
 
@@ -33,6 +38,7 @@ cdef enum:
     INF = 100000
     BUCKET = 4
     MAXBLOCK = 6            # longer runs of equal-point cards are split (a finer key, still exact)
+    SHAPE_MAX = 20          # positions with more cards out have no shape key (it would not fit 128 bits)
 
 # ---------------------------------------------------------------------------------------------------------------
 # Structs
@@ -45,6 +51,14 @@ ctypedef struct TTEntry:
     uint8_t best            # canonical slot of the best card, 255 if none
     uint8_t used
     uint32_t pad
+
+ctypedef struct ShapeEntry:
+    uint64_t k0             # holder codes of the first 16 cards still out, in core order (4 bits each)
+    uint64_t k1             # cards 16..19, cards out per class, leader, flags
+    uint32_t rem            # the cards still out when the bounds were stored (their points give the margin)
+    uint8_t lo
+    uint8_t hi
+    uint16_t gen            # low 16 bits of the table generation; 0 = empty
 
 ctypedef struct Tables:
     int n
@@ -106,6 +120,9 @@ ctypedef struct Search:
     int killer[17][MAXSEATS]  # last lead that cut off (card + 1), by tricks left and seat
     TTEntry* tt
     uint64_t nbuckets_mask
+    ShapeEntry* st
+    uint64_t shape_mask
+    int64_t shape_hits      # shape-table probes that found the position's shape
     uint64_t gen
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -291,6 +308,65 @@ cdef inline void tt_store(Search* s, uint64_t k0, uint64_t k1, int ncards, int l
     b[victim].best = <uint8_t>(best if best >= 0 else 255)
     b[victim].used = 1
     b[victim].pad = <uint32_t>ncards
+
+# ---------------------------------------------------------------------------------------------------------------
+# Shape table (payoff similarity)
+
+cdef inline int shape_key(Search* s, uint32_t rem, uint64_t* k0, uint64_t* k1) noexcept nogil:
+    """The shape of a trick-start position with at most SHAPE_MAX cards out: for each card still out, in core
+    order (class by class, weakest first), its holder and whether it is the called card; the number of cards
+    out in each class; the leader and the flags. Returns 0 when the position has too many cards out.
+
+    Legal cards and trick winners depend on classes, the order inside a class, the holders and the called card
+    only, so positions of one shape have game trees that match card for card (the k-th card out of one plays
+    the part of the k-th card out of the other); only the points of matched cards differ."""
+    cdef uint64_t a = 0, b = 0, code
+    cdef uint32_t x = rem
+    cdef int i = 0, c, k
+    if ss_popcount(rem) > SHAPE_MAX:
+        return 0
+    while x:
+        c = ss_ctz(x)
+        x &= x - 1
+        code = <uint64_t>(s.owner[c] + 1) | ((<uint64_t>((s.t.called_bit >> c) & 1)) << 3)
+        if i < 16:
+            a |= code << (4 * i)
+        else:
+            b |= code << (4 * (i - 16))
+        i += 1
+    for k in range(8):
+        b |= (<uint64_t>ss_popcount(rem & s.t.cmask[k])) << (16 + 5 * k)
+    b |= (<uint64_t>s.leader << 56) | (<uint64_t>s.open << 59) | (<uint64_t>s.took << 60)
+    k0[0] = a
+    k1[0] = b
+    return 1
+
+
+cdef inline ShapeEntry* shape_slot(Search* s, uint64_t k0, uint64_t k1) noexcept nogil:
+    cdef uint64_t h = (k0 * 0x9E3779B97F4A7C15ULL) ^ (k1 * 0xC2B2AE3D27D4EB4FULL)
+    h ^= h >> 29
+    return s.st + ((h >> 17) & s.shape_mask)
+
+
+cdef inline void shape_margins(Search* s, uint32_t now, uint32_t then, int* up, int* down) noexcept nogil:
+    """How far the value of the position with cards ``now`` out can lie above (``up``) and below (``down``)
+    the value of the position of the same shape with cards ``then`` out: the k-th card of one is matched with
+    the k-th card of the other, and the side that wins it gains the difference of their points. Values that
+    count tricks do not depend on points at all."""
+    cdef int a, b, d, u = 0, w = 0
+    if not s.t.gain_tricks:
+        while now:
+            a = ss_ctz(now)
+            b = ss_ctz(then)
+            now &= now - 1
+            then &= then - 1
+            d = s.t.pts[a] - s.t.pts[b]
+            if d > 0:
+                u += d
+            else:
+                w -= d
+    up[0] = u
+    down[0] = w
 
 # ---------------------------------------------------------------------------------------------------------------
 # Search
@@ -688,6 +764,9 @@ cdef int ab(Search* s, int alpha, int beta) noexcept nogil:
     # saved trick state
     cdef int sv_win_card, sv_win_pos, gain
     cdef TrickSave sv
+    cdef uint64_t sk0 = 0, sk1 = 0
+    cdef ShapeEntry* se = NULL
+    cdef int up = 0, down = 0
     s.nodes += 1
 
     if s.ntr == 0:
@@ -728,6 +807,21 @@ cdef int ab(Search* s, int alpha, int beta) noexcept nogil:
                 hi_b = e.hi
             if e.best != 255:
                 hint = card_of_slot(s, rem, e.best)
+        if shape_key(s, rem, &sk0, &sk1):
+            se = shape_slot(s, sk0, sk1)
+            if se.gen == <uint16_t>s.gen and se.k0 == sk0 and se.k1 == sk1:
+                s.shape_hits += 1
+                shape_margins(s, rem, se.rem, &up, &down)
+                v = se.lo - down
+                if v >= beta:
+                    return v
+                if v > lo_b:
+                    lo_b = v
+                v = se.hi + up
+                if v <= alpha:
+                    return v
+                if v < hi_b:
+                    hi_b = v
         legal = legal_moves(s, seat)
         if sure_lead(s, legal, &v):
             if maxing and v > lo_b:
@@ -801,6 +895,20 @@ cdef int ab(Search* s, int alpha, int beta) noexcept nogil:
     if s.ntr == 0:
         bests = slot_of(s, rem, bestc) if bestc >= 0 else -1
         ncards = ss_popcount(rem)
+        if se != NULL:  # the slot of this position's shape (always replaced)
+            se.k0 = sk0
+            se.k1 = sk1
+            se.rem = rem
+            se.gen = <uint16_t>s.gen
+            if best <= a0:
+                se.lo = <uint8_t>lo_b
+                se.hi = <uint8_t>(best if best < hi_b else hi_b)
+            elif best >= b0:
+                se.lo = <uint8_t>best
+                se.hi = <uint8_t>hi_b
+            else:
+                se.lo = <uint8_t>best
+                se.hi = <uint8_t>best
         if best <= a0:
             # fail low: an upper bound; the best card is only a guess, keep the stored one if any
             e = tt_probe(s, k0, k1)
@@ -878,19 +986,24 @@ cdef class Core:
 
     cdef Search s
     cdef TTEntry* table
+    cdef ShapeEntry* shapes
     cdef uint64_t nentries
     cdef public object context
 
     def __cinit__(self, int tt_bits=18):
-        if tt_bits < 2 or tt_bits > 23:
-            raise ValueError("tt_bits must be in 2..23 (at most 8M entries of 24 bytes, 192 MiB)")
+        """``tt_bits``: ``2 ** tt_bits`` entries in the transposition table and as many in the shape table."""
+        if tt_bits < 2 or tt_bits > 22:
+            raise ValueError("tt_bits must be in 2..22 (at most 4M entries in each of the two tables, 192 MiB)")
         self.nentries = (<uint64_t>1) << tt_bits
         self.table = <TTEntry*>calloc(self.nentries, sizeof(TTEntry))
-        if self.table == NULL:
+        self.shapes = <ShapeEntry*>calloc(self.nentries, sizeof(ShapeEntry))
+        if self.table == NULL or self.shapes == NULL:
             raise MemoryError("transposition table")
         memset(&self.s, 0, sizeof(Search))
         self.s.tt = self.table
         self.s.nbuckets_mask = (self.nentries // BUCKET) - 1 if self.nentries >= BUCKET else 0
+        self.s.st = self.shapes
+        self.s.shape_mask = self.nentries - 1
         self.s.gen = 1
         self.context = None
 
@@ -898,19 +1011,27 @@ cdef class Core:
         if self.table != NULL:
             free(self.table)
             self.table = NULL
+        if self.shapes != NULL:
+            free(self.shapes)
+            self.shapes = NULL
 
     @staticmethod
     def entry_bytes() -> int:
-        """Bytes per transposition-table entry."""
-        return sizeof(TTEntry)
+        """Bytes per entry of the two tables together (one transposition entry and one shape entry)."""
+        return sizeof(TTEntry) + sizeof(ShapeEntry)
 
     @property
     def table_bytes(self) -> int:
-        return self.nentries * sizeof(TTEntry)
+        return self.nentries * (sizeof(TTEntry) + sizeof(ShapeEntry))
 
     @property
     def nodes(self) -> int:
         return self.s.nodes
+
+    @property
+    def shape_hits(self) -> int:
+        """Shape-table probes that found the position's shape, since the core was made."""
+        return self.s.shape_hits
 
     def reset_nodes(self):
         self.s.nodes = 0
@@ -923,6 +1044,10 @@ cdef class Core:
         if self.s.gen >= (1 << 24):
             memset(self.table, 0, self.nentries * sizeof(TTEntry))
             self.s.gen = 1
+        if <uint16_t>self.s.gen == 0:  # shape entries keep 16 bits of the generation: empty them as it wraps
+            self.s.gen += 1
+        if <uint16_t>self.s.gen == 1:
+            memset(self.shapes, 0, self.nentries * sizeof(ShapeEntry))
 
     def load_tables(self, tables):
         """Install compiled tables (``tables.CoreTables``); clears the table when their context changed. A

@@ -62,7 +62,7 @@ def _bits_for(mib: int) -> int:
     if mib > MAX_TABLE_MIB:
         raise SolverError(f"table size {mib} MiB is over the limit of {MAX_TABLE_MIB} MiB")
     bits = 2
-    while (1 << (bits + 1)) * _ENTRY_BYTES <= mib * 1024 * 1024 and bits < 23:
+    while (1 << (bits + 1)) * _ENTRY_BYTES <= mib * 1024 * 1024 and bits < 22:
         bits += 1
     return bits
 
@@ -70,8 +70,9 @@ def _bits_for(mib: int) -> int:
 class Solver:
     """A solver with its own transposition table, reused across calls (same deal: entries carry over).
 
-    ``table_mib`` bounds the table's memory (default 16 MiB, at most 256 MiB); ``table_bits`` sets the number of
-    entries directly (``2`` gives a four-entry table that evicts constantly, for tests).
+    ``table_mib`` bounds the memory of its two tables, transpositions and shapes (default 16 MiB, at most
+    256 MiB); ``table_bits`` sets the number of entries of each directly (``2`` gives four-entry tables that
+    evict constantly, for tests).
     """
 
     def __init__(self, table_mib: int = DEFAULT_TABLE_MIB, *, table_bits: int | None = None) -> None:

@@ -38,7 +38,7 @@ cdef enum:
     INF = 100000
     BUCKET = 4
     MAXBLOCK = 6            # longer runs of equal-point cards are split (a finer key, still exact)
-    SHAPE_MAX = 20          # positions with more cards out have no shape key (it would not fit 128 bits)
+    SHAPE_MAX = 26          # positions with more cards out have no shape key (it would not fit 128 bits)
 
 # ---------------------------------------------------------------------------------------------------------------
 # Structs
@@ -53,8 +53,8 @@ ctypedef struct TTEntry:
     uint32_t pad
 
 ctypedef struct ShapeEntry:
-    uint64_t k0             # holder codes of the first 16 cards still out, in core order (4 bits each)
-    uint64_t k1             # cards 16..19, cards out per class, leader, flags
+    uint64_t k0             # codes of the first 21 cards still out, in core order (3 bits each)
+    uint64_t k1             # cards 21..25, cards out per class, leader, flags, the called card's holder
     uint32_t rem            # the cards still out when the bounds were stored (their points give the margin)
     uint8_t lo
     uint8_t hi
@@ -314,8 +314,9 @@ cdef inline void tt_store(Search* s, uint64_t k0, uint64_t k1, int ncards, int l
 
 cdef inline int shape_key(Search* s, uint32_t rem, uint64_t* k0, uint64_t* k1) noexcept nogil:
     """The shape of a trick-start position with at most SHAPE_MAX cards out: for each card still out, in core
-    order (class by class, weakest first), its holder and whether it is the called card; the number of cards
-    out in each class; the leader and the flags. Returns 0 when the position has too many cards out.
+    order (class by class, weakest first), its holder (1..5), or 6 for the called card; the number of cards
+    out in each class; the leader, the flags and the called card's holder. Returns 0 when the position has too
+    many cards out.
 
     Legal cards and trick winners depend on classes, the order inside a class, the holders and the called card
     only, so positions of one shape have game trees that match card for card (the k-th card out of one plays
@@ -328,15 +329,17 @@ cdef inline int shape_key(Search* s, uint32_t rem, uint64_t* k0, uint64_t* k1) n
     while x:
         c = ss_ctz(x)
         x &= x - 1
-        code = <uint64_t>(s.owner[c] + 1) | ((<uint64_t>((s.t.called_bit >> c) & 1)) << 3)
-        if i < 16:
-            a |= code << (4 * i)
+        code = <uint64_t>(s.owner[c] + 1) if c != s.t.called else 6
+        if i < 21:
+            a |= code << (3 * i)
         else:
-            b |= code << (4 * (i - 16))
+            b |= code << (3 * (i - 21))
         i += 1
     for k in range(8):
-        b |= (<uint64_t>ss_popcount(rem & s.t.cmask[k])) << (16 + 5 * k)
-    b |= (<uint64_t>s.leader << 56) | (<uint64_t>s.open << 59) | (<uint64_t>s.took << 60)
+        b |= (<uint64_t>ss_popcount(rem & s.t.cmask[k])) << (15 + 5 * k)
+    b |= (<uint64_t>s.leader << 55) | (<uint64_t>s.open << 58) | (<uint64_t>s.took << 59)
+    if rem & s.t.called_bit:
+        b |= <uint64_t>(s.owner[s.t.called] + 1) << 60
     k0[0] = a
     k1[0] = b
     return 1

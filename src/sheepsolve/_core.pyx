@@ -38,7 +38,6 @@ cdef enum:
     INF = 100000
     BUCKET = 4
     MAXBLOCK = 6            # longer runs of equal-point cards are split (a finer key, still exact)
-    SHAPE_MAX = 26          # positions with more cards out have no shape key (it would not fit 128 bits)
 
 # ---------------------------------------------------------------------------------------------------------------
 # Structs
@@ -53,8 +52,8 @@ ctypedef struct TTEntry:
     uint32_t pad
 
 ctypedef struct ShapeEntry:
-    uint64_t k0             # codes of the first 21 cards still out, in core order (3 bits each)
-    uint64_t k1             # cards 21..25, cards out per class, leader, flags, the called card's holder
+    uint64_t k0             # the first 21 codes of the shape (3 bits each)
+    uint64_t k1             # codes 21..38, then the leader, the flags and the called card's holder
     uint32_t rem            # the cards still out when the bounds were stored (their points give the margin)
     uint8_t lo
     uint8_t hi
@@ -85,6 +84,7 @@ ctypedef struct Tables:
     int tv[2]
     int use_took
     int nblocks
+    int nclasses             # class ids run 0 .. nclasses - 1
     uint32_t block_mask[32]  # runs of consecutive equal-point cards of a class (special cards alone)
     int block_base[32]       # first canonical slot of each block
     int block_of[32]         # block of each card / slot
@@ -101,6 +101,7 @@ ctypedef struct Search:
     int owner[32]           # seat holding each card (cards never change hands)
     uint64_t code0[32]      # (owner + 1) in the card's own key slot
     uint64_t code1[32]
+    uint64_t scode[32]      # shape code of each card: its holder + 1, or 6 for the called card
     uint64_t ik0            # sum of the codes of the live cards (zero for cards of multi-card blocks)
     uint64_t ik1
     uint64_t bcode0[32][1 << MAXBLOCK]  # key words of each multi-card block by which of its cards are still out
@@ -312,37 +313,37 @@ cdef inline void tt_store(Search* s, uint64_t k0, uint64_t k1, int ncards, int l
 # ---------------------------------------------------------------------------------------------------------------
 # Shape table (payoff similarity)
 
-cdef inline int shape_key(Search* s, uint32_t rem, uint64_t* k0, uint64_t* k1) noexcept nogil:
-    """The shape of a trick-start position with at most SHAPE_MAX cards out: for each card still out, in core
-    order (class by class, weakest first), its holder (1..5), or 6 for the called card; the number of cards
-    out in each class; the leader, the flags and the called card's holder. Returns 0 when the position has too
-    many cards out.
+cdef inline void shape_key(Search* s, uint32_t rem, uint64_t* k0, uint64_t* k1) noexcept nogil:
+    """The shape of a trick-start position: for each card still out, class by class and weakest first, its
+    holder (1..5), or 6 for the called card, with a 7 between classes (at most 32 + 7 codes of 3 bits); then
+    the leader, the flags and the called card's holder.
 
     Legal cards and trick winners depend on classes, the order inside a class, the holders and the called card
     only, so positions of one shape have game trees that match card for card (the k-th card out of one plays
     the part of the k-th card out of the other); only the points of matched cards differ."""
     cdef uint64_t a = 0, b = 0, code
-    cdef uint32_t x = rem
-    cdef int i = 0, c, k
-    if ss_popcount(rem) > SHAPE_MAX:
-        return 0
-    while x:
-        c = ss_ctz(x)
-        x &= x - 1
-        code = <uint64_t>(s.owner[c] + 1) if c != s.t.called else 6
-        if i < 21:
-            a |= code << (3 * i)
-        else:
-            b |= code << (3 * (i - 21))
-        i += 1
-    for k in range(8):
-        b |= (<uint64_t>ss_popcount(rem & s.t.cmask[k])) << (15 + 5 * k)
-    b |= (<uint64_t>s.leader << 55) | (<uint64_t>s.open << 58) | (<uint64_t>s.took << 59)
+    cdef uint32_t x
+    cdef int i = -1, c, k
+    for k in range(s.t.nclasses):
+        x = rem & s.t.cmask[k]
+        code = 7
+        while True:
+            if i >= 0:  # no separator before the first class
+                if i < 21:
+                    a |= code << (3 * i)
+                else:
+                    b |= code << (3 * (i - 21))
+            i += 1
+            if not x:
+                break
+            c = ss_ctz(x)
+            x &= x - 1
+            code = s.scode[c]
+    b |= (<uint64_t>s.leader << 54) | (<uint64_t>s.open << 57) | (<uint64_t>s.took << 58)
     if rem & s.t.called_bit:
-        b |= <uint64_t>(s.owner[s.t.called] + 1) << 60
+        b |= <uint64_t>(s.owner[s.t.called] + 1) << 59
     k0[0] = a
     k1[0] = b
-    return 1
 
 
 cdef inline ShapeEntry* shape_slot(Search* s, uint64_t k0, uint64_t k1) noexcept nogil:
@@ -810,21 +811,21 @@ cdef int ab(Search* s, int alpha, int beta) noexcept nogil:
                 hi_b = e.hi
             if e.best != 255:
                 hint = card_of_slot(s, rem, e.best)
-        if shape_key(s, rem, &sk0, &sk1):
-            se = shape_slot(s, sk0, sk1)
-            if se.gen == <uint16_t>s.gen and se.k0 == sk0 and se.k1 == sk1:
-                s.shape_hits += 1
-                shape_margins(s, rem, se.rem, &up, &down)
-                v = se.lo - down
-                if v >= beta:
-                    return v
-                if v > lo_b:
-                    lo_b = v
-                v = se.hi + up
-                if v <= alpha:
-                    return v
-                if v < hi_b:
-                    hi_b = v
+        shape_key(s, rem, &sk0, &sk1)
+        se = shape_slot(s, sk0, sk1)
+        if se.gen == <uint16_t>s.gen and se.k0 == sk0 and se.k1 == sk1:
+            s.shape_hits += 1
+            shape_margins(s, rem, se.rem, &up, &down)
+            v = se.lo - down
+            if v >= beta:
+                return v
+            if v > lo_b:
+                lo_b = v
+            v = se.hi + up
+            if v <= alpha:
+                return v
+            if v < hi_b:
+                hi_b = v
         legal = legal_moves(s, seat)
         if sure_lead(s, legal, &v):
             if maxing and v > lo_b:
@@ -1067,9 +1068,14 @@ cdef class Core:
         for i in range(32):
             t.cls[i] = 7
             t.pts[i] = 0
+        t.nclasses = 0
         for i in range(t.ncards):
             t.cls[i] = tables.cls[i]
             t.pts[i] = tables.pts[i]
+            if t.cls[i] + 1 > t.nclasses:
+                t.nclasses = t.cls[i] + 1
+        if t.nclasses > 8 or t.ncards > 32:
+            raise ValueError("the core takes at most 32 cards in at most 8 classes")
         for i in range(8):
             t.cmask[i] = tables.cmask[i]
         t.zero_pts = 0
@@ -1156,6 +1162,8 @@ cdef class Core:
         s.live = s.ontable
         for i in range(s.t.n):
             s.live |= s.hand[i]
+        for c in range(32):
+            s.scode[c] = 6 if c == s.t.called else <uint64_t>(s.owner[c] + 1)
         s.ik0 = 0
         s.ik1 = 0
         for c in range(32):

@@ -189,6 +189,7 @@ class Game:
     _class: tuple[str, ...] = field(default=(), repr=False, compare=False)
     _strength: tuple[int, ...] = field(default=(), repr=False, compare=False)
     _classes: tuple[str, ...] = field(default=(), repr=False, compare=False)
+    _total: int = field(default=0, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         cls = ["-"] * 32
@@ -205,6 +206,7 @@ class Game:
         object.__setattr__(self, "_strength", tuple(strength))
         classes = (["T"] if self.trumps else []) + [s for s in SUITS if any(cls[c] == s for c in self.deck)]
         object.__setattr__(self, "_classes", tuple(classes))
+        object.__setattr__(self, "_total", sum(c.points for c in self.deck))
 
     # -- cards -------------------------------------------------------------------------------------------------
     def card(self, text: str) -> Card:
@@ -250,7 +252,7 @@ class Game:
 
     @property
     def total_points(self) -> int:
-        return sum(c.points for c in self.deck)
+        return self._total
 
     @property
     def tricks(self) -> int:

@@ -68,6 +68,7 @@ class _Layout:
     called_cls: int
     special: int
     blocks: tuple[int, ...]
+    pts: tuple[int, ...]
 
 
 _LAYOUTS: dict = {}
@@ -116,7 +117,7 @@ def _layout(st) -> _Layout:
     lay = _Layout(order=tuple(order), index=index, cls=tuple(cls), cmask=tuple(cmask),
                   trump_cls=cls_id.get("T", 7), called=called,
                   called_cls=cls_id[st.called_class] if st.called is not None else -1, special=special,
-                  blocks=tuple(blocks))
+                  blocks=tuple(blocks), pts=tuple(c.points for c in order))
     if len(_LAYOUTS) > 256:
         _LAYOUTS.clear()
     _LAYOUTS[key] = (g, lay)
@@ -150,7 +151,7 @@ def compile_tables(state: State, obj: Objective) -> CoreTables:
     ctx = (n, order, cls, called, tuple(sorted(obj.team)), obj.maximize, obj.tricks, tuple(bonus),
            tv, st.partner, st.declarer if st.hold_rule else -1, run_min, st.throw_off_last_only)
     return CoreTables(
-        n=n, order=order, index=index, cls=cls, pts=tuple(c.points for c in order),
+        n=n, order=order, index=index, cls=cls, pts=lay.pts,
         cmask=lay.cmask, trump_cls=lay.trump_cls, called=called, called_cls=lay.called_cls, special=special,
         partner=st.partner if (st.partner is not None and called >= 0) else -1,
         hold_seat=st.declarer if (st.hold_rule and called >= 0) else -1, run_min=run_min,

@@ -115,7 +115,7 @@ def games(json_out: bool) -> None:
 @click.option("--tricks", "trick_objective", is_flag=True, help="Count tricks instead of card points.")
 @click.option("--no-line", is_flag=True, help="Skip the best line of play.")
 @click.option("--table-mib", type=click.IntRange(1, 256), default=16, show_default=True,
-              help="Transposition table memory.")
+              help="Memory of the solver's tables (transpositions and shapes).")
 @click.option("--german", is_flag=True, help="Accept German card names (EO, Herz-Sau, ...).")
 @input_errors
 def solve(file: str, json_out: bool, seat_name: str | None, target: int | None, all_tricks: bool, no_tricks: bool,
@@ -191,7 +191,7 @@ def _card(text: str):
               help="Show only decisions that cost at least N points (and every one that changed the result).")
 @click.option("--no-bury", is_flag=True, help="Do not judge the bury and the call (the slow part in 3- and 4-hand).")
 @click.option("--table-mib", type=click.IntRange(1, 256), default=16, show_default=True,
-              help="Transposition table memory.")
+              help="Memory of the solver's tables (transpositions and shapes).")
 @click.option("--german", is_flag=True, help="Accept German card names (EO, Herz-Sau, ...).")
 @input_errors
 def annotate(file: str, json_out: bool, html_out: str | None, min_cost: int | None, no_bury: bool, table_mib: int,

@@ -854,7 +854,10 @@ cdef int ab(Search* s, int alpha, int beta) noexcept nogil:
         legal = drop_equivalent(s, legal)
     if legal & (legal - 1):
         nmoves = order_moves(s, seat, legal, hint, moves)
-        if s.ntr == n - 1 and etc_cutoff(s, seat, moves, nmoves, alpha, beta, maxing, &v):
+        # the last card of a trick: look the following trick starts up (not when one card each is left: the
+        # last trick is played out directly and never stored)
+        if s.ntr == n - 1 and ss_popcount(s.hand[seat]) > 2 and etc_cutoff(s, seat, moves, nmoves, alpha, beta,
+                                                                             maxing, &v):
             return v
     else:
         moves[0] = ss_ctz(legal)

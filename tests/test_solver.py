@@ -179,6 +179,22 @@ def test_guess_changes_only_the_work(game):
                 assert solver.card_values(state, obj, guess=guess) == cards, (state, obj, guess)
 
 
+@pytest.mark.parametrize("game", [make_game("sauspiel"), make_game("wenz"), make_game("sheepshead-3")],
+                         ids=lambda g: g.name)
+def test_guessing_search_leaves_no_trace(game):
+    """Full deals (seven cards or more in hand) start from the guessing search, which tries two cards per
+    player with tables of its own. Afterwards the same solver must agree with itself through other paths: a
+    far guess (no guessing search), and one null-window search on each side of the value."""
+    rng = random.Random(f"guessing/{game.name}")
+    for _ in range(3):
+        state = random_setup(game, rng).start()
+        solver = Solver()
+        v = solver.value(state)
+        assert solver.reach(state, v) and not solver.reach(state, v + 1)
+        assert Solver().value(state, guess=v + 9) == v
+        assert Solver(table_bits=8).value(state) == v
+
+
 @pytest.mark.parametrize("game", FORMS[::2], ids=_form_id)
 def test_best_line_keeps_the_value(game):
     """Every card of the best line keeps the position's value (each step checked against the reference)."""

@@ -37,6 +37,8 @@ cdef enum:
     MAXMOVES = 16
     INF = 100000
     BUCKET = 4
+    GUESS_WIDTH = 2         # cards each player tries in the guessing search
+    GUESS_MIN_CARDS = 7     # and only from positions where the player to move holds this many cards
     MAXBLOCK = 6            # longer runs of equal-point cards are split (a finer key, still exact)
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -123,6 +125,11 @@ ctypedef struct Search:
     uint64_t nbuckets_mask
     ShapeEntry* st
     uint64_t shape_mask
+    TTEntry* gtt            # the guessing search's own small tables
+    uint64_t gbuckets_mask
+    ShapeEntry* gst
+    uint64_t gshape_mask
+    int restrict_moves      # in the guessing search: only the first cards in the search's order are tried
     int64_t shape_hits      # shape-table probes that found the position's shape
     uint64_t gen
 
@@ -854,6 +861,8 @@ cdef int ab(Search* s, int alpha, int beta) noexcept nogil:
         legal = drop_equivalent(s, legal)
     if legal & (legal - 1):
         nmoves = order_moves(s, seat, legal, hint, moves)
+        if s.restrict_moves and nmoves > s.restrict_moves:
+            nmoves = s.restrict_moves
         # the last card of a trick: look the following trick starts up (not when one card each is left: the
         # last trick is played out directly and never stored)
         if s.ntr == n - 1 and ss_popcount(s.hand[seat]) > 2 and etc_cutoff(s, seat, moves, nmoves, alpha, beta,
@@ -985,6 +994,42 @@ cdef int mtdf(Search* s, int guess) noexcept nogil:
     return lower
 
 
+cdef int guess_value(Search* s) noexcept nogil:
+    """A quick estimate to start the exact search from: the same search, but every player only tries its
+    first GUESS_WIDTH cards in the search's order, with small tables of its own. Its answers are not values of
+    the game and never enter the real tables; the killer leads it leaves are only move-ordering hints."""
+    cdef TTEntry* tt = s.tt
+    cdef ShapeEntry* st = s.st
+    cdef uint64_t bm = s.nbuckets_mask, sm = s.shape_mask
+    cdef int g
+    s.tt = s.gtt
+    s.st = s.gst
+    s.nbuckets_mask = s.gbuckets_mask
+    s.shape_mask = s.gshape_mask
+    s.restrict_moves = GUESS_WIDTH
+    g = mtdf(s, -1)
+    s.restrict_moves = 0
+    s.tt = tt
+    s.st = st
+    s.nbuckets_mask = bm
+    s.shape_mask = sm
+    return g
+
+
+cdef int exact_value(Search* s, int guess) noexcept nogil:
+    """The exact future value. Without a guess (``guess < 0``) in a large position the guessing search supplies
+    one: a start near the value saves most of the bisection's searches far from it (a median 12-46% fewer
+    nodes on full deals of 8 and 10 cards a hand; on 6-card five-hand deals it did not pay)."""
+    if guess < 0 and ss_popcount(s.hand[s.t.seat_at[s.leader + s.ntr]]) >= GUESS_MIN_CARDS:
+        guess = guess_value(s)
+    return mtdf(s, guess)
+
+
+cdef int _guess_bits(int tt_bits):
+    """The guessing search's tables: an eighth of the real ones, at most 2 ** 14 entries each."""
+    return 14 if tt_bits - 3 > 14 else (tt_bits - 3 if tt_bits - 3 > 2 else 2)
+
+
 cdef class Core:
     """One search engine with its own transposition table (not thread-safe; one per thread or process).
 
@@ -994,7 +1039,10 @@ cdef class Core:
     cdef Search s
     cdef TTEntry* table
     cdef ShapeEntry* shapes
+    cdef TTEntry* gtable
+    cdef ShapeEntry* gshapes
     cdef uint64_t nentries
+    cdef uint64_t gentries
     cdef public object context
 
     def __cinit__(self, int tt_bits=18):
@@ -1004,13 +1052,20 @@ cdef class Core:
         self.nentries = (<uint64_t>1) << tt_bits
         self.table = <TTEntry*>calloc(self.nentries, sizeof(TTEntry))
         self.shapes = <ShapeEntry*>calloc(self.nentries, sizeof(ShapeEntry))
-        if self.table == NULL or self.shapes == NULL:
+        self.gentries = (<uint64_t>1) << _guess_bits(tt_bits)
+        self.gtable = <TTEntry*>calloc(self.gentries, sizeof(TTEntry))
+        self.gshapes = <ShapeEntry*>calloc(self.gentries, sizeof(ShapeEntry))
+        if self.table == NULL or self.shapes == NULL or self.gtable == NULL or self.gshapes == NULL:
             raise MemoryError("transposition table")
         memset(&self.s, 0, sizeof(Search))
         self.s.tt = self.table
         self.s.nbuckets_mask = (self.nentries // BUCKET) - 1 if self.nentries >= BUCKET else 0
         self.s.st = self.shapes
         self.s.shape_mask = self.nentries - 1
+        self.s.gtt = self.gtable
+        self.s.gbuckets_mask = (self.gentries // BUCKET) - 1
+        self.s.gst = self.gshapes
+        self.s.gshape_mask = self.gentries - 1
         self.s.gen = 1
         self.context = None
 
@@ -1021,15 +1076,22 @@ cdef class Core:
         if self.shapes != NULL:
             free(self.shapes)
             self.shapes = NULL
+        if self.gtable != NULL:
+            free(self.gtable)
+            self.gtable = NULL
+        if self.gshapes != NULL:
+            free(self.gshapes)
+            self.gshapes = NULL
 
     @staticmethod
-    def entry_bytes() -> int:
-        """Bytes per entry of the two tables together (one transposition entry and one shape entry)."""
-        return sizeof(TTEntry) + sizeof(ShapeEntry)
+    def bytes_for(int tt_bits) -> int:
+        """Bytes of all tables of a core made with ``tt_bits``: ``2 ** tt_bits`` transposition and shape entries,
+        and the guessing search's small pair."""
+        return ((1 << tt_bits) + (1 << _guess_bits(tt_bits))) * (sizeof(TTEntry) + sizeof(ShapeEntry))
 
     @property
     def table_bytes(self) -> int:
-        return self.nentries * (sizeof(TTEntry) + sizeof(ShapeEntry))
+        return (self.nentries + self.gentries) * (sizeof(TTEntry) + sizeof(ShapeEntry))
 
     @property
     def nodes(self) -> int:
@@ -1223,7 +1285,7 @@ cdef class Core:
         """Exact future value of the position (MTD(f) over null-window searches)."""
         cdef int v
         with nogil:
-            v = mtdf(&self.s, guess)
+            v = exact_value(&self.s, guess)
         return v
 
     def search(self, int alpha, int beta) -> int:
@@ -1260,7 +1322,7 @@ cdef class Core:
             gain = close_trick(s, seat, &sv)
         with nogil:
             if exact:
-                v = gain + mtdf(s, -1 if arg < 0 else (arg - gain if arg >= gain else 0))
+                v = gain + exact_value(s, -1 if arg < 0 else (arg - gain if arg >= gain else 0))
             else:
                 v = gain + ab(s, arg - gain - 1, arg - gain)
         if closes:

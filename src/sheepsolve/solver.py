@@ -35,7 +35,6 @@ __all__ = ["Solver", "Solution", "solve", "SolverError", "DEFAULT_TABLE_MIB", "M
 
 DEFAULT_TABLE_MIB = 16
 MAX_TABLE_MIB = 256
-_ENTRY_BYTES = Core.entry_bytes()
 
 
 class SolverError(ValueError):
@@ -62,7 +61,7 @@ def _bits_for(mib: int) -> int:
     if mib > MAX_TABLE_MIB:
         raise SolverError(f"table size {mib} MiB is over the limit of {MAX_TABLE_MIB} MiB")
     bits = 2
-    while (1 << (bits + 1)) * _ENTRY_BYTES <= mib * 1024 * 1024 and bits < 22:
+    while Core.bytes_for(bits + 1) <= mib * 1024 * 1024 and bits < 22:
         bits += 1
     return bits
 
@@ -132,7 +131,8 @@ class Solver:
 
         ``guess``, a value the answer is probably near (a similar position's value, say the previous bury's),
         only changes where the search starts: with a close guess the answer takes two or three null-window
-        searches instead of about seven; a poor one costs a few more. The answer is the same either way.
+        searches instead of about seven; a poor one costs a few more. Without one, a quick search in which
+        every player only tries its two most promising cards supplies it. The answer is the same either way.
         """
         obj = self._objective(state, objective, seat, tricks)
         if state.finished:

@@ -951,12 +951,13 @@ cdef int value_bound(Search* s) noexcept nogil:
     return v + (t.tv[0] if t.tv[0] > t.tv[1] else t.tv[1])
 
 
-cdef int mtdf(Search* s, int guess) noexcept nogil:
+cdef int mtdf(Search* s, int guess, int step=1) noexcept nogil:
     """The exact value by null-window searches. Without a guess (``guess < 0``): bisection of the interval the
     fail-soft results leave (plain MTD(f) creeps by a point or two per search in a points game). With one: the
-    first search at the guess, then steps of 1, 2, 4, ... away from it in the direction the results point, and
-    bisection once the value is bracketed; a guess within a point or two costs two or three searches."""
-    cdef int lower = 0, upper = value_bound(s), g, beta, step = 1, way = 0
+    first search at the guess, then steps of ``step``, twice that, four times, ... away from it in the direction
+    the results point, and bisection once the value is bracketed; a guess within a point or two costs two or
+    three searches."""
+    cdef int lower = 0, upper = value_bound(s), g, beta, way = 0
     if guess < 0:
         way = 2
         beta = (lower + upper + 1) // 2
@@ -1021,7 +1022,9 @@ cdef int exact_value(Search* s, int guess) noexcept nogil:
     one: a start near the value saves most of the bisection's searches far from it (a median 12-46% fewer
     nodes on full deals of 8 and 10 cards a hand; on 6-card five-hand deals it did not pay)."""
     if guess < 0 and ss_popcount(s.hand[s.t.seat_at[s.leader + s.ntr]]) >= GUESS_MIN_CARDS:
-        guess = guess_value(s)
+        # the guessing search is typically a few points off (median 5 on sauspiel deals): first steps of 2
+        # (80 deals each of sauspiel, solo, wenz: 1-6% fewer nodes than steps of 1)
+        return mtdf(s, guess_value(s), 2)
     return mtdf(s, guess)
 
 

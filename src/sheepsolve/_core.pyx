@@ -1073,18 +1073,14 @@ cdef class Core:
         self.context = None
 
     def __dealloc__(self):
-        if self.table != NULL:
-            free(self.table)
-            self.table = NULL
-        if self.shapes != NULL:
-            free(self.shapes)
-            self.shapes = NULL
-        if self.gtable != NULL:
-            free(self.gtable)
-            self.gtable = NULL
-        if self.gshapes != NULL:
-            free(self.gshapes)
-            self.gshapes = NULL
+        free(self.table)  # free(NULL) does nothing
+        free(self.shapes)
+        free(self.gtable)
+        free(self.gshapes)
+        self.table = NULL
+        self.shapes = NULL
+        self.gtable = NULL
+        self.gshapes = NULL
 
     @staticmethod
     def bytes_for(int tt_bits) -> int:

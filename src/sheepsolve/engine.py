@@ -307,6 +307,13 @@ class State:
 
     def legal(self) -> list[Card]:
         """Legal cards of the player to move, strongest first within class order."""
+        cached = self.__dict__.get("_legal")  # worked out once per state (a state never changes)
+        if cached is None:
+            cached = tuple(self._legal_now())
+            object.__setattr__(self, "_legal", cached)
+        return list(cached)
+
+    def _legal_now(self) -> list[Card]:
         if self.finished:
             return []
         st = self.setup

@@ -258,6 +258,19 @@ def test_shape_twins(game):
     assert solver._core.shape_hits > 0
 
 
+def test_values_stay_right_across_a_generation_wrap():
+    """Shape entries keep 16 bits of the table generation, and the shape table is emptied when those wrap (so
+    entries of long ago, perhaps of other tables, cannot look current). The wrap runs and values stay right."""
+    g = make_game("sauspiel", deck="short")
+    rng = random.Random(16)
+    states = [random_position(random_setup(g, rng), rng, cards_left=3) for _ in range(4)]
+    solver = Solver(table_bits=6)
+    before = [solver.value(s) for s in states]
+    for _ in range((1 << 16) + 3):
+        solver.clear()
+    assert [solver.value(s) for s in states] == before == [reference_value(s) for s in states]
+
+
 def test_incomplete_position_refused():
     g = make_game("sauspiel")
     st = random_setup(g, random.Random(1))

@@ -1111,11 +1111,13 @@ cdef class Core:
         self.s.gen += 1
         if self.s.gen >= (1 << 24):
             memset(self.table, 0, self.nentries * sizeof(TTEntry))
+            memset(self.gtable, 0, self.gentries * sizeof(TTEntry))
             self.s.gen = 1
         if <uint16_t>self.s.gen == 0:  # shape entries keep 16 bits of the generation: empty them as it wraps
             self.s.gen += 1
         if <uint16_t>self.s.gen == 1:
             memset(self.shapes, 0, self.nentries * sizeof(ShapeEntry))
+            memset(self.gshapes, 0, self.gentries * sizeof(ShapeEntry))
 
     def load_tables(self, tables):
         """Install compiled tables (``tables.CoreTables``); clears the table when their context changed. A

@@ -21,7 +21,7 @@ from .engine import State
 from .objective import NO_TRICK, Objective
 from .record import Record, RecordError
 from .scoring import outcome_for
-from .solver import Solver, SolverError
+from .solver import DEFAULT_TABLE_MIB, Solver, SolverError
 
 __all__ = ["solve_record", "outcome_of", "position_of"]
 
@@ -69,7 +69,7 @@ def _seat(rec: Record, seat: str | int | None) -> int | None:
 
 def solve_record(rec: Record, *, seat: str | int | None = None, target: int | None = None,
                  all_tricks: bool = False, no_tricks: bool = False, tricks: bool = False, line: bool = True,
-                 table_mib: int = 16, solver: Solver | None = None) -> dict[str, Any]:
+                 table_mib: int = DEFAULT_TABLE_MIB, solver: Solver | None = None) -> dict[str, Any]:
     """Solve the position after the record's last card. See the module docstring for the fields.
 
     ``target``: does the value reach it; ``all_tricks``: can the side take every trick; ``no_tricks``: is the

@@ -372,14 +372,14 @@ class _Judge:
             return self.solver
         s = self._seat_solvers.get(seat)
         if s is None:
-            s = self.solver if not self._seat_solvers else Solver(8)
+            s = self.solver if not self._seat_solvers else Solver()
             self._seat_solvers[seat] = s
         return s
 
     @property
     def tricks_solver(self) -> Solver:
         if self._tricks_solver is None:
-            self._tricks_solver = Solver(4)
+            self._tricks_solver = Solver()
         return self._tricks_solver
 
     def objective(self, seat: int | None) -> Objective:

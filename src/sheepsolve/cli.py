@@ -18,7 +18,7 @@ from .cards import CardError, format_card, use_color
 from .games import RULE_SWITCHES, GameError, list_games, PRESETS
 from .record import Record, RecordError, load_record
 from .engine import RulesError
-from .solver import SolverError
+from .solver import DEFAULT_TABLE_MIB, SolverError
 
 __all__ = ["main"]
 
@@ -114,8 +114,9 @@ def games(json_out: bool) -> None:
               help="Only answer whether the side is held to no trick at all (the others take every trick).")
 @click.option("--tricks", "trick_objective", is_flag=True, help="Count tricks instead of card points.")
 @click.option("--no-line", is_flag=True, help="Skip the best line of play.")
-@click.option("--table-mib", type=click.IntRange(1, 256), default=16, show_default=True,
-              help="Memory of the solver's tables (transpositions and shapes).")
+@click.option("--table-mib", type=click.IntRange(1, 256), default=DEFAULT_TABLE_MIB, show_default=True,
+              help="Memory of the solver's tables (transpositions and shapes). Small tables stay in the "
+                   "processor's cache and are faster; more only helps very long searches.")
 @click.option("--german", is_flag=True, help="Accept German card names (EO, Herz-Sau, ...).")
 @input_errors
 def solve(file: str, json_out: bool, seat_name: str | None, target: int | None, all_tricks: bool, no_tricks: bool,
@@ -190,8 +191,9 @@ def _card(text: str):
 @click.option("--min-cost", type=click.IntRange(min=0), default=None, metavar="N",
               help="Show only decisions that cost at least N points (and every one that changed the result).")
 @click.option("--no-bury", is_flag=True, help="Do not judge the bury and the call (the slow part in 3- and 4-hand).")
-@click.option("--table-mib", type=click.IntRange(1, 256), default=16, show_default=True,
-              help="Memory of the solver's tables (transpositions and shapes).")
+@click.option("--table-mib", type=click.IntRange(1, 256), default=DEFAULT_TABLE_MIB, show_default=True,
+              help="Memory of the solver's tables (transpositions and shapes). Small tables stay in the "
+                   "processor's cache and are faster; more only helps very long searches.")
 @click.option("--german", is_flag=True, help="Accept German card names (EO, Herz-Sau, ...).")
 @input_errors
 def annotate(file: str, json_out: bool, html_out: str | None, min_cost: int | None, no_bury: bool, table_mib: int,

@@ -33,7 +33,10 @@ from .tables import CoreTables, compile_tables, core_position
 
 __all__ = ["Solver", "Solution", "solve", "SolverError", "DEFAULT_TABLE_MIB", "MAX_TABLE_MIB"]
 
-DEFAULT_TABLE_MIB = 16
+# Small tables that stay in the processor's cache are faster than big ones: on the benchmark corpora 1 MiB
+# (2 ** 14 entries each) solved full deals 1.3-2x faster than 16 MiB with 2-10% more nodes, and annotate and the
+# bury ranking 1.2-1.8x faster. Bigger tables only pay for very long searches.
+DEFAULT_TABLE_MIB = 1
 MAX_TABLE_MIB = 256
 
 
@@ -69,7 +72,7 @@ def _bits_for(mib: int) -> int:
 class Solver:
     """A solver with its own transposition table, reused across calls (same deal: entries carry over).
 
-    ``table_mib`` bounds the memory of its two tables, transpositions and shapes (default 16 MiB, at most
+    ``table_mib`` bounds the memory of its two tables, transpositions and shapes (default 1 MiB, at most
     256 MiB); ``table_bits`` sets the number of entries of each directly (``2`` gives four-entry tables that
     evict constantly, for tests).
     """

@@ -90,10 +90,9 @@ ctypedef struct Tables:
     uint32_t block_mask[32]  # runs of consecutive equal-point cards of a class (special cards alone)
     int block_base[32]       # first canonical slot of each block
     int block_of[32]         # block of each card / slot
-    int nmulti
-    int multi[32]            # the blocks of more than one card
-    int multi_base[32]       # their lowest card
-    uint32_t multi_len[32]   # (1 << their size) - 1
+    uint32_t block_len[32]   # (1 << the block's size) - 1
+    int card_base[32]        # the lowest card of each card's block
+    uint32_t card_len[32]    # and (1 << its size) - 1
     uint64_t lane0[32]       # 1 << 3 * slot in the first key word (slots 0..20), else 0
     uint64_t lane1[32]       # 1 << 3 * (slot - 21) in the second key word, else 0
 
@@ -101,13 +100,12 @@ ctypedef struct Search:
     Tables t
     uint32_t hand[MAXSEATS]
     int owner[32]           # seat holding each card (cards never change hands)
-    uint64_t code0[32]      # (owner + 1) in the card's own key slot
-    uint64_t code1[32]
     uint64_t scode[32]      # shape code of each card: its holder + 1, or 6 for the called card
-    uint64_t ik0            # sum of the codes of the live cards (zero for cards of multi-card blocks)
-    uint64_t ik1
-    uint64_t bcode0[32][1 << MAXBLOCK]  # key words of each multi-card block by which of its cards are still out
-    uint64_t bcode1[32][1 << MAXBLOCK]
+    uint64_t key0           # the key words of the cards ``keyed`` (leader, flags and generation not included)
+    uint64_t key1
+    uint32_t keyed          # the cards of the last key worked out on the way here: always a superset of ``live``
+    uint64_t kdrop[32][1 << MAXBLOCK][2]  # what each card leaving changes in the key words, by which cards of
+                                          # its block are still out
     int trick[MAXSEATS]
     int ntr
     int leader
@@ -238,30 +236,50 @@ cdef inline int order_moves(Search* s, int seat, uint32_t moves, int hint, int* 
 # ---------------------------------------------------------------------------------------------------------------
 # Transposition table
 
-cdef inline void tt_key(Search* s, uint32_t rem, uint64_t* k0, uint64_t* k1) noexcept nogil:
-    """Canonical key: inside each block of equal-point neighbours only the order of the holders matters, so
-    the cards still out of a block are moved down to its lowest slots and each slot records its holder. Two
-    positions with the same key have the same future.
+cdef inline void key_drop(Search* s, uint32_t cards, int c, uint64_t* k0, uint64_t* k1) noexcept nogil:
+    """Turn the key words ``k0``/``k1`` of the set ``cards`` into those of the set without card ``c`` (one of
+    them).
 
-    Every slot of a one-card block is the card itself: the key starts from the running sum of the codes of the
-    live cards of one-card blocks (``ik0``/``ik1``) and drops the live cards not in ``rem``. Each multi-card
-    block adds its precomputed words for the set of its cards still out (``bcode0``/``bcode1``, made per
-    position by :meth:`Core.set_position`, since the holders are fixed)."""
-    cdef uint64_t a = s.ik0, b = s.ik1
-    cdef int i, c
-    cdef uint32_t pm, x = s.live & ~rem
-    cdef Tables* t = &s.t
+    Canonical key: inside each block of equal-point neighbours only the order of the holders matters, so the
+    cards still out of a block are moved down to its lowest slots and each slot records its holder. Two
+    positions with the same key have the same future. The key words are a sum over blocks of each block's
+    words for the set of its cards still out, so a card leaving swaps its block's words only: ``kdrop`` holds
+    the difference for each card and set of its block (made per position by :meth:`Core.set_position`, since
+    the holders are fixed)."""
+    cdef uint64_t* d = s.kdrop[c][(cards >> s.t.card_base[c]) & s.t.card_len[c]]
+    k0[0] += d[0]
+    k1[0] += d[1]
+
+
+cdef inline void cards_key(Search* s, uint32_t cards, uint64_t* k0, uint64_t* k1) noexcept nogil:
+    """The key words of ``cards``, a subset of ``keyed``."""
+    cdef uint64_t a = s.key0, b = s.key1
+    cdef uint32_t have = s.keyed, x = s.keyed & ~cards
+    cdef int c
     while x:
         c = ss_ctz(x)
         x &= x - 1
-        a -= s.code0[c]
-        b -= s.code1[c]
-    for i in range(t.nmulti):
-        pm = (rem >> t.multi_base[i]) & t.multi_len[i]
-        a += s.bcode0[i][pm]
-        b += s.bcode1[i][pm]
+        key_drop(s, have, c, &a, &b)
+        have &= ~(<uint32_t>1 << c)
     k0[0] = a
-    k1[0] = b | (<uint64_t>s.leader << 33) | (<uint64_t>s.open << 36) | (<uint64_t>s.took << 37) | (s.gen << 38)
+    k1[0] = b
+
+
+cdef inline void live_key(Search* s) noexcept nogil:
+    """Bring the kept key words to the live cards (a trick start: the cards still out).
+
+    The search keeps the words of the last key worked out on the way to the current position (:func:`close_trick`
+    saves them, :func:`reopen_trick` puts them back), so a trick start's key drops only the cards played since,
+    and only at the trick starts that get as far as a probe: summing every block's words for every key cost 12%
+    of the search's instructions."""
+    if s.keyed != s.live:
+        cards_key(s, s.live, &s.key0, &s.key1)
+        s.keyed = s.live
+
+
+cdef inline uint64_t key_meta(Search* s, int leader, int opn, int took) noexcept nogil:
+    """The leader, the flags and the generation, in the second key word above the slots."""
+    return (<uint64_t>leader << 33) | (<uint64_t>opn << 36) | (<uint64_t>took << 37) | (s.gen << 38)
 
 
 cdef inline int slot_of(Search* s, uint32_t rem, int c) noexcept nogil:
@@ -405,6 +423,9 @@ ctypedef struct TrickSave:
     int took
     int pts
     uint32_t ontable
+    uint64_t key0
+    uint64_t key1
+    uint32_t keyed
     int trick[MAXSEATS]
 
 
@@ -440,10 +461,11 @@ cdef inline int close_trick(Search* s, int seat, TrickSave* sv) noexcept nogil:
     sv.took = s.took
     sv.pts = s.trick_pts
     sv.ontable = s.ontable
+    sv.key0 = s.key0
+    sv.key1 = s.key1
+    sv.keyed = s.keyed
     for i in range(n):
         sv.trick[i] = s.trick[i]
-        s.ik0 -= s.code0[s.trick[i]]
-        s.ik1 -= s.code1[s.trick[i]]
     if s.open and t.called >= 0 and t.cls[s.trick[0]] == t.called_cls:
         s.open = 0
     if t.team[winseat]:
@@ -461,8 +483,9 @@ cdef inline void reopen_trick(Search* s, TrickSave* sv) noexcept nogil:
     s.ntr = n
     for i in range(n):
         s.trick[i] = sv.trick[i]
-        s.ik0 += s.code0[s.trick[i]]
-        s.ik1 += s.code1[s.trick[i]]
+    s.key0 = sv.key0
+    s.key1 = sv.key1
+    s.keyed = sv.keyed
     s.ontable = sv.ontable
     s.live |= sv.ontable
     s.trick_pts = sv.pts
@@ -719,35 +742,31 @@ cdef int etc_cutoff(Search* s, int seat, int* moves, int nmoves, int alpha, int 
     following trick starts good enough, the node is decided without searching."""
     cdef Tables* t = &s.t
     cdef int k, c, winseat, gain, took, opn, v
-    cdef int sv_leader = s.leader, sv_open = s.open, sv_took = s.took
-    cdef uint32_t rem, winmask = t.trumps | t.cmask[t.cls[s.trick[0]]]
-    cdef uint64_t k0, k1
+    cdef uint32_t rem, cards = s.live & ~s.ontable, winmask = t.trumps | t.cmask[t.cls[s.trick[0]]]
+    cdef uint64_t a, b, k0, k1
     cdef TTEntry* e
     cdef int found = 0
     opn = s.open
     if opn and t.called >= 0 and t.cls[s.trick[0]] == t.called_cls:
         opn = 0
+    cards_key(s, cards, &a, &b)  # the key words of the cards in hands; each child drops the card played
     for k in range(nmoves):
         c = moves[k]
         if ((winmask >> c) & 1) and c > s.win_card:
             winseat = seat
         else:
             winseat = t.seat_at[s.leader + s.win_pos]
-        rem = s.live & ~s.ontable & ~(<uint32_t>1 << c)
+        rem = cards & ~(<uint32_t>1 << c)
         if rem == 0:
             continue
         gain = trick_gain(t, winseat, s.trick_pts + t.pts[c], ss_popcount(s.hand[seat]))
         took = s.took
         if t.team[winseat]:
             took = took | t.use_took
-        s.leader = winseat
-        s.open = opn
-        s.took = took
-        tt_key(s, rem, &k0, &k1)
-        e = tt_probe(s, k0, k1)
-        s.leader = sv_leader
-        s.open = sv_open
-        s.took = sv_took
+        k0 = a
+        k1 = b
+        key_drop(s, cards, c, &k0, &k1)
+        e = tt_probe(s, k0, k1 | key_meta(s, winseat, opn, took))
         if e == NULL:
             continue
         if maxing and gain + e.lo >= beta:
@@ -803,7 +822,9 @@ cdef int ab(Search* s, int alpha, int beta) noexcept nogil:
             return hi_b
         if lo_b >= beta:
             return lo_b
-        tt_key(s, rem, &k0, &k1)
+        live_key(s)
+        k0 = s.key0
+        k1 = s.key1 | key_meta(s, s.leader, s.open, s.took)
         e = tt_probe(s, k0, k1)
         if e != NULL:
             if e.lo >= beta:
@@ -1171,7 +1192,6 @@ cdef class Core:
         t.tv[1] = tables.tv[1]
         t.use_took = 1 if t.tv[0] != t.tv[1] else 0
         t.nblocks = 0
-        t.nmulti = 0
         for blk in tables.blocks:
             while blk:
                 m = blk
@@ -1182,14 +1202,12 @@ cdef class Core:
                 t.nblocks += 1
                 t.block_mask[i] = m
                 t.block_base[i] = ss_ctz(m)
-                if ss_popcount(m) > 1:
-                    t.multi[t.nmulti] = i
-                    t.multi_base[t.nmulti] = t.block_base[i]
-                    t.multi_len[t.nmulti] = (<uint32_t>1 << ss_popcount(m)) - 1
-                    t.nmulti += 1
+                t.block_len[i] = (<uint32_t>1 << ss_popcount(m)) - 1
                 for j in range(32):
                     if (m >> j) & 1:
                         t.block_of[j] = i
+                        t.card_base[j] = t.block_base[i]
+                        t.card_len[j] = t.block_len[i]
         for j in range(32):
             t.lane0[j] = (<uint64_t>1 << (3 * j)) if j < 21 else 0
             t.lane1[j] = (<uint64_t>1 << (3 * (j - 21))) if j >= 21 else 0
@@ -1199,6 +1217,8 @@ cdef class Core:
         cdef Search* s = &self.s
         cdef int i, c, j, pm, base, slot
         cdef uint64_t a, b
+        cdef uint64_t w0[1 << MAXBLOCK]
+        cdef uint64_t w1[1 << MAXBLOCK]
         for i in range(MAXSEATS):
             s.hand[i] = hands[i] if i < s.t.n else 0
         for c in range(32):
@@ -1230,21 +1250,11 @@ cdef class Core:
             s.live |= s.hand[i]
         for c in range(32):
             s.scode[c] = 6 if c == s.t.called else <uint64_t>(s.owner[c] + 1)
-        s.ik0 = 0
-        s.ik1 = 0
-        for c in range(32):
-            if ss_popcount(s.t.block_mask[s.t.block_of[c]]) > 1:
-                s.code0[c] = 0  # keyed by its block's words
-                s.code1[c] = 0
-            else:
-                s.code0[c] = <uint64_t>(s.owner[c] + 1) * s.t.lane0[c]
-                s.code1[c] = <uint64_t>(s.owner[c] + 1) * s.t.lane1[c]
-            if (s.live >> c) & 1:
-                s.ik0 += s.code0[c]
-                s.ik1 += s.code1[c]
-        for i in range(s.t.nmulti):
-            base = s.t.multi_base[i]
-            for pm in range(<int>s.t.multi_len[i] + 1):
+        s.key0 = 0
+        s.key1 = 0
+        for i in range(s.t.nblocks):
+            base = s.t.block_base[i]
+            for pm in range(<int>s.t.block_len[i] + 1):
                 a = 0
                 b = 0
                 slot = base
@@ -1253,8 +1263,17 @@ cdef class Core:
                         a += <uint64_t>(s.owner[base + j] + 1) * s.t.lane0[slot]
                         b += <uint64_t>(s.owner[base + j] + 1) * s.t.lane1[slot]
                         slot += 1
-                s.bcode0[i][pm] = a
-                s.bcode1[i][pm] = b
+                w0[pm] = a  # the block's key words when the cards ``pm`` of it are still out
+                w1[pm] = b
+            for pm in range(<int>s.t.block_len[i] + 1):
+                for j in range(MAXBLOCK):
+                    if (pm >> j) & 1:
+                        s.kdrop[base + j][pm][0] = w0[pm & ~(1 << j)] - w0[pm]
+                        s.kdrop[base + j][pm][1] = w1[pm & ~(1 << j)] - w1[pm]
+            pm = (s.live >> base) & s.t.block_len[i]
+            s.key0 += w0[pm]
+            s.key1 += w1[pm]
+        s.keyed = s.live
 
     def legal(self):
         """Legal core card indices of the player to move."""

@@ -91,6 +91,7 @@ ctypedef struct Tables:
     int block_base[32]       # first canonical slot of each block
     int block_of[32]         # block of each card / slot
     uint32_t block_len[32]   # (1 << the block's size) - 1
+    uint32_t lane_below[32]  # the cards before each card in the shape: lower classes, weaker cards of its class
     int card_base[32]        # the lowest card of each card's block
     uint32_t card_len[32]    # and (1 << its size) - 1
     uint64_t lane0[32]       # 1 << 3 * slot in the first key word (slots 0..20), else 0
@@ -101,6 +102,9 @@ ctypedef struct Search:
     uint32_t hand[MAXSEATS]
     int owner[32]           # seat holding each card (cards never change hands)
     uint64_t scode[32]      # shape code of each card: its holder + 1, or 6 for the called card
+    uint64_t shape0         # the shape words of the cards ``shaped`` (leader, flags and called card not included)
+    uint64_t shape1
+    uint32_t shaped         # the cards of the last shape worked out on the way here: a superset of ``live``
     uint64_t key0           # the key words of the cards ``keyed`` (leader, flags and generation not included)
     uint64_t key1
     uint32_t keyed          # the cards of the last key worked out on the way here: always a superset of ``live``
@@ -338,10 +342,10 @@ cdef inline void tt_store(Search* s, uint64_t k0, uint64_t k1, int ncards, int l
 # ---------------------------------------------------------------------------------------------------------------
 # Shape table (payoff similarity)
 
-cdef inline void shape_key(Search* s, uint32_t rem, uint64_t* k0, uint64_t* k1) noexcept nogil:
+cdef inline void shape_words(Search* s, uint32_t rem, uint64_t* k0, uint64_t* k1) noexcept nogil:
     """The shape of a trick-start position: for each card still out, class by class and weakest first, its
-    holder (1..5), or 6 for the called card, with a 7 between classes (at most 32 + 7 codes of 3 bits); then
-    the leader, the flags and the called card's holder.
+    holder (1..5), or 6 for the called card, with a 7 between classes (at most 32 + 7 codes of 3 bits, 21 in the
+    first word); then, added by :func:`shape_key`, the leader, the flags and the called card's holder.
 
     Legal cards and trick winners depend on classes, the order inside a class, the holders and the called card
     only, so positions of one shape have game trees that match card for card (the k-th card out of one plays
@@ -364,8 +368,42 @@ cdef inline void shape_key(Search* s, uint32_t rem, uint64_t* k0, uint64_t* k1) 
             c = ss_ctz(x)
             x &= x - 1
             code = s.scode[c]
+    k0[0] = a
+    k1[0] = b
+
+
+cdef inline void shape_drop(Search* s, uint32_t cards, int c, uint64_t* k0, uint64_t* k1) noexcept nogil:
+    """Turn the shape words of the set ``cards`` into those of the set without card ``c`` (one of them): its
+    code leaves and the codes after it move down one place."""
+    cdef int lane = ss_popcount(cards & s.t.lane_below[c]) + s.t.cls[c]  # a separator after each lower class
+    cdef uint64_t keep
+    if lane < 21:
+        keep = (<uint64_t>1 << (3 * lane)) - 1
+        k0[0] = (k0[0] & keep) | ((k0[0] >> 3) & ~keep) | ((k1[0] & 7) << 60)
+        k1[0] >>= 3
+    else:
+        keep = (<uint64_t>1 << (3 * (lane - 21))) - 1
+        k1[0] = (k1[0] & keep) | ((k1[0] >> 3) & ~keep)
+
+
+cdef inline void shape_key(Search* s, uint64_t* k0, uint64_t* k1) noexcept nogil:
+    """The shape key of the trick start (see :func:`shape_words`). Like the transposition key, the words of the
+    last shape worked out on the way here are kept (saved and restored with each trick) and the cards played
+    since leave them one by one: walking every card still out for every key cost 7% of the search's
+    instructions."""
+    cdef uint64_t a = s.shape0, b = s.shape1
+    cdef uint32_t have = s.shaped, x = s.shaped & ~s.live
+    cdef int c
+    while x:
+        c = ss_ctz(x)
+        x &= x - 1
+        shape_drop(s, have, c, &a, &b)
+        have &= ~(<uint32_t>1 << c)
+    s.shape0 = a
+    s.shape1 = b
+    s.shaped = s.live
     b |= (<uint64_t>s.leader << 54) | (<uint64_t>s.open << 57) | (<uint64_t>s.took << 58)
-    if rem & s.t.called_bit:
+    if s.live & s.t.called_bit:
         b |= <uint64_t>(s.owner[s.t.called] + 1) << 59
     k0[0] = a
     k1[0] = b
@@ -426,6 +464,9 @@ ctypedef struct TrickSave:
     uint64_t key0
     uint64_t key1
     uint32_t keyed
+    uint64_t shape0
+    uint64_t shape1
+    uint32_t shaped
     int trick[MAXSEATS]
 
 
@@ -464,6 +505,9 @@ cdef inline int close_trick(Search* s, int seat, TrickSave* sv) noexcept nogil:
     sv.key0 = s.key0
     sv.key1 = s.key1
     sv.keyed = s.keyed
+    sv.shape0 = s.shape0
+    sv.shape1 = s.shape1
+    sv.shaped = s.shaped
     for i in range(n):
         sv.trick[i] = s.trick[i]
     if s.open and t.called >= 0 and t.cls[s.trick[0]] == t.called_cls:
@@ -486,6 +530,9 @@ cdef inline void reopen_trick(Search* s, TrickSave* sv) noexcept nogil:
     s.key0 = sv.key0
     s.key1 = sv.key1
     s.keyed = sv.keyed
+    s.shape0 = sv.shape0
+    s.shape1 = sv.shape1
+    s.shaped = sv.shaped
     s.ontable = sv.ontable
     s.live |= sv.ontable
     s.trick_pts = sv.pts
@@ -839,7 +886,7 @@ cdef int ab(Search* s, int alpha, int beta) noexcept nogil:
                 hi_b = e.hi
             if e.best != 255:
                 hint = card_of_slot(s, rem, e.best)
-        shape_key(s, rem, &sk0, &sk1)
+        shape_key(s, &sk0, &sk1)
         se = shape_slot(s, sk0, sk1)
         if se.gen == <uint16_t>s.gen and se.k0 == sk0 and se.k1 == sk1:
             s.shape_hits += 1
@@ -1171,6 +1218,12 @@ cdef class Core:
                 t.zero_pts |= <uint32_t>1 << i
         for i in range(t.ncards):
             t.above[i] = (t.cmask[t.cls[i]] & ~((<uint32_t>2 << i) - 1)) if i < 31 else 0
+        for i in range(32):
+            t.lane_below[i] = 0
+            if i < t.ncards:
+                for j in range(t.ncards):
+                    if t.cls[j] < t.cls[i] or (t.cls[j] == t.cls[i] and j < i):
+                        t.lane_below[i] |= <uint32_t>1 << j
         t.special = tables.special
         t.trumps = tables.cmask[tables.trump_cls] if tables.trump_cls < 8 else 0
         t.called = tables.called
@@ -1274,6 +1327,8 @@ cdef class Core:
             s.key0 += w0[pm]
             s.key1 += w1[pm]
         s.keyed = s.live
+        shape_words(s, s.live, &s.shape0, &s.shape1)
+        s.shaped = s.live
 
     def legal(self):
         """Legal core card indices of the player to move."""

@@ -110,7 +110,8 @@ ctypedef struct Search:
     uint32_t keyed          # the cards of the last key worked out on the way here: always a superset of ``live``
     uint64_t kdrop[32][1 << MAXBLOCK][2]  # what each card leaving changes in the key words, by which cards of
                                           # its block are still out
-    int trick[MAXSEATS]
+    int* trick              # the cards on the table, in order of play: a place in ``trickbuf``
+    int trickbuf[32 + MAXSEATS]  # each closed trick stays below the next, so reopening it copies nothing
     int ntr
     int leader
     int open
@@ -467,7 +468,6 @@ ctypedef struct TrickSave:
     uint64_t shape0
     uint64_t shape1
     uint32_t shaped
-    int trick[MAXSEATS]
 
 
 cdef inline void note_winner(Search* s, int c) noexcept nogil:
@@ -494,7 +494,7 @@ cdef inline int close_trick(Search* s, int seat, TrickSave* sv) noexcept nogil:
     """The trick is complete (``seat`` played its last card): score it for the objective's side, hand the lead
     to its winner and clear the table. Returns the gain; :func:`reopen_trick` undoes it."""
     cdef Tables* t = &s.t
-    cdef int i, n = t.n
+    cdef int n = t.n
     cdef int winseat = t.seat_at[s.leader + s.win_pos]
     cdef int gain = trick_gain(t, winseat, s.trick_pts, ss_popcount(s.hand[seat]) + 1)
     sv.leader = s.leader
@@ -508,10 +508,9 @@ cdef inline int close_trick(Search* s, int seat, TrickSave* sv) noexcept nogil:
     sv.shape0 = s.shape0
     sv.shape1 = s.shape1
     sv.shaped = s.shaped
-    for i in range(n):
-        sv.trick[i] = s.trick[i]
     if s.open and t.called >= 0 and t.cls[s.trick[0]] == t.called_cls:
         s.open = 0
+    s.trick += n  # the next trick goes above this one
     if t.team[winseat]:
         s.took = s.took | t.use_took
     s.leader = winseat
@@ -523,10 +522,9 @@ cdef inline int close_trick(Search* s, int seat, TrickSave* sv) noexcept nogil:
 
 
 cdef inline void reopen_trick(Search* s, TrickSave* sv) noexcept nogil:
-    cdef int i, n = s.t.n
+    cdef int n = s.t.n
     s.ntr = n
-    for i in range(n):
-        s.trick[i] = sv.trick[i]
+    s.trick -= n
     s.key0 = sv.key0
     s.key1 = sv.key1
     s.keyed = sv.keyed
@@ -1129,6 +1127,7 @@ cdef class Core:
         if self.table == NULL or self.shapes == NULL or self.gtable == NULL or self.gshapes == NULL:
             raise MemoryError("transposition table")
         memset(&self.s, 0, sizeof(Search))
+        self.s.trick = self.s.trickbuf
         self.s.tt = self.table
         self.s.nbuckets_mask = (self.nentries // BUCKET) - 1 if self.nentries >= BUCKET else 0
         self.s.st = self.shapes
@@ -1280,6 +1279,7 @@ cdef class Core:
                 if (s.hand[i] >> c) & 1:
                     s.owner[c] = i
         s.ntr = 0
+        s.trick = s.trickbuf
         s.ontable = 0
         s.trick_pts = 0
         s.leader = leader

@@ -83,6 +83,7 @@ ctypedef struct Tables:
     int maxer[MAXSEATS]
     int gain_tricks
     int bonus_left[17]
+    int bonus_upto[17]      # bonus_left[1] + ... + bonus_left[i]
     int tv[2]
     int use_took
     int nblocks
@@ -640,7 +641,7 @@ cdef inline int sure_bound(Search* s, int mine, int won, int from_hands, int k, 
     of those still in hands: if it is the objective's side (``mine``), the value is at least their gain; else
     at most what the other tricks can bring."""
     cdef Tables* t = &s.t
-    cdef int i, v, took
+    cdef int v, took
     if mine:
         took = s.took | t.use_took
         if t.gain_tricks:
@@ -652,9 +653,7 @@ cdef inline int sure_bound(Search* s, int mine, int won, int from_hands, int k, 
     if t.gain_tricks:
         v = tl - k
     else:
-        v = s.hand_pts - from_hands
-        for i in range(1, tl + 1):
-            v += t.bonus_left[i]
+        v = s.hand_pts - from_hands + t.bonus_upto[tl]
         if k == 1:
             v -= t.bonus_left[tl]
     if t.use_took and not s.took:
@@ -1240,6 +1239,7 @@ cdef class Core:
         t.gain_tricks = tables.gain_tricks
         for i in range(17):
             t.bonus_left[i] = tables.bonus_left[i]
+            t.bonus_upto[i] = (t.bonus_upto[i - 1] if i > 0 else 0) + (t.bonus_left[i] if i > 0 else 0)
         t.tv[0] = tables.tv[0]
         t.tv[1] = tables.tv[1]
         t.use_took = 1 if t.tv[0] != t.tv[1] else 0

@@ -421,19 +421,31 @@ cdef inline void shape_margins(Search* s, uint32_t now, uint32_t then, int* up, 
     """How far the value of the position with cards ``now`` out can lie above (``up``) and below (``down``)
     the value of the position of the same shape with cards ``then`` out: the k-th card of one is matched with
     the k-th card of the other, and the side that wins it gains the difference of their points. Values that
-    count tricks do not depend on points at all."""
-    cdef int a, b, d, u = 0, w = 0
+    count tricks do not depend on points at all.
+
+    Each class holds as many cards in both (the shapes are equal), so the cards of a class below its first
+    difference or above its last one are matched with themselves: only the span between is walked, and only
+    in the classes that differ."""
+    cdef int a, b, d, lo, k, u = 0, w = 0
+    cdef uint32_t x = now ^ then, span, p, q
     if not s.t.gain_tricks:
-        while now:
-            a = ss_ctz(now)
-            b = ss_ctz(then)
-            now &= now - 1
-            then &= then - 1
-            d = s.t.pts[a] - s.t.pts[b]
-            if d > 0:
-                u += d
-            else:
-                w -= d
+        while x:
+            lo = ss_ctz(x)
+            k = s.t.cls[lo]
+            span = ((<uint32_t>2 << ss_msb(x & s.t.cmask[k])) - 1) & ~((<uint32_t>1 << lo) - 1)
+            x &= ~s.t.cmask[k]
+            p = now & span
+            q = then & span
+            while p:
+                a = ss_ctz(p)
+                b = ss_ctz(q)
+                p &= p - 1
+                q &= q - 1
+                d = s.t.pts[a] - s.t.pts[b]
+                if d > 0:
+                    u += d
+                else:
+                    w -= d
     up[0] = u
     down[0] = w
 

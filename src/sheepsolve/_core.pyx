@@ -27,10 +27,25 @@ cdef extern from *:
     static inline int ss_popcount(unsigned int x) { return __builtin_popcount(x); }
     static inline int ss_ctz(unsigned int x) { return __builtin_ctz(x); }
     static inline int ss_msb(unsigned int x) { return 31 - __builtin_clz(x); }
+    static inline int ss_popcount64(unsigned long long x) { return __builtin_popcountll(x); }
+    #define SS_KEY_MASK ((1ULL << 38) - 1)
+    #define SS_LANES 0111111111111111111111ULL  /* the lowest bit of each 3-bit lane of a key word (21 lanes) */
+    #include <stdlib.h>
+    static inline void* ss_alloc_lines(size_t n) {
+        /* zeroed memory aligned to 64-byte cache lines (a bucket of four 16-byte entries is one line) */
+        void* p = NULL;
+        if (posix_memalign(&p, 64, n ? n : 64) != 0) return NULL;
+        memset(p, 0, n);
+        return p;
+    }
     """
     int ss_popcount(unsigned int x) noexcept nogil
     int ss_ctz(unsigned int x) noexcept nogil
     int ss_msb(unsigned int x) noexcept nogil
+    int ss_popcount64(unsigned long long x) noexcept nogil
+    void* ss_alloc_lines(size_t n) noexcept nogil
+    uint64_t KEY_MASK "SS_KEY_MASK"
+    uint64_t LANES0 "SS_LANES"
 
 cdef enum:
     MAXSEATS = 5
@@ -46,12 +61,9 @@ cdef enum:
 
 ctypedef struct TTEntry:
     uint64_t k0             # holder codes of canonical slots 0..20
-    uint64_t k1             # slots 21..31, leader, flags, generation
-    uint8_t lo
-    uint8_t hi
-    uint8_t best            # canonical slot of the best card, 255 if none
-    uint8_t used
-    uint32_t pad
+    uint64_t w              # bits 0..37 the rest of the key (slots 21..31, leader, flags), 38..45 the lower
+                            # bound, 46..53 the upper bound, 54..59 the best card's canonical slot (63: none),
+                            # 60..63 the generation (1..15; 0: empty). 16 bytes: a bucket is one cache line.
 
 ctypedef struct ShapeEntry:
     uint64_t k0             # the first 21 codes of the shape (3 bits each)
@@ -136,6 +148,7 @@ ctypedef struct Search:
     int restrict_moves      # in the guessing search: only the first cards in the search's order are tried
     int64_t shape_hits      # shape-table probes that found the position's shape
     uint64_t gen
+    uint64_t tgen           # the transposition entries' 4-bit generation (1..15)
 
 # ---------------------------------------------------------------------------------------------------------------
 # Legal cards
@@ -284,8 +297,8 @@ cdef inline void live_key(Search* s) noexcept nogil:
 
 
 cdef inline uint64_t key_meta(Search* s, int leader, int opn, int took) noexcept nogil:
-    """The leader, the flags and the generation, in the second key word above the slots."""
-    return (<uint64_t>leader << 33) | (<uint64_t>opn << 36) | (<uint64_t>took << 37) | (s.gen << 38)
+    """The leader and the flags, in the second key word above the slots."""
+    return (<uint64_t>leader << 33) | (<uint64_t>opn << 36) | (<uint64_t>took << 37)
 
 
 cdef inline int slot_of(Search* s, uint32_t rem, int c) noexcept nogil:
@@ -309,11 +322,37 @@ cdef inline TTEntry* tt_bucket(Search* s, uint64_t k0, uint64_t k1) noexcept nog
     return s.tt + ((h >> 17) & s.nbuckets_mask) * BUCKET
 
 
+cdef enum:
+    KEY_BITS = 38
+    BEST_NONE = 63
+
+
+
+cdef inline int tte_lo(TTEntry* e) noexcept nogil:
+    return <int>((e.w >> 38) & 255)
+
+
+cdef inline int tte_hi(TTEntry* e) noexcept nogil:
+    return <int>((e.w >> 46) & 255)
+
+
+cdef inline int tte_best(TTEntry* e) noexcept nogil:
+    return <int>((e.w >> 54) & 63)
+
+
+cdef inline int tte_cards(TTEntry* e) noexcept nogil:
+    """Cards still out in the entry's position: its nonzero 3-bit holder codes."""
+    cdef uint64_t a = e.k0, b = e.w & ((<uint64_t>1 << 33) - 1)
+    return ss_popcount64((a | (a >> 1) | (a >> 2)) & LANES0) + ss_popcount64((b | (b >> 1) | (b >> 2)) & LANES0)
+
+
 cdef inline TTEntry* tt_probe(Search* s, uint64_t k0, uint64_t k1) noexcept nogil:
     cdef TTEntry* b = tt_bucket(s, k0, k1)
+    cdef uint64_t want = k1 | (s.tgen << 60)
+    cdef uint64_t mask = KEY_MASK | (<uint64_t>15 << 60)
     cdef int i
     for i in range(BUCKET):
-        if b[i].used and b[i].k0 == k0 and b[i].k1 == k1:
+        if b[i].k0 == k0 and (b[i].w & mask) == want:
             return &b[i]
     return NULL
 
@@ -322,24 +361,19 @@ cdef inline void tt_store(Search* s, uint64_t k0, uint64_t k1, int ncards, int l
     cdef TTEntry* b = tt_bucket(s, k0, k1)
     cdef int i, victim = 0, vd = 99, d
     for i in range(BUCKET):
-        if b[i].used and b[i].k0 == k0 and b[i].k1 == k1:
+        if (b[i].w >> 60) != s.tgen:  # empty, or of an older generation
             victim = i
             break
-        if not b[i].used or (b[i].k1 >> 38) != s.gen:
+        if b[i].k0 == k0 and (b[i].w & KEY_MASK) == k1:
             victim = i
-            vd = -1
             break
-        d = b[i].pad
+        d = tte_cards(&b[i])
         if d < vd:
             vd = d
             victim = i
     b[victim].k0 = k0
-    b[victim].k1 = k1
-    b[victim].lo = <uint8_t>lo
-    b[victim].hi = <uint8_t>hi
-    b[victim].best = <uint8_t>(best if best >= 0 else 255)
-    b[victim].used = 1
-    b[victim].pad = <uint32_t>ncards
+    b[victim].w = (k1 | (<uint64_t>lo << 38) | (<uint64_t>hi << 46) | (<uint64_t>(best if best >= 0 else BEST_NONE) << 54)
+                   | (s.tgen << 60))
 
 # ---------------------------------------------------------------------------------------------------------------
 # Shape table (payoff similarity)
@@ -825,11 +859,11 @@ cdef int etc_cutoff(Search* s, int seat, int* moves, int nmoves, int alpha, int 
         e = tt_probe(s, k0, k1 | key_meta(s, winseat, opn, took))
         if e == NULL:
             continue
-        if maxing and gain + e.lo >= beta:
-            out[0] = gain + e.lo
+        if maxing and gain + tte_lo(e) >= beta:
+            out[0] = gain + tte_lo(e)
             return 1
-        if not maxing and gain + e.hi <= alpha:
-            out[0] = gain + e.hi
+        if not maxing and gain + tte_hi(e) <= alpha:
+            out[0] = gain + tte_hi(e)
             return 1
     return 0
 
@@ -883,18 +917,20 @@ cdef int ab(Search* s, int alpha, int beta) noexcept nogil:
         k1 = s.key1 | key_meta(s, s.leader, s.open, s.took)
         e = tt_probe(s, k0, k1)
         if e != NULL:
-            if e.lo >= beta:
-                return e.lo
-            if e.hi <= alpha:
-                return e.hi
-            if e.lo == e.hi:
-                return e.lo
-            if e.lo > lo_b:
-                lo_b = e.lo
-            if e.hi < hi_b:
-                hi_b = e.hi
-            if e.best != 255:
-                hint = card_of_slot(s, rem, e.best)
+            i = tte_lo(e)
+            k = tte_hi(e)
+            if i >= beta:
+                return i
+            if k <= alpha:
+                return k
+            if i == k:
+                return i
+            if i > lo_b:
+                lo_b = i
+            if k < hi_b:
+                hi_b = k
+            if tte_best(e) != BEST_NONE:
+                hint = card_of_slot(s, rem, tte_best(e))
         shape_key(s, &sk0, &sk1)
         se = shape_slot(s, sk0, sk1)
         if se.gen == <uint16_t>s.gen and se.k0 == sk0 and se.k1 == sk1:
@@ -1005,8 +1041,8 @@ cdef int ab(Search* s, int alpha, int beta) noexcept nogil:
         if best <= a0:
             # fail low: an upper bound; the best card is only a guess, keep the stored one if any
             e = tt_probe(s, k0, k1)
-            if e != NULL and e.best != 255:
-                bests = e.best
+            if e != NULL and tte_best(e) != BEST_NONE:
+                bests = tte_best(e)
             tt_store(s, k0, k1, ncards, lo_b, best if best < hi_b else hi_b, bests)
         elif best >= b0:
             tt_store(s, k0, k1, ncards, best, hi_b, bests)
@@ -1130,10 +1166,10 @@ cdef class Core:
         if tt_bits < 2 or tt_bits > 22:
             raise ValueError("tt_bits must be in 2..22 (at most 4M entries in each of the two tables, 192 MiB)")
         self.nentries = (<uint64_t>1) << tt_bits
-        self.table = <TTEntry*>calloc(self.nentries, sizeof(TTEntry))
+        self.table = <TTEntry*>ss_alloc_lines(self.nentries * sizeof(TTEntry))
         self.shapes = <ShapeEntry*>calloc(self.nentries, sizeof(ShapeEntry))
         self.gentries = (<uint64_t>1) << _guess_bits(tt_bits)
-        self.gtable = <TTEntry*>calloc(self.gentries, sizeof(TTEntry))
+        self.gtable = <TTEntry*>ss_alloc_lines(self.gentries * sizeof(TTEntry))
         self.gshapes = <ShapeEntry*>calloc(self.gentries, sizeof(ShapeEntry))
         if self.table == NULL or self.shapes == NULL or self.gtable == NULL or self.gshapes == NULL:
             raise MemoryError("transposition table")
@@ -1148,6 +1184,7 @@ cdef class Core:
         self.s.gst = self.gshapes
         self.s.gshape_mask = self.gentries - 1
         self.s.gen = 1
+        self.s.tgen = 1
         self.context = None
 
     def __dealloc__(self):
@@ -1188,9 +1225,14 @@ cdef class Core:
         memset(self.s.killer, 0, sizeof(self.s.killer))
         self.s.gen += 1
         if self.s.gen >= (1 << 24):
+            self.s.gen = 1
+        # transposition entries keep 4 bits of generation (1..15): empty the tables as they wrap (a 256 KiB
+        # memset every 15 clears at the default size)
+        self.s.tgen += 1
+        if self.s.tgen > 15:
             memset(self.table, 0, self.nentries * sizeof(TTEntry))
             memset(self.gtable, 0, self.gentries * sizeof(TTEntry))
-            self.s.gen = 1
+            self.s.tgen = 1
         if <uint16_t>self.s.gen == 0:  # shape entries keep 16 bits of the generation: empty them as it wraps
             self.s.gen += 1
         if <uint16_t>self.s.gen == 1:

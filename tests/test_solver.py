@@ -271,6 +271,22 @@ def test_values_stay_right_across_a_generation_wrap():
     assert [solver.value(s) for s in states] == before == [reference_value(s) for s in states]
 
 
+def test_entries_of_other_tables_never_count_across_generation_wraps():
+    """Transposition entries keep 4 bits of the generation (the table is emptied every 15 clears) and shape entries
+    16 bits. Alternating the points and the tricks objective on one tiny table changes the tables' context, and so
+    the generation, at every solve; the positions and so the keys are the same, but an entry stored for one
+    objective means nothing for the other and must never be taken, through many wraps."""
+    rng = random.Random(44)
+    g = make_game("sauspiel", deck="short")
+    states = [random_position(random_setup(g, rng), rng, cards_left=3) for _ in range(3)]
+    objs = [[Objective.for_setup(s.setup, tricks=t) for t in (False, True)] for s in states]
+    want = [[reference_value(s, o) for o in row] for s, row in zip(states, objs)]
+    solver = Solver(table_bits=4)
+    for i in range(60):
+        k, t = i % 3, (i // 3) % 2
+        assert solver.value(states[k], objs[k][t]) == want[k][t], (i, k, t)
+
+
 def test_incomplete_position_refused():
     g = make_game("sauspiel")
     st = random_setup(g, random.Random(1))

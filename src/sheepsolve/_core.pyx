@@ -55,7 +55,6 @@ cdef enum:
     GUESS_WIDTH = 2         # cards each player tries in the guessing search
     GUESS_MIN_CARDS = 7     # and only from positions where the player to move holds this many cards
     MAXBLOCK = 6            # longer runs of equal-point cards are split (a finer key, still exact)
-    FOLLOW_KILLER_BONUS = 20  # added to the heuristic score of a follow killer (see order_moves)
 
 # ---------------------------------------------------------------------------------------------------------------
 # Structs
@@ -138,8 +137,6 @@ ctypedef struct Search:
     int hand_pts            # points of the cards still in hands
     int64_t nodes
     int killer[17][MAXSEATS]  # last lead that cut off (card + 1), by tricks left and seat
-    uint8_t follow_killer[17][MAXSEATS][8][MAXSEATS]  # the same for cards played to a trick (card + 1), by
-                                                       # tricks left, seat, class led and place in the trick
     TTEntry* tt
     uint64_t nbuckets_mask
     ShapeEntry* st
@@ -212,13 +209,12 @@ cdef inline int order_moves(Search* s, int seat, uint32_t moves, int hint, int* 
     cdef Tables* t = &s.t
     cdef uint32_t m = moves
     cdef uint32_t winmask
-    cdef int mine, wins, last, fk = -1
+    cdef int mine, wins, last
     cdef int ally_winning
     if s.ntr > 0:
         winmask = t.trumps | t.cmask[t.cls[s.trick[0]]]
         ally_winning = t.team[t.seat_at[s.leader + s.win_pos]] == t.team[seat]
         last = s.ntr == t.n - 1
-        fk = s.follow_killer[ss_popcount(s.hand[seat])][seat][t.cls[s.trick[0]]][s.ntr] - 1
     while m:
         c = ss_msb(m)
         m &= ~(<uint32_t>1 << c)
@@ -245,11 +241,6 @@ cdef inline int order_moves(Search* s, int seat, uint32_t moves, int hint, int* 
                     sc = 300 - c + t.pts[c]      # win cheaply
             else:
                 sc = 100 - t.pts[c] * 8 - c      # cannot win: throw the least
-            if c == fk:
-                # the last card that cut off in a sibling position like this one moves up among cards of about
-                # the same heuristic score (a bonus, not the first place: the categories above are better
-                # guides; as first choice it cost 5-80% more nodes, as a bonus of 10-20 it saved 2-15%)
-                sc += FOLLOW_KILLER_BONUS
         # insertion sort, descending
         j = k
         while j > 0 and score[j - 1] < sc:
@@ -877,16 +868,6 @@ cdef int etc_cutoff(Search* s, int seat, int* moves, int nmoves, int alpha, int 
     return 0
 
 
-cdef inline void note_killer(Search* s, int seat, int c) noexcept nogil:
-    """Card ``c``, not the first tried, cut off: remember it for the next position of the same kind (a lead by
-    tricks left and seat; a card to a trick also by the class led and the place in the trick)."""
-    cdef int tl = ss_popcount(s.hand[seat])
-    if s.ntr == 0:
-        s.killer[tl][seat] = c + 1
-    else:
-        s.follow_killer[tl][seat][s.t.cls[s.trick[0]]][s.ntr] = <uint8_t>(c + 1)
-
-
 cdef int ab(Search* s, int alpha, int beta) noexcept nogil:
     cdef Tables* t = &s.t
     cdef int n = t.n
@@ -1026,8 +1007,8 @@ cdef int ab(Search* s, int alpha, int beta) noexcept nogil:
                 if best > alpha:
                     alpha = best
                     if alpha >= beta:
-                        if k > 0:
-                            note_killer(s, seat, c)
+                        if k > 0 and s.ntr == 0:
+                            s.killer[ss_popcount(s.hand[seat])][seat] = c + 1
                         break
         else:
             if v < best:
@@ -1036,8 +1017,8 @@ cdef int ab(Search* s, int alpha, int beta) noexcept nogil:
                 if best < beta:
                     beta = best
                     if alpha >= beta:
-                        if k > 0:
-                            note_killer(s, seat, c)
+                        if k > 0 and s.ntr == 0:
+                            s.killer[ss_popcount(s.hand[seat])][seat] = c + 1
                         break
 
     if s.ntr == 0:
@@ -1242,7 +1223,6 @@ cdef class Core:
         """Forget every table entry (a new generation; O(1)) and the killer cards, so a search after
         ``clear()`` does the same work whatever came before."""
         memset(self.s.killer, 0, sizeof(self.s.killer))
-        memset(self.s.follow_killer, 0, sizeof(self.s.follow_killer))
         self.s.gen += 1
         if self.s.gen >= (1 << 24):
             self.s.gen = 1

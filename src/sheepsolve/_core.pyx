@@ -80,6 +80,9 @@ ctypedef struct Tables:
     int pts[32]
     uint32_t cmask[8]
     uint32_t above[32]      # cards of the same class stronger than this one
+    uint32_t same_cls[32]   # the cards of this card's class
+    uint32_t beat_lead[32]  # the cards that beat this card when it is led: stronger trumps and stronger cards of its
+                            # class
     uint32_t zero_pts
     uint32_t special        # never merged as equivalent (called card, card under)
     uint32_t trumps
@@ -131,8 +134,9 @@ ctypedef struct Search:
     int took
     uint32_t ontable
     uint32_t live           # cards in hands or on the table
-    int win_card            # strongest card on the table so far that can win (trump or led class)
-    int win_pos
+    uint32_t led            # mid-trick: the cards of the class led
+    uint32_t beats          # mid-trick: the cards that would beat the card winning the trick so far
+    int win_seat            # mid-trick: the seat of that card
     int trick_pts
     int hand_pts            # points of the cards still in hands
     int64_t nodes
@@ -165,9 +169,9 @@ cdef inline uint32_t legal_moves(Search* s, int seat) noexcept nogil:
             if ss_popcount(suit) < t.run_min:
                 cands &= ~(suit & ~t.called_bit)
         return cands
-    follow = hand & t.cmask[t.cls[s.trick[0]]]
+    follow = hand & s.led
     if follow:
-        if restricted and seat == t.partner and t.cls[s.trick[0]] == t.called_cls and (hand & t.called_bit):
+        if restricted and seat == t.partner and (s.led & hand & t.called_bit):
             return t.called_bit
         return follow
     cands = hand
@@ -240,8 +244,8 @@ cdef inline int order_moves(Search* s, int seat, uint32_t moves, int hint, int* 
             k += 1
     else:
         # no table move and no killer mid-trick (``hint`` is -1)
-        beats = (t.trumps | t.cmask[t.cls[s.trick[0]]]) & ~((<uint32_t>2 << s.win_card) - 1)
-        ally_winning = t.team[t.seat_at[s.leader + s.win_pos]] == t.team[seat]
+        beats = s.beats
+        ally_winning = t.team[s.win_seat] == t.team[seat]
         last = s.ntr == t.n - 1
         while m:
             c = ss_msb(m)
@@ -521,6 +525,7 @@ cdef inline void unplay_card(Search* s, int c, int seat) noexcept nogil:
 
 ctypedef struct TrickSave:
     int leader
+    uint32_t led
     int open
     int took
     int pts
@@ -533,17 +538,17 @@ ctypedef struct TrickSave:
     uint32_t shaped
 
 
-cdef inline void note_winner(Search* s, int c) noexcept nogil:
-    """Card ``c`` was just played: keep the strongest card so far that can win the trick."""
-    cdef uint32_t winmask
+cdef inline void note_winner(Search* s, int c, int seat) noexcept nogil:
+    """Card ``c`` was just played by ``seat``: keep the seat winning the trick so far and the cards that would
+    beat its card (trumps and cards of the class led stronger than it), so the search never looks the class
+    led up again."""
     if s.ntr == 1:
-        s.win_card = c
-        s.win_pos = 0
-    else:
-        winmask = s.t.trumps | s.t.cmask[s.t.cls[s.trick[0]]]
-        if ((winmask >> c) & 1) and c > s.win_card:
-            s.win_card = c
-            s.win_pos = s.ntr - 1
+        s.led = s.t.same_cls[c]
+        s.beats = s.t.beat_lead[c]
+        s.win_seat = seat
+    elif (s.beats >> c) & 1:
+        s.beats &= ~((<uint32_t>2 << c) - 1)  # 0 for the top card (the shift wraps to 0)
+        s.win_seat = seat
 
 
 cdef inline int trick_gain(Tables* t, int winseat, int pts, int tricks_left) noexcept nogil:
@@ -558,9 +563,10 @@ cdef inline int close_trick(Search* s, int seat, TrickSave* sv) noexcept nogil:
     to its winner and clear the table. Returns the gain; :func:`reopen_trick` undoes it."""
     cdef Tables* t = &s.t
     cdef int n = t.n
-    cdef int winseat = t.seat_at[s.leader + s.win_pos]
+    cdef int winseat = s.win_seat
     cdef int gain = trick_gain(t, winseat, s.trick_pts, ss_popcount(s.hand[seat]) + 1)
     sv.leader = s.leader
+    sv.led = s.led
     sv.open = s.open
     sv.took = s.took
     sv.pts = s.trick_pts
@@ -571,7 +577,7 @@ cdef inline int close_trick(Search* s, int seat, TrickSave* sv) noexcept nogil:
     sv.shape0 = s.shape0
     sv.shape1 = s.shape1
     sv.shaped = s.shaped
-    if s.open and t.called >= 0 and t.cls[s.trick[0]] == t.called_cls:
+    if s.open and (s.led & t.called_bit):  # the called suit was led
         s.open = 0
     s.trick += n  # the next trick goes above this one
     if t.team[winseat]:
@@ -598,6 +604,7 @@ cdef inline void reopen_trick(Search* s, TrickSave* sv) noexcept nogil:
     s.live |= sv.ontable
     s.trick_pts = sv.pts
     s.leader = sv.leader
+    s.led = sv.led
     s.open = sv.open
     s.took = sv.took
 
@@ -730,10 +737,9 @@ cdef inline int decided_bounds(Search* s, int* lo, int* hi) noexcept nogil:
     trick is still open."""
     cdef Tables* t = &s.t
     cdef int n = t.n, p, seat, tl, contrib = 0
-    cdef uint32_t winmask = t.trumps | t.cmask[t.cls[s.trick[0]]]
-    cdef uint32_t beaters = winmask & ~((<uint32_t>2 << s.win_card) - 1) if s.win_card < 31 else 0
-    cdef uint32_t led = t.cmask[t.cls[s.trick[0]]], can
-    cdef int wteam = t.team[t.seat_at[s.leader + s.win_pos]]
+    cdef uint32_t beaters = s.beats
+    cdef uint32_t led = s.led, can
+    cdef int wteam = t.team[s.win_seat]
     for p in range(s.ntr, n):
         seat = t.seat_at[s.leader + p]
         if t.team[seat] != wteam:
@@ -848,20 +854,17 @@ cdef int etc_cutoff(Search* s, int seat, int* moves, int nmoves, int alpha, int 
     following trick starts good enough, the node is decided without searching."""
     cdef Tables* t = &s.t
     cdef int k, c, winseat, gain, took, opn, v
-    cdef uint32_t rem, cards = s.live & ~s.ontable, winmask = t.trumps | t.cmask[t.cls[s.trick[0]]]
+    cdef uint32_t rem, cards = s.live & ~s.ontable
     cdef uint64_t a, b, k0, k1
     cdef TTEntry* e
     cdef int found = 0
     opn = s.open
-    if opn and t.called >= 0 and t.cls[s.trick[0]] == t.called_cls:
+    if opn and (s.led & t.called_bit):
         opn = 0
     cards_key(s, cards, &a, &b)  # the key words of the cards in hands; each child drops the card played
     for k in range(nmoves):
         c = moves[k]
-        if ((winmask >> c) & 1) and c > s.win_card:
-            winseat = seat
-        else:
-            winseat = t.seat_at[s.leader + s.win_pos]
+        winseat = seat if (s.beats >> c) & 1 else s.win_seat
         rem = cards & ~(<uint32_t>1 << c)
         if rem == 0:
             continue
@@ -898,7 +901,8 @@ cdef int ab(Search* s, int alpha, int beta) noexcept nogil:
     cdef uint32_t legal
     cdef int maxing = t.maxer[seat]
     # saved trick state
-    cdef int sv_win_card, sv_win_pos, gain
+    cdef int sv_win_seat, gain
+    cdef uint32_t sv_beats
     cdef TrickSave sv
     cdef uint64_t sk0 = 0, sk1 = 0
     cdef ShapeEntry* se = NULL
@@ -1001,12 +1005,12 @@ cdef int ab(Search* s, int alpha, int beta) noexcept nogil:
         moves[0] = ss_ctz(legal)
         nmoves = 1
     best = -INF if maxing else INF
-    sv_win_card = s.win_card
-    sv_win_pos = s.win_pos
+    sv_beats = s.beats
+    sv_win_seat = s.win_seat
     for k in range(nmoves):
         c = moves[k]
         play_card(s, c, seat)
-        note_winner(s, c)
+        note_winner(s, c, seat)
         if s.ntr == n:
             gain = close_trick(s, seat, &sv)
             v = gain + ab(s, alpha - gain, beta - gain)
@@ -1014,8 +1018,8 @@ cdef int ab(Search* s, int alpha, int beta) noexcept nogil:
         else:
             v = ab(s, alpha, beta)
         unplay_card(s, c, seat)
-        s.win_card = sv_win_card
-        s.win_pos = sv_win_pos
+        s.beats = sv_beats
+        s.win_seat = sv_win_seat
         if maxing:
             if v > best:
                 best = v
@@ -1294,6 +1298,9 @@ cdef class Core:
                         t.lane_below[i] |= <uint32_t>1 << j
         t.special = tables.special
         t.trumps = tables.cmask[tables.trump_cls] if tables.trump_cls < 8 else 0
+        for i in range(32):
+            t.same_cls[i] = t.cmask[t.cls[i]] if i < t.ncards else 0
+            t.beat_lead[i] = ((t.trumps | t.same_cls[i]) & ~((<uint32_t>2 << i) - 1)) if i < 31 else 0
         t.called = tables.called
         t.called_bit = (<uint32_t>1 << tables.called) if tables.called >= 0 else 0
         t.called_cls = tables.called_cls
@@ -1360,14 +1367,15 @@ cdef class Core:
             for c in range(32):
                 if (s.hand[i] >> c) & 1:
                     s.hand_pts += s.t.pts[c]
-        s.win_card = -1
-        s.win_pos = 0
+        s.led = 0
+        s.beats = 0
+        s.win_seat = leader
         for c in trick:
             s.trick[s.ntr] = c
             s.ontable |= <uint32_t>1 << c
             s.trick_pts += s.t.pts[c]
             s.ntr += 1
-            note_winner(s, c)
+            note_winner(s, c, s.t.seat_at[leader + s.ntr - 1])
         s.live = s.ontable
         for i in range(s.t.n):
             s.live |= s.hand[i]
@@ -1454,14 +1462,15 @@ cdef class Core:
         cdef Search* s = &self.s
         cdef Tables* t = &s.t
         cdef int seat = (s.leader + s.ntr) % t.n
-        cdef int sv_win_card = s.win_card, sv_win_pos = s.win_pos
+        cdef int sv_win_seat = s.win_seat
+        cdef uint32_t sv_beats = s.beats
         cdef int gain = 0, v
         cdef bint closes
         cdef TrickSave sv
         if not (s.hand[seat] >> c) & 1:
             raise ValueError("card not in hand")
         play_card(s, c, seat)
-        note_winner(s, c)
+        note_winner(s, c, seat)
         closes = s.ntr == t.n
         if closes:
             gain = close_trick(s, seat, &sv)
@@ -1473,8 +1482,8 @@ cdef class Core:
         if closes:
             reopen_trick(s, &sv)
         unplay_card(s, c, seat)
-        s.win_card = sv_win_card
-        s.win_pos = sv_win_pos
+        s.beats = sv_beats
+        s.win_seat = sv_win_seat
         return v
 
     def child_at_least(self, int c, int target) -> bool:

@@ -126,9 +126,8 @@ ctypedef struct Search:
     uint32_t keyed          # the cards of the last key worked out on the way here: always a superset of ``live``
     uint64_t kdrop[32][1 << MAXBLOCK][2]  # what each card leaving changes in the key words, by which cards of
                                           # its block are still out
-    int* trick              # the cards on the table, in order of play: a place in ``trickbuf``
-    int trickbuf[32 + MAXSEATS]  # each closed trick stays below the next, so reopening it copies nothing
-    int ntr
+    int ntr                 # cards on the table (which ones: ``ontable``; the order of play is never needed, the
+                            # trick keeps its class led, winning seat and the cards beating it instead)
     int leader
     int open
     int took
@@ -508,7 +507,6 @@ cdef inline void shape_margins(Search* s, uint32_t now, uint32_t then, int* up, 
 
 cdef inline void play_card(Search* s, int c, int seat) noexcept nogil:
     s.hand[seat] &= ~(<uint32_t>1 << c)
-    s.trick[s.ntr] = c
     s.ontable |= <uint32_t>1 << c
     s.trick_pts += s.t.pts[c]
     s.hand_pts -= s.t.pts[c]
@@ -562,7 +560,6 @@ cdef inline int close_trick(Search* s, int seat, TrickSave* sv) noexcept nogil:
     """The trick is complete (``seat`` played its last card): score it for the objective's side, hand the lead
     to its winner and clear the table. Returns the gain; :func:`reopen_trick` undoes it."""
     cdef Tables* t = &s.t
-    cdef int n = t.n
     cdef int winseat = s.win_seat
     cdef int gain = trick_gain(t, winseat, s.trick_pts, ss_popcount(s.hand[seat]) + 1)
     sv.leader = s.leader
@@ -579,7 +576,6 @@ cdef inline int close_trick(Search* s, int seat, TrickSave* sv) noexcept nogil:
     sv.shaped = s.shaped
     if s.open and (s.led & t.called_bit):  # the called suit was led
         s.open = 0
-    s.trick += n  # the next trick goes above this one
     if t.team[winseat]:
         s.took = s.took | t.use_took
     s.leader = winseat
@@ -593,7 +589,6 @@ cdef inline int close_trick(Search* s, int seat, TrickSave* sv) noexcept nogil:
 cdef inline void reopen_trick(Search* s, TrickSave* sv) noexcept nogil:
     cdef int n = s.t.n
     s.ntr = n
-    s.trick -= n
     s.key0 = sv.key0
     s.key1 = sv.key1
     s.keyed = sv.keyed
@@ -1194,7 +1189,6 @@ cdef class Core:
         if self.table == NULL or self.shapes == NULL or self.gtable == NULL or self.gshapes == NULL:
             raise MemoryError("transposition table")
         memset(&self.s, 0, sizeof(Search))
-        self.s.trick = self.s.trickbuf
         self.s.tt = self.table
         self.s.nbuckets_mask = (self.nentries // BUCKET) - 1 if self.nentries >= BUCKET else 0
         self.s.st = self.shapes
@@ -1356,7 +1350,6 @@ cdef class Core:
                 if (s.hand[i] >> c) & 1:
                     s.owner[c] = i
         s.ntr = 0
-        s.trick = s.trickbuf
         s.ontable = 0
         s.trick_pts = 0
         s.leader = leader
@@ -1371,7 +1364,6 @@ cdef class Core:
         s.beats = 0
         s.win_seat = leader
         for c in trick:
-            s.trick[s.ntr] = c
             s.ontable |= <uint32_t>1 << c
             s.trick_pts += s.t.pts[c]
             s.ntr += 1

@@ -83,7 +83,9 @@ ctypedef struct Tables:
     uint32_t same_cls[32]   # the cards of this card's class
     uint32_t beat_lead[32]  # the cards that beat this card when it is led: stronger trumps and stronger cards of its
                             # class
-    uint32_t zero_pts
+    int nlevels             # the distinct point values of the cards, lowest first
+    int level_pts[32]
+    uint32_t level_mask[32] # the cards worth level_pts[i]
     uint32_t special        # never merged as equivalent (called card, card under)
     uint32_t trumps
     int called              # core index or -1
@@ -609,39 +611,24 @@ cdef inline int holder_team(Search* s, int c) noexcept nogil:
 
 
 cdef inline int min_pts(Search* s, uint32_t hand) noexcept nogil:
-    """The fewest points among the cards of ``hand``."""
-    cdef int c, m = 1000
-    if hand & s.t.zero_pts:
-        return 0
-    while hand:
-        c = ss_ctz(hand)
-        hand &= hand - 1
-        if s.t.pts[c] < m:
-            m = s.t.pts[c]
-    return m
+    """The fewest points among the cards of ``hand``: the lowest point level it holds a card of."""
+    cdef int i
+    for i in range(s.t.nlevels):
+        if hand & s.t.level_mask[i]:
+            return s.t.level_pts[i]
+    return 1000
 
 
 cdef inline int low_sum(Search* s, uint32_t hand, int m) noexcept nogil:
-    """The sum of the ``m`` lowest point values among the cards of ``hand`` (all of them if fewer)."""
-    cdef int total = 0, c, best, bc
-    cdef uint32_t x
-    if m == 1:
-        return min_pts(s, hand) if hand else 0
-    while m > 0 and hand:
-        best = 1000
-        bc = -1
-        x = hand
-        while x:
-            c = ss_ctz(x)
-            x &= x - 1
-            if s.t.pts[c] < best:
-                best = s.t.pts[c]
-                bc = c
-                if best == 0:
-                    break
-        total += best
-        hand &= ~(<uint32_t>1 << bc)
-        m -= 1
+    """The sum of the ``m`` lowest point values among the cards of ``hand`` (all of them if fewer): point levels
+    lowest first, as many cards of each as the hand holds, instead of ``m`` walks over the hand."""
+    cdef int total = 0, i, k
+    for i in range(s.t.nlevels):
+        k = ss_popcount(hand & s.t.level_mask[i])
+        if k >= m:
+            return total + m * s.t.level_pts[i]
+        total += k * s.t.level_pts[i]
+        m -= k
     return total
 
 
@@ -1278,10 +1265,14 @@ cdef class Core:
             raise ValueError("the core takes at most 32 cards in at most 8 classes")
         for i in range(8):
             t.cmask[i] = tables.cmask[i]
-        t.zero_pts = 0
-        for i in range(t.ncards):
-            if t.pts[i] == 0:
-                t.zero_pts |= <uint32_t>1 << i
+        t.nlevels = 0
+        for v in sorted(set(t.pts[i] for i in range(t.ncards))):
+            t.level_pts[t.nlevels] = v
+            t.level_mask[t.nlevels] = 0
+            for i in range(t.ncards):
+                if t.pts[i] == v:
+                    t.level_mask[t.nlevels] |= <uint32_t>1 << i
+            t.nlevels += 1
         for i in range(t.ncards):
             t.above[i] = (t.cmask[t.cls[i]] & ~((<uint32_t>2 << i) - 1)) if i < 31 else 0
         for i in range(32):

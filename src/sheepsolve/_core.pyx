@@ -712,27 +712,28 @@ cdef inline int sure_bound(Search* s, int mine, int won, int from_hands, int k, 
     return v + t.tv[s.took]
 
 
-cdef inline int decided_bounds(Search* s, int* lo, int* hi) noexcept nogil:
-    """Mid-trick: if no player of the other side still to play can beat the card winning the trick with a card
-    it may play, the side winning it is known, and each player still to play adds at least its cheapest card
-    it may play. Sets bounds on the future value (from the start of the trick) and returns 1; returns 0 if the
-    trick is still open."""
+cdef inline int decided_bounds(Search* s, int seat, int* lo, int* hi) noexcept nogil:
+    """Mid-trick (``seat`` to move): if no player of the other side still to play can beat the card winning the
+    trick with a card it may play, the side winning it is known, and each player still to play adds at least
+    its cheapest card it may play. Sets bounds on the future value (from the start of the trick) and returns 1;
+    returns 0 if the trick is still open.
+
+    One walk over the players still to play, summing the cheapest cards as it goes: on sauspiel deals that
+    cost fewer instructions than a second walk once the trick is known to be decided."""
     cdef Tables* t = &s.t
-    cdef int n = t.n, p, seat, tl, contrib = 0
-    cdef uint32_t beaters = s.beats
-    cdef uint32_t led = s.led, can
+    cdef int p, q, tl, contrib = 0
+    cdef uint32_t beaters = s.beats, led = s.led, h, can
     cdef int wteam = t.team[s.win_seat]
-    for p in range(s.ntr, n):
-        seat = t.seat_at[s.leader + p]
-        if t.team[seat] != wteam:
-            can = s.hand[seat] & led  # a player who can follow must (the legal cards are among these)
-            if (can & beaters) or (not can and (s.hand[seat] & beaters)):
-                return 0
-    for p in range(s.ntr, n):
-        seat = t.seat_at[s.leader + p]
-        can = s.hand[seat] & led
-        contrib += min_pts(s, can if can else s.hand[seat])
-    tl = ss_popcount(s.hand[t.seat_at[s.leader + s.ntr]])  # tricks left, this one included
+    for p in range(s.ntr, t.n):
+        q = t.seat_at[s.leader + p]
+        h = s.hand[q]
+        can = h & led  # a player who can follow must (the legal cards are among these)
+        if not can:
+            can = h
+        if (can & beaters) and t.team[q] != wteam:
+            return 0
+        contrib += min_pts(s, can)
+    tl = ss_popcount(s.hand[seat])  # tricks left, this one included
     if wteam:
         lo[0] = sure_bound(s, 1, s.trick_pts + contrib, contrib, 1, tl)
         hi[0] = INF
@@ -962,7 +963,7 @@ cdef int ab(Search* s, int alpha, int beta) noexcept nogil:
             alpha = lo_b
         if hi_b < beta:
             beta = hi_b
-    elif decided_bounds(s, &lo_b, &hi_b):
+    elif decided_bounds(s, seat, &lo_b, &hi_b):
         if hi_b <= alpha:
             return hi_b
         if lo_b >= beta:

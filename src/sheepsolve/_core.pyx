@@ -81,6 +81,8 @@ ctypedef struct Tables:
     uint32_t cmask[8]
     uint32_t above[32]      # cards of the same class stronger than this one
     uint32_t same_cls[32]   # the cards of this card's class
+    uint32_t eq_above[32]   # cards of the same class stronger than this one with as many points, neither of the
+                            # two special (0 for a special card): the ones it may be equivalent to
     uint32_t beat_lead[32]  # the cards that beat this card when it is led: stronger trumps and stronger cards of its
                             # class
     int nlevels             # the distinct point values of the cards, lowest first
@@ -190,20 +192,21 @@ cdef inline uint32_t legal_moves(Search* s, int seat) noexcept nogil:
 
 cdef inline uint32_t drop_equivalent(Search* s, uint32_t moves) noexcept nogil:
     """Keep one card of each run of equivalent cards: same holder, same class, adjacent among the cards still
-    out (the table included), same points. The strongest of the run is kept."""
+    out (the table included), same points. The strongest of the run is kept.
+
+    A card goes if the next card out above it in its class is one of the moves it may be equivalent to
+    (``eq_above``): one test instead of three, and the next card is only looked for when there is such a move."""
     cdef uint32_t live = s.live
     cdef uint32_t out = moves
-    cdef uint32_t m = moves & ~s.t.special
-    cdef uint32_t up
-    cdef int c, nxt
+    cdef uint32_t m = moves
+    cdef uint32_t eq
+    cdef int c
     while m:
         c = ss_ctz(m)
         m &= m - 1
-        up = live & s.t.above[c]
-        if up:
-            nxt = ss_ctz(up)
-            if (moves >> nxt) & 1 and not ((s.t.special >> nxt) & 1) and s.t.pts[nxt] == s.t.pts[c]:
-                out &= ~(<uint32_t>1 << c)
+        eq = s.t.eq_above[c] & moves
+        if eq and (eq >> ss_ctz(live & s.t.above[c])) & 1:
+            out &= ~(<uint32_t>1 << c)
     return out
 
 
@@ -1287,6 +1290,11 @@ cdef class Core:
         for i in range(32):
             t.same_cls[i] = t.cmask[t.cls[i]] if i < t.ncards else 0
             t.beat_lead[i] = ((t.trumps | t.same_cls[i]) & ~((<uint32_t>2 << i) - 1)) if i < 31 else 0
+            t.eq_above[i] = 0
+            if i < t.ncards and not (t.special >> i) & 1:
+                for j in range(i + 1, t.ncards):
+                    if (t.above[i] >> j) & 1 and t.pts[j] == t.pts[i] and not (t.special >> j) & 1:
+                        t.eq_above[i] |= <uint32_t>1 << j
         t.called = tables.called
         t.called_bit = (<uint32_t>1 << tables.called) if tables.called >= 0 else 0
         t.called_cls = tables.called_cls

@@ -83,6 +83,7 @@ ctypedef struct Tables:
     uint32_t same_cls[32]   # the cards of this card's class
     uint32_t eq_above[32]   # cards of the same class stronger than this one with as many points, neither of the
                             # two special (0 for a special card): the ones it may be equivalent to
+    uint32_t has_eq         # the cards that have such cards (the others are never dropped)
     uint32_t beat_lead[32]  # the cards that beat this card when it is led: stronger trumps and stronger cards of its
                             # class
     int nlevels             # the distinct point values of the cards, lowest first
@@ -198,7 +199,7 @@ cdef inline uint32_t drop_equivalent(Search* s, uint32_t moves) noexcept nogil:
     (``eq_above``): one test instead of three, and the next card is only looked for when there is such a move."""
     cdef uint32_t live = s.live
     cdef uint32_t out = moves
-    cdef uint32_t m = moves
+    cdef uint32_t m = moves & s.t.has_eq
     cdef uint32_t eq
     cdef int c
     while m:
@@ -1287,6 +1288,7 @@ cdef class Core:
                         t.lane_below[i] |= <uint32_t>1 << j
         t.special = tables.special
         t.trumps = tables.cmask[tables.trump_cls] if tables.trump_cls < 8 else 0
+        t.has_eq = 0
         for i in range(32):
             t.same_cls[i] = t.cmask[t.cls[i]] if i < t.ncards else 0
             t.beat_lead[i] = ((t.trumps | t.same_cls[i]) & ~((<uint32_t>2 << i) - 1)) if i < 31 else 0
@@ -1295,6 +1297,7 @@ cdef class Core:
                 for j in range(i + 1, t.ncards):
                     if (t.above[i] >> j) & 1 and t.pts[j] == t.pts[i] and not (t.special >> j) & 1:
                         t.eq_above[i] |= <uint32_t>1 << j
+                        t.has_eq |= <uint32_t>1 << i
         t.called = tables.called
         t.called_bit = (<uint32_t>1 << tables.called) if tables.called >= 0 else 0
         t.called_cls = tables.called_cls

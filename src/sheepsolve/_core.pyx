@@ -212,13 +212,13 @@ cdef inline uint32_t drop_equivalent(Search* s, uint32_t moves) noexcept nogil:
 
 
 cdef inline int order_moves(Search* s, int seat, uint32_t moves, int hint, int* out) noexcept nogil:
-    """Fill ``out`` with the moves, most promising first; returns their count.
+    """Fill ``out`` with the sort keys of the moves, most promising first; returns their count. A key is
+    ``score * 32 + card``: the card is ``key & 31`` (the callers take it from there, which saves a copy).
 
-    Each card gets the sort key ``score * 32 + card`` and the keys are sorted descending: ties of score go to
-    the stronger card first, as in an insertion sort of the cards taken strongest first, with one array to
-    move instead of two. The lead and the following cards are scored in separate loops, with what they share
+    Sorting the keys descending sends ties of score to the stronger card first, as in an insertion sort of the
+    cards taken strongest first, with one array to move instead of two. The lead and the following cards are scored in separate loops, with what they share
     (the killer card, the cards beating the trick so far, whether an ally is winning it) worked out once."""
-    cdef int key[MAXMOVES]
+    cdef int* key = out
     cdef int k = 0, c, j, sc, killer
     cdef Tables* t = &s.t
     cdef uint32_t m = moves
@@ -273,8 +273,6 @@ cdef inline int order_moves(Search* s, int seat, uint32_t moves, int hint, int* 
                 j -= 1
             key[j] = sc
             k += 1
-    for j in range(k):
-        out[j] = key[j] & 31
     return k
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -850,7 +848,7 @@ cdef int etc_cutoff(Search* s, int seat, int* moves, int nmoves, int alpha, int 
         opn = 0
     cards_key(s, cards, &a, &b)  # the key words of the cards in hands; each child drops the card played
     for k in range(nmoves):
-        c = moves[k]
+        c = moves[k] & 31
         winseat = seat if (s.beats >> c) & 1 else s.win_seat
         rem = cards & ~(<uint32_t>1 << c)
         if rem == 0:
@@ -884,7 +882,7 @@ cdef int ab(Search* s, int alpha, int beta) noexcept nogil:
     cdef uint64_t k0 = 0, k1 = 0
     cdef TTEntry* e = NULL
     cdef int hint = -1
-    cdef int moves[MAXMOVES]
+    cdef int moves[MAXMOVES]  # the moves in search order as sort keys: the card is ``moves[k] & 31``
     cdef uint32_t legal
     cdef int maxing = t.maxer[seat]
     # saved trick state
@@ -995,7 +993,7 @@ cdef int ab(Search* s, int alpha, int beta) noexcept nogil:
     sv_beats = s.beats
     sv_win_seat = s.win_seat
     for k in range(nmoves):
-        c = moves[k]
+        c = moves[k] & 31
         play_card(s, c, seat)
         note_winner(s, c, seat)
         if s.ntr == n:

@@ -122,6 +122,7 @@ ctypedef struct Search:
     Tables t
     uint32_t hand[MAXSEATS]
     int owner[32]           # seat holding each card (cards never change hands)
+    uint32_t team_cards     # the cards held by the objective's side
     uint64_t scode[32]      # shape code of each card: its holder + 1, or 6 for the called card
     uint64_t shape0         # the shape words of the cards ``shaped`` (leader, flags and called card not included)
     uint64_t shape1
@@ -608,10 +609,6 @@ cdef inline void reopen_trick(Search* s, TrickSave* sv) noexcept nogil:
     s.took = sv.took
 
 
-cdef inline int holder_team(Search* s, int c) noexcept nogil:
-    return s.t.team[s.owner[c]]
-
-
 cdef inline int min_pts(Search* s, uint32_t hand) noexcept nogil:
     """The fewest points among the cards of ``hand``: the lowest point level it holds a card of."""
     cdef int i
@@ -644,18 +641,17 @@ cdef inline int sure_points(Search* s, uint32_t rem) noexcept nogil:
     cdef Tables* t = &s.t
     cdef uint32_t tr = rem & t.trumps
     cdef int c, side, total = 0, p, k, m = 0
-    cdef uint32_t run
+    cdef uint32_t run, x
     if not tr:
         return 0
-    c = ss_msb(tr)
-    side = holder_team(s, c)
-    while tr:
-        c = ss_msb(tr)
-        if holder_team(s, c) != side:
-            break
+    side = (s.team_cards >> ss_msb(tr)) & 1
+    x = tr & (~s.team_cards if side else s.team_cards)  # the trumps of the other side
+    run = tr & ~((<uint32_t>2 << ss_msb(x)) - 1) if x else tr  # those above its strongest one
+    x = run
+    while x:
+        c = ss_ctz(x)
+        x &= x - 1
         total += t.pts[c]
-        tr &= ~(<uint32_t>1 << c)
-    run = (rem & t.trumps) & ~tr
     for p in range(t.n):
         if t.team[p] == side:
             k = ss_popcount(s.hand[p] & run)
@@ -1345,11 +1341,14 @@ cdef class Core:
         cdef uint64_t w1[1 << MAXBLOCK]
         for i in range(MAXSEATS):
             s.hand[i] = hands[i] if i < s.t.n else 0
+        s.team_cards = 0
         for c in range(32):
             s.owner[c] = -1
             for i in range(s.t.n):
                 if (s.hand[i] >> c) & 1:
                     s.owner[c] = i
+                    if s.t.team[i]:
+                        s.team_cards |= <uint32_t>1 << c
         s.ntr = 0
         s.ontable = 0
         s.trick_pts = 0

@@ -27,6 +27,7 @@ cdef extern from *:
     static inline int ss_popcount(unsigned int x) { return __builtin_popcount(x); }
     static inline int ss_ctz(unsigned int x) { return __builtin_ctz(x); }
     static inline int ss_msb(unsigned int x) { return 31 - __builtin_clz(x); }
+    static inline int ss_msb64(unsigned long long x) { return 63 - __builtin_clzll(x); }
     static inline int ss_popcount64(unsigned long long x) { return __builtin_popcountll(x); }
     #define SS_KEY_MASK ((1ULL << 38) - 1)
     #define SS_LANES 0111111111111111111111ULL  /* the lowest bit of each 3-bit lane of a key word (21 lanes) */
@@ -42,6 +43,7 @@ cdef extern from *:
     int ss_popcount(unsigned int x) noexcept nogil
     int ss_ctz(unsigned int x) noexcept nogil
     int ss_msb(unsigned int x) noexcept nogil
+    int ss_msb64(unsigned long long x) noexcept nogil
     int ss_popcount64(unsigned long long x) noexcept nogil
     void* ss_alloc_lines(size_t n) noexcept nogil
     uint64_t KEY_MASK "SS_KEY_MASK"
@@ -84,6 +86,10 @@ ctypedef struct Tables:
     uint32_t eq_above[32]   # cards of the same class stronger than this one with as many points, neither of the
                             # two special (0 for a special card): the ones it may be equivalent to
     uint32_t has_eq         # the cards that have such cards (the others are never dropped)
+    uint8_t follow_rank[4][64]  # mid-trick move order, by (ally winning the trick) * 2 + (mover last): the rank of
+                                # each card c + 32 * (c beats the trick so far) by follow_score, ties to the
+                                # stronger card
+    uint8_t follow_card[4][64]  # and the card of each rank
     uint32_t beat_lead[32]  # the cards that beat this card when it is led: stronger trumps and stronger cards of its
                             # class
     int nlevels             # the distinct point values of the cards, lowest first
@@ -212,68 +218,77 @@ cdef inline uint32_t drop_equivalent(Search* s, uint32_t moves) noexcept nogil:
     return out
 
 
-cdef inline int order_moves(Search* s, int seat, uint32_t moves, int hint, int* out) noexcept nogil:
-    """Fill ``out`` with the sort keys of the moves, most promising first; returns their count. A key is
-    ``score * 32 + card``: the card is ``key & 31`` (the callers take it from there, which saves a copy).
+cdef inline int follow_score(int pts, int c, int wins, int ally_winning, int last) noexcept nogil:
+    """The move-ordering score of card ``c`` (worth ``pts``) played mid-trick; ``wins``: it beats the card winning
+    the trick so far, ``ally_winning``: that card is the mover's side's, ``last``: the mover plays the trick's
+    last card. Only used to build ``Tables.follow_rank``."""
+    if wins:
+        if ally_winning:
+            return 100 + pts * 8 - c
+        if last:
+            return 400 + pts * 8 - c  # last to play: win with the most points
+        return 300 - c + pts          # win cheaply
+    if ally_winning:
+        return 200 + pts * 8 - c      # schmear on the partner's trick
+    return 100 - pts * 8 - c          # cannot win: throw the least
 
-    Sorting the keys descending sends ties of score to the stronger card first, as in an insertion sort of the
-    cards taken strongest first, with one array to move instead of two. The lead and the following cards are scored in separate loops, with what they share
-    (the killer card, the cards beating the trick so far, whether an ally is winning it) worked out once."""
-    cdef int* key = out
-    cdef int k = 0, c, j, sc, killer
+
+cdef inline int order_moves(Search* s, int seat, uint32_t moves, int hint, int* out) noexcept nogil:
+    """Fill ``out`` with the moves, most promising first; returns their count.
+
+    Lead: the table move, the killer lead, then the top cards of their classes (sure winners of their class)
+    strongest first, then the rest strongest first. Mid-trick (no table move, no killer): by
+    :func:`follow_score`, ties to the stronger card. The score depends on the card, whether it beats the trick
+    so far, whether an ally is winning it and whether the mover is last, so ``load_tables`` ranks the 64
+    (card, beats) pairs once for each of the four cases: each move sets the bit of its rank in a 64-bit word
+    and the moves come out strongest rank first, without comparing or sorting anything."""
+    cdef int k = 0, c, killer, mode
     cdef Tables* t = &s.t
-    cdef uint32_t m = moves
-    cdef uint32_t beats, others
-    cdef int last, ally_winning
+    cdef uint32_t m = moves, x, others, tops = 0
+    cdef uint64_t r = 0
+    cdef uint8_t* rank
+    cdef uint8_t* card
     if s.ntr == 0:
+        if hint >= 0 and (m >> hint) & 1:
+            out[k] = hint
+            k += 1
+            m &= ~(<uint32_t>1 << hint)
         killer = s.killer[ss_popcount(s.hand[seat])][seat] - 1
+        if killer >= 0 and (m >> killer) & 1:
+            out[k] = killer
+            k += 1
+            m &= ~(<uint32_t>1 << killer)
         others = s.live & ~s.hand[seat]
+        x = m
+        while x:
+            c = ss_ctz(x)
+            x &= x - 1
+            if not (t.above[c] & others):
+                tops |= <uint32_t>1 << c
+        m &= ~tops
+        while tops:
+            c = ss_msb(tops)
+            tops &= ~(<uint32_t>1 << c)
+            out[k] = c
+            k += 1
         while m:
             c = ss_msb(m)
             m &= ~(<uint32_t>1 << c)
-            if c == hint:
-                sc = 1000000
-            elif c == killer:
-                sc = 900000
-            else:
-                # lead: the top card of a class first (a sure winner of its class), then strong cards first
-                sc = c * 4
-                if not (t.above[c] & others):
-                    sc += 500
-            sc = sc * 32 + c
-            # insertion sort, descending
-            j = k
-            while j > 0 and key[j - 1] < sc:
-                key[j] = key[j - 1]
-                j -= 1
-            key[j] = sc
+            out[k] = c
             k += 1
-    else:
-        # no table move and no killer mid-trick (``hint`` is -1)
-        beats = s.beats
-        ally_winning = t.team[s.win_seat] == t.team[seat]
-        last = s.ntr == t.n - 1
-        while m:
-            c = ss_msb(m)
-            m &= ~(<uint32_t>1 << c)
-            if (beats >> c) & 1:
-                if ally_winning:
-                    sc = 100 + t.pts[c] * 8 - c
-                elif last:
-                    sc = 400 + t.pts[c] * 8 - c  # last to play: win with the most points
-                else:
-                    sc = 300 - c + t.pts[c]      # win cheaply
-            elif ally_winning:
-                sc = 200 + t.pts[c] * 8 - c      # schmear on the partner's trick
-            else:
-                sc = 100 - t.pts[c] * 8 - c      # cannot win: throw the least
-            sc = sc * 32 + c
-            j = k
-            while j > 0 and key[j - 1] < sc:
-                key[j] = key[j - 1]
-                j -= 1
-            key[j] = sc
-            k += 1
+        return k
+    mode = (t.team[s.win_seat] == t.team[seat]) * 2 + (s.ntr == t.n - 1)
+    rank = t.follow_rank[mode]
+    card = t.follow_card[mode]
+    while m:
+        c = ss_ctz(m)
+        m &= m - 1
+        r |= <uint64_t>1 << rank[c + 32 * ((s.beats >> c) & 1)]
+    while r:
+        c = ss_msb64(r)
+        r &= ~(<uint64_t>1 << c)
+        out[k] = card[c]
+        k += 1
     return k
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -844,7 +859,7 @@ cdef int etc_cutoff(Search* s, int seat, int* moves, int nmoves, int alpha, int 
         opn = 0
     cards_key(s, cards, &a, &b)  # the key words of the cards in hands; each child drops the card played
     for k in range(nmoves):
-        c = moves[k] & 31
+        c = moves[k]
         winseat = seat if (s.beats >> c) & 1 else s.win_seat
         rem = cards & ~(<uint32_t>1 << c)
         if rem == 0:
@@ -878,7 +893,7 @@ cdef int ab(Search* s, int alpha, int beta) noexcept nogil:
     cdef uint64_t k0 = 0, k1 = 0
     cdef TTEntry* e = NULL
     cdef int hint = -1
-    cdef int moves[MAXMOVES]  # the moves in search order as sort keys: the card is ``moves[k] & 31``
+    cdef int moves[MAXMOVES]
     cdef uint32_t legal
     cdef int maxing = t.maxer[seat]
     # saved trick state
@@ -989,7 +1004,7 @@ cdef int ab(Search* s, int alpha, int beta) noexcept nogil:
     sv_beats = s.beats
     sv_win_seat = s.win_seat
     for k in range(nmoves):
-        c = moves[k] & 31
+        c = moves[k]
         play_card(s, c, seat)
         note_winner(s, c, seat)
         if s.ntr == n:
@@ -1292,6 +1307,12 @@ cdef class Core:
                     if (t.above[i] >> j) & 1 and t.pts[j] == t.pts[i] and not (t.special >> j) & 1:
                         t.eq_above[i] |= <uint32_t>1 << j
                         t.has_eq |= <uint32_t>1 << i
+        for mode in range(4):
+            ranked = sorted(range(64), key=lambda x: (follow_score(t.pts[x & 31], x & 31, x >> 5, mode >> 1, mode & 1)
+                                                       * 32 + (x & 31), x >> 5))
+            for i in range(64):
+                t.follow_rank[mode][ranked[i]] = i
+                t.follow_card[mode][i] = ranked[i] & 31
         t.called = tables.called
         t.called_bit = (<uint32_t>1 << tables.called) if tables.called >= 0 else 0
         t.called_cls = tables.called_cls

@@ -27,7 +27,7 @@ cdef extern from *:
     static inline int ss_popcount(unsigned int x) { return __builtin_popcount(x); }
     static inline int ss_ctz(unsigned int x) { return __builtin_ctz(x); }
     static inline int ss_msb(unsigned int x) { return 31 - __builtin_clz(x); }
-    static inline int ss_msb64(unsigned long long x) { return 63 - __builtin_clzll(x); }
+    static inline int ss_ctz64(unsigned long long x) { return __builtin_ctzll(x); }
     static inline int ss_popcount64(unsigned long long x) { return __builtin_popcountll(x); }
     #define SS_KEY_MASK ((1ULL << 38) - 1)
     #define SS_LANES 0111111111111111111111ULL  /* the lowest bit of each 3-bit lane of a key word (21 lanes) */
@@ -43,7 +43,7 @@ cdef extern from *:
     int ss_popcount(unsigned int x) noexcept nogil
     int ss_ctz(unsigned int x) noexcept nogil
     int ss_msb(unsigned int x) noexcept nogil
-    int ss_msb64(unsigned long long x) noexcept nogil
+    int ss_ctz64(unsigned long long x) noexcept nogil
     int ss_popcount64(unsigned long long x) noexcept nogil
     void* ss_alloc_lines(size_t n) noexcept nogil
     uint64_t KEY_MASK "SS_KEY_MASK"
@@ -280,15 +280,22 @@ cdef inline int order_moves(Search* s, int seat, uint32_t moves, int hint, int* 
     mode = (t.team[s.win_seat] == t.team[seat]) * 2 + (s.ntr == t.n - 1)
     rank = t.follow_rank[mode]
     card = t.follow_card[mode]
+    x = m & s.beats
+    m &= ~x
+    while x:
+        c = ss_ctz(x)
+        x &= x - 1
+        r |= <uint64_t>1 << rank[c + 32]
     while m:
         c = ss_ctz(m)
         m &= m - 1
-        r |= <uint64_t>1 << rank[c + 32 * ((s.beats >> c) & 1)]
-    while r:
-        c = ss_msb64(r)
-        r &= ~(<uint64_t>1 << c)
-        out[k] = card[c]
-        k += 1
+        r |= <uint64_t>1 << rank[c]
+    k = ss_popcount(moves)
+    c = k
+    while r:  # lowest rank first, into the last place
+        c -= 1
+        out[c] = card[ss_ctz64(r)]
+        r &= r - 1
     return k
 
 # ---------------------------------------------------------------------------------------------------------------

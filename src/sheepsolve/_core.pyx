@@ -105,6 +105,8 @@ ctypedef struct Tables:
     int run_min
     int r2
     int team[MAXSEATS]
+    int nside[2]            # the seats of each side (team 0, team 1)
+    int side_seats[2][MAXSEATS]
     int seat_at[2 * MAXSEATS]  # i % n: the seat ``p`` places after the leader is seat_at[leader + p]
     int maxer[MAXSEATS]
     int gain_tricks
@@ -674,14 +676,12 @@ cdef inline int sure_points(Search* s, uint32_t rem) noexcept nogil:
         c = ss_ctz(x)
         x &= x - 1
         total += t.pts[c]
-    for p in range(t.n):
-        if t.team[p] == side:
-            k = ss_popcount(s.hand[p] & run)
-            if k > m:
-                m = k
-    for p in range(t.n):
-        if t.team[p] != side:
-            total += low_sum(s, s.hand[p], m)
+    for p in range(t.nside[side]):
+        k = ss_popcount(s.hand[t.side_seats[side][p]] & run)
+        if k > m:
+            m = k
+    for p in range(t.nside[1 - side]):
+        total += low_sum(s, s.hand[t.side_seats[1 - side][p]], m)
     return total if side else -total
 
 
@@ -1332,6 +1332,11 @@ cdef class Core:
         for i in range(MAXSEATS):
             t.team[i] = tables.team[i] if i < t.n else 0
             t.maxer[i] = tables.maxer[i] if i < t.n else 0
+        t.nside[0] = 0
+        t.nside[1] = 0
+        for i in range(t.n):
+            t.side_seats[t.team[i]][t.nside[t.team[i]]] = i
+            t.nside[t.team[i]] += 1
         t.gain_tricks = tables.gain_tricks
         for i in range(17):
             t.bonus_left[i] = tables.bonus_left[i]

@@ -634,12 +634,12 @@ cdef inline void reopen_trick(Search* s, TrickSave* sv) noexcept nogil:
 
 
 cdef inline int min_pts(Search* s, uint32_t hand) noexcept nogil:
-    """The fewest points among the cards of ``hand``: the lowest point level it holds a card of."""
-    cdef int i
-    for i in range(s.t.nlevels):
-        if hand & s.t.level_mask[i]:
-            return s.t.level_pts[i]
-    return 1000
+    """The fewest points among the cards of ``hand`` (never empty): the lowest point level it holds a card of.
+    No bound on the walk: the levels cover every card."""
+    cdef int i = 0
+    while not (hand & s.t.level_mask[i]):
+        i += 1
+    return s.t.level_pts[i]
 
 
 cdef inline int low_sum(Search* s, uint32_t hand, int m) noexcept nogil:

@@ -902,7 +902,8 @@ cdef int ab(Search* s, int alpha, int beta) noexcept nogil:
     cdef uint32_t legal
     cdef int maxing = t.maxer[seat]
     # saved trick state
-    cdef int sv_win_seat, gain
+    cdef int sv_win_seat, gain, sv_trick_pts, sv_hand_pts
+    cdef uint32_t sv_hand, sv_ontable
     cdef uint32_t sv_beats
     cdef TrickSave sv
     cdef uint64_t sk0 = 0, sk1 = 0
@@ -1008,6 +1009,10 @@ cdef int ab(Search* s, int alpha, int beta) noexcept nogil:
     best = -INF if maxing else INF
     sv_beats = s.beats
     sv_win_seat = s.win_seat
+    sv_hand = s.hand[seat]
+    sv_ontable = s.ontable
+    sv_trick_pts = s.trick_pts
+    sv_hand_pts = s.hand_pts
     for k in range(nmoves):
         c = moves[k]
         play_card(s, c, seat)
@@ -1018,7 +1023,12 @@ cdef int ab(Search* s, int alpha, int beta) noexcept nogil:
             reopen_trick(s, &sv)
         else:
             v = ab(s, alpha, beta)
-        unplay_card(s, c, seat)
+        # take the card back by restoring what it changed (stores only, no read-modify-write)
+        s.ntr -= 1
+        s.hand[seat] = sv_hand
+        s.ontable = sv_ontable
+        s.trick_pts = sv_trick_pts
+        s.hand_pts = sv_hand_pts
         s.beats = sv_beats
         s.win_seat = sv_win_seat
         if maxing:

@@ -235,6 +235,26 @@ cdef inline int follow_score(int pts, int c, int wins, int ally_winning, int las
     return 100 - pts * 8 - c          # cannot win: throw the least
 
 
+cdef void rank_follow(Tables* t) noexcept nogil:
+    """Fill ``follow_rank`` and ``follow_card``: for each case (ally winning, mover last), the 64 pairs
+    (card, beats the trick) sorted by ``follow_score * 32 + card`` (the pairs of one card never meet in a
+    search; they are kept in the order beats = 0, 1)."""
+    cdef int mode, x, j, key[64], item[64], kx
+    for mode in range(4):
+        for x in range(64):  # insertion sort, ascending
+            kx = follow_score(t.pts[x & 31], x & 31, x >> 5, mode >> 1, mode & 1) * 32 + (x & 31)
+            j = x
+            while j > 0 and key[j - 1] > kx:
+                key[j] = key[j - 1]
+                item[j] = item[j - 1]
+                j -= 1
+            key[j] = kx
+            item[j] = x
+        for j in range(64):
+            t.follow_rank[mode][item[j]] = <uint8_t>j
+            t.follow_card[mode][j] = <uint8_t>(item[j] & 31)
+
+
 cdef inline int order_moves(Search* s, int seat, uint32_t moves, int hint, int* out) noexcept nogil:
     """Fill ``out`` with the moves, most promising first; returns their count.
 
@@ -1322,12 +1342,7 @@ cdef class Core:
                     if (t.above[i] >> j) & 1 and t.pts[j] == t.pts[i] and not (t.special >> j) & 1:
                         t.eq_above[i] |= <uint32_t>1 << j
                         t.has_eq |= <uint32_t>1 << i
-        for mode in range(4):
-            ranked = sorted(range(64), key=lambda x: (follow_score(t.pts[x & 31], x & 31, x >> 5, mode >> 1, mode & 1)
-                                                       * 32 + (x & 31), x >> 5))
-            for i in range(64):
-                t.follow_rank[mode][ranked[i]] = i
-                t.follow_card[mode][i] = ranked[i] & 31
+        rank_follow(t)
         t.called = tables.called
         t.called_bit = (<uint32_t>1 << tables.called) if tables.called >= 0 else 0
         t.called_cls = tables.called_cls

@@ -664,6 +664,8 @@ cdef inline int low_sum(Search* s, uint32_t hand, int m) noexcept nogil:
     """The sum of the ``m`` lowest point values among the cards of ``hand`` (all of them if fewer): point levels
     lowest first, as many cards of each as the hand holds, instead of ``m`` walks over the hand."""
     cdef int total = 0, i, k
+    if m == 1:  # the common case: the cheapest card (no caller passes an empty hand with m == 1)
+        return min_pts(s, hand)
     for i in range(s.t.nlevels):
         k = ss_popcount(hand & s.t.level_mask[i])
         if k >= m:

@@ -91,8 +91,8 @@ ctypedef struct Tables:
                                 # each card c + 32 * (c beats the trick so far) by follow_score, ties to the
                                 # stronger card
     uint8_t follow_card[4][64]  # and the card of each rank
-    int follow_key[4][64]   # and the sort key of each rank (follow_score * 32 + card)
-    int follow_boost[4][64]  # the sort key of each pair as a follow killer (score + FOLLOW_KILLER_BONUS)
+    uint8_t follow_boost[4][64]  # the rank each pair comes out above as a follow killer (its score raised by
+                                 # FOLLOW_KILLER_BONUS): the number of pairs whose key is at most its raised key
     uint32_t beat_lead[32]  # the cards that beat this card when it is led: stronger trumps and stronger cards of its
                             # class
     int nlevels             # the distinct point values of the cards, lowest first
@@ -241,10 +241,10 @@ cdef inline int follow_score(int pts, int c, int wins, int ally_winning, int las
 
 
 cdef void rank_follow(Tables* t) noexcept nogil:
-    """Fill ``follow_rank`` and ``follow_card``: for each case (ally winning, mover last), the 64 pairs
-    (card, beats the trick) sorted by ``follow_score * 32 + card`` (the pairs of one card never meet in a
-    search; they are kept in the order beats = 0, 1)."""
-    cdef int mode, x, j, key[64], item[64], kx
+    """Fill ``follow_rank``, ``follow_card`` and ``follow_boost``: for each case (ally winning, mover last), the
+    64 pairs (card, beats the trick) sorted by ``follow_score * 32 + card`` (the pairs of one card never meet in
+    a search; they are kept in the order beats = 0, 1)."""
+    cdef int mode, x, j, key[64], item[64], kx, kb
     for mode in range(4):
         for x in range(64):  # insertion sort, ascending
             kx = follow_score(t.pts[x & 31], x & 31, x >> 5, mode >> 1, mode & 1) * 32 + (x & 31)
@@ -258,21 +258,25 @@ cdef void rank_follow(Tables* t) noexcept nogil:
         for j in range(64):
             t.follow_rank[mode][item[j]] = <uint8_t>j
             t.follow_card[mode][j] = <uint8_t>(item[j] & 31)
-            t.follow_key[mode][j] = key[j]
         for x in range(64):
-            t.follow_boost[mode][x] = ((follow_score(t.pts[x & 31], x & 31, x >> 5, mode >> 1, mode & 1)
-                                        + FOLLOW_KILLER_BONUS) * 32 + (x & 31))
+            kb = follow_score(t.pts[x & 31], x & 31, x >> 5, mode >> 1, mode & 1) + FOLLOW_KILLER_BONUS
+            kb = kb * 32 + (x & 31)
+            j = 0
+            while j < 64 and key[j] <= kb:
+                j += 1
+            t.follow_boost[mode][x] = <uint8_t>j
 
 
 cdef inline int order_moves(Search* s, int seat, uint32_t moves, int hint, int* out) noexcept nogil:
     """Fill ``out`` with the moves, most promising first; returns their count.
 
     Lead: the table move, the killer lead, then the top cards of their classes (sure winners of their class)
-    strongest first, then the rest strongest first. Mid-trick (no table move, no killer): by
-    :func:`follow_score`, ties to the stronger card. The score depends on the card, whether it beats the trick
-    so far, whether an ally is winning it and whether the mover is last, so ``load_tables`` ranks the 64
-    (card, beats) pairs once for each of the four cases: each move sets the bit of its rank in a 64-bit word
-    and the moves come out strongest rank first, without comparing or sorting anything."""
+    strongest first, then the rest strongest first. Mid-trick (no table move): by :func:`follow_score`, ties to
+    the stronger card, the follow killer's score raised by FOLLOW_KILLER_BONUS. The score depends on the card,
+    whether it beats the trick so far, whether an ally is winning it and whether the mover is last, so
+    ``load_tables`` ranks the 64 (card, beats) pairs once for each of the four cases: each move sets the bit of
+    its rank in a 64-bit word and the moves come out strongest rank first, without comparing or sorting
+    anything; the follow killer comes out above the ranks below its raised score (``follow_boost``)."""
     cdef int k = 0, c, killer, mode, boost, j
     cdef Tables* t = &s.t
     cdef uint32_t m = moves, x, others, tops = 0
@@ -314,7 +318,7 @@ cdef inline int order_moves(Search* s, int seat, uint32_t moves, int hint, int* 
     # the follow killer: the last card that cut off in a like position (same tricks left, seat, class led and
     # place in the trick) moves up among cards of about the same score: a bonus, not the first place (the
     # cases above are better guides; as first choice it cost 5-80% more nodes, as a bonus of 10-20 it saved
-    # 2-15%). It comes out just before the first card ranked above its boosted key.
+    # 2-15%). It comes out just before the first card ranked at or above its boost rank.
     killer = s.follow_killer[ss_popcount(s.hand[seat])][seat][t.cls[ss_ctz(s.led)]][s.ntr] - 1
     boost = -1
     if killer >= 0 and (m >> killer) & 1:
@@ -334,7 +338,7 @@ cdef inline int order_moves(Search* s, int seat, uint32_t moves, int hint, int* 
     c = k
     while r:  # lowest rank first, into the last place
         j = ss_ctz64(r)
-        if boost >= 0 and t.follow_key[mode][j] > boost:
+        if boost >= 0 and j >= boost:
             c -= 1
             out[c] = killer
             boost = -1
@@ -464,8 +468,8 @@ cdef inline void tt_store(Search* s, uint64_t k0, uint64_t k1, int ncards, int l
             vd = d
             victim = i
     b[victim].k0 = k0
-    b[victim].w = (k1 | (<uint64_t>lo << 38) | (<uint64_t>hi << 46) | (<uint64_t>(best if best >= 0 else BEST_NONE) << 54)
-                   | (s.tgen << 60))
+    b[victim].w = (k1 | (<uint64_t>lo << 38) | (<uint64_t>hi << 46)
+                   | (<uint64_t>(best if best >= 0 else BEST_NONE) << 54) | (s.tgen << 60))
 
 # ---------------------------------------------------------------------------------------------------------------
 # Shape table (payoff similarity)

@@ -418,22 +418,24 @@ cdef inline TTEntry* tt_bucket(Search* s, uint64_t k0, uint64_t k1) noexcept nog
     return s.tt + ((h >> 17) & s.nbuckets_mask) * BUCKET
 
 
-cdef enum:
-    KEY_BITS = 38
+cdef enum:  # the fields of TTEntry.w above the key's 38 bits
+    LO_SHIFT = 38
+    HI_SHIFT = 46
+    BEST_SHIFT = 54
+    GEN_SHIFT = 60
     BEST_NONE = 63
 
 
-
 cdef inline int tte_lo(TTEntry* e) noexcept nogil:
-    return <int>((e.w >> 38) & 255)
+    return <int>((e.w >> LO_SHIFT) & 255)
 
 
 cdef inline int tte_hi(TTEntry* e) noexcept nogil:
-    return <int>((e.w >> 46) & 255)
+    return <int>((e.w >> HI_SHIFT) & 255)
 
 
 cdef inline int tte_best(TTEntry* e) noexcept nogil:
-    return <int>((e.w >> 54) & 63)
+    return <int>((e.w >> BEST_SHIFT) & 63)
 
 
 cdef inline int tte_cards(TTEntry* e) noexcept nogil:
@@ -444,8 +446,8 @@ cdef inline int tte_cards(TTEntry* e) noexcept nogil:
 
 cdef inline TTEntry* tt_probe(Search* s, uint64_t k0, uint64_t k1) noexcept nogil:
     cdef TTEntry* b = tt_bucket(s, k0, k1)
-    cdef uint64_t want = k1 | (s.tgen << 60)
-    cdef uint64_t mask = KEY_MASK | (<uint64_t>15 << 60)
+    cdef uint64_t want = k1 | (s.tgen << GEN_SHIFT)
+    cdef uint64_t mask = KEY_MASK | (<uint64_t>15 << GEN_SHIFT)
     cdef int i
     for i in range(BUCKET):
         if b[i].k0 == k0 and (b[i].w & mask) == want:
@@ -453,23 +455,23 @@ cdef inline TTEntry* tt_probe(Search* s, uint64_t k0, uint64_t k1) noexcept nogi
     return NULL
 
 
-cdef inline void tt_store(Search* s, uint64_t k0, uint64_t k1, int ncards, int lo, int hi, int best) noexcept nogil:
+cdef inline void tt_store(Search* s, uint64_t k0, uint64_t k1, int lo, int hi, int best) noexcept nogil:
     cdef TTEntry* b = tt_bucket(s, k0, k1)
     cdef int i, victim = 0, vd = 99, d
     for i in range(BUCKET):
-        if (b[i].w >> 60) != s.tgen:  # empty, or of an older generation
+        if (b[i].w >> GEN_SHIFT) != s.tgen:  # empty, or of an older generation
             victim = i
             break
         if b[i].k0 == k0 and (b[i].w & KEY_MASK) == k1:
             victim = i
             break
-        d = tte_cards(&b[i])
+        d = tte_cards(&b[i])  # replace the entry of the smallest position
         if d < vd:
             vd = d
             victim = i
     b[victim].k0 = k0
-    b[victim].w = (k1 | (<uint64_t>lo << 38) | (<uint64_t>hi << 46)
-                   | (<uint64_t>(best if best >= 0 else BEST_NONE) << 54) | (s.tgen << 60))
+    b[victim].w = (k1 | (<uint64_t>lo << LO_SHIFT) | (<uint64_t>hi << HI_SHIFT)
+                   | (<uint64_t>(best if best >= 0 else BEST_NONE) << BEST_SHIFT) | (s.tgen << GEN_SHIFT))
 
 # ---------------------------------------------------------------------------------------------------------------
 # Shape table (payoff similarity)
@@ -955,7 +957,7 @@ cdef int ab(Search* s, int alpha, int beta) noexcept nogil:
     cdef int seat = t.seat_at[s.leader + s.ntr]
     cdef uint32_t rem = 0
     cdef int i, k, c, v, best, bestc = -1, nmoves
-    cdef int lo_b = 0, hi_b = 0, tricks_left, a0, b0, sure, bests, ncards
+    cdef int lo_b = 0, hi_b = 0, tricks_left, a0, b0, sure, bests
     cdef uint64_t k0 = 0, k1 = 0
     cdef TTEntry* e = NULL
     cdef int hint = -1
@@ -1115,7 +1117,6 @@ cdef int ab(Search* s, int alpha, int beta) noexcept nogil:
 
     if s.ntr == 0:
         bests = slot_of(s, rem, bestc) if bestc >= 0 else -1
-        ncards = ss_popcount(rem)
         if se != NULL:  # the slot of this position's shape (always replaced)
             se.k0 = sk0
             se.k1 = sk1
@@ -1135,11 +1136,11 @@ cdef int ab(Search* s, int alpha, int beta) noexcept nogil:
             e = tt_probe(s, k0, k1)
             if e != NULL and tte_best(e) != BEST_NONE:
                 bests = tte_best(e)
-            tt_store(s, k0, k1, ncards, lo_b, best if best < hi_b else hi_b, bests)
+            tt_store(s, k0, k1, lo_b, best if best < hi_b else hi_b, bests)
         elif best >= b0:
-            tt_store(s, k0, k1, ncards, best, hi_b, bests)
+            tt_store(s, k0, k1, best, hi_b, bests)
         else:
-            tt_store(s, k0, k1, ncards, best, best, bests)
+            tt_store(s, k0, k1, best, best, bests)
     return best
 
 # ---------------------------------------------------------------------------------------------------------------

@@ -225,6 +225,76 @@ cdef inline uint32_t drop_equivalent(Search* s, uint32_t moves) noexcept nogil:
     return out
 
 
+cdef inline int decided_winner(Search* s, int seat, int c) noexcept nogil:
+    """``seat`` to play card ``c`` (to lead it, or to play it to the trick): the seat whose side surely wins the
+    trick whatever is played after it (its card or the card winning so far, if no player of the other side still
+    to play can beat that with a card it may play), or -1 if later cards can still change the side. A card of
+    the same class adjacent to ``c`` among the cards out gets the same answer: no card out lies between them."""
+    cdef Tables* t = &s.t
+    cdef int p, q, w
+    cdef uint32_t beaters, can, h, led = s.led
+    if s.ntr == 0:
+        w = seat
+        beaters = t.beat_lead[c]  # stronger trumps, and stronger cards of the class led
+        led = t.same_cls[c]
+    elif (s.beats >> c) & 1:
+        w = seat
+        beaters = t.beat_lead[c]  # c would win the trick so far: the same cards beat it
+    else:
+        w = s.win_seat
+        beaters = s.beats
+    for p in range(s.ntr + 1, t.n):
+        q = t.seat_at[s.leader + p]
+        h = s.hand[q]
+        can = h & led  # a player who can follow must (the legal cards are among these)
+        if not can:
+            can = h
+        if (can & beaters) and t.team[q] != t.team[w]:
+            return -1
+    return w
+
+
+cdef inline uint32_t drop_dominated(Search* s, int seat, uint32_t moves) noexcept nogil:
+    """:func:`drop_equivalent`, and of two adjacent cards (same holder, same class, adjacent among the cards out,
+    neither special) with other points, the one that cannot do better, once the side winning the trick is known
+    whatever is played after this card (*point dominance*).
+
+    Playing one card of such a pair and keeping the other, or the reverse, gives game trees that match card
+    for card (the two change places; legal cards and trick winners depend on classes and order only), so every
+    pair of matched lines has the same trick winners, and the values differ only by where the two cards' points
+    go: the card played goes with this trick, the card kept goes with the trick it is played to later. If the
+    objective's side wins this trick, putting the richer card in it gains for the objective's side at least what
+    the kept card might have brought later, line for line; if the other side wins it, the poorer card is the
+    objective's side's better choice. A maximiser keeps that card and a minimiser the other, and the card
+    dropped is worth no more to its player than the one kept, whatever follows. Over a run of such cards each
+    drop points to an adjacent card that is at least as good for the mover, never in a circle, so the best of
+    the run is always kept."""
+    cdef Tables* t = &s.t
+    cdef uint32_t live = s.live, out = moves, m = moves & ~t.special, up
+    cdef int c, d, w, keep_rich
+    while m:
+        c = ss_ctz(m)
+        m &= m - 1
+        up = live & t.above[c]
+        if not up:
+            continue
+        d = ss_ctz(up)  # the next card out above c in its class
+        if not (moves >> d) & 1 or (t.special >> d) & 1:
+            continue
+        if t.pts[c] == t.pts[d]:
+            out &= ~(<uint32_t>1 << c)  # equivalent: keep the stronger
+            continue
+        w = decided_winner(s, seat, c)
+        if w < 0:
+            continue
+        keep_rich = t.maxer[seat] == t.team[w]
+        if (t.pts[c] < t.pts[d]) == keep_rich:
+            out &= ~(<uint32_t>1 << c)
+        else:
+            out &= ~(<uint32_t>1 << d)
+    return out
+
+
 cdef inline int follow_score(int pts, int c, int wins, int ally_winning, int last) noexcept nogil:
     """The move-ordering score of card ``c`` (worth ``pts``) played mid-trick; ``wins``: it beats the card winning
     the trick so far, ``ally_winning``: that card is the mover's side's, ``last``: the mover plays the trick's
@@ -962,7 +1032,7 @@ cdef int ab(Search* s, int alpha, int beta) noexcept nogil:
     cdef TTEntry* e = NULL
     cdef int hint = -1
     cdef int moves[MAXMOVES]
-    cdef uint32_t legal
+    cdef uint32_t legal = 0
     cdef int maxing = t.maxer[seat]
     # saved trick state
     cdef int sv_win_seat, gain, sv_trick_pts, sv_hand_pts
@@ -1056,7 +1126,7 @@ cdef int ab(Search* s, int alpha, int beta) noexcept nogil:
     if s.ntr > 0:
         legal = legal_moves(s, seat)
     if legal & (legal - 1):
-        legal = drop_equivalent(s, legal)
+        legal = drop_dominated(s, seat, legal)
     if legal & (legal - 1):
         nmoves = order_moves(s, seat, legal, hint, moves)
         if s.restrict_moves and nmoves > s.restrict_moves:

@@ -268,7 +268,7 @@ cdef inline uint32_t drop_dominated(Search* s, int seat, uint32_t moves) noexcep
     objective's side's better choice. A maximiser keeps that card and a minimiser the other, and the card
     dropped is worth no more to its player than the one kept, whatever follows. Over a run of such cards each
     drop points to an adjacent card that is at least as good for the mover, never in a circle, so the best of
-    the run is always kept."""
+    the run is always kept. When tricks are counted, points never matter: such cards are equivalent."""
     cdef Tables* t = &s.t
     cdef uint32_t live = s.live, out = moves, m = moves & ~t.special, up
     cdef int c, d, w, keep_rich
@@ -281,8 +281,8 @@ cdef inline uint32_t drop_dominated(Search* s, int seat, uint32_t moves) noexcep
         d = ss_ctz(up)  # the next card out above c in its class
         if not (moves >> d) & 1 or (t.special >> d) & 1:
             continue
-        if t.pts[c] == t.pts[d]:
-            out &= ~(<uint32_t>1 << c)  # equivalent: keep the stronger
+        if t.pts[c] == t.pts[d] or t.gain_tricks:
+            out &= ~(<uint32_t>1 << c)  # equivalent (or only points differ and tricks count): keep the stronger
             continue
         w = decided_winner(s, seat, c)
         if w < 0:

@@ -66,6 +66,7 @@ import random
 import sys
 import time
 import tomllib
+import weakref
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -361,6 +362,19 @@ def _own_payment(setup: Setup, outcome: str, stakes: Stakes) -> int:
     return each  # sauspiel: each loser pays one winner
 
 
+_TRICK_SOLVERS: "weakref.WeakKeyDictionary[Solver, Solver]" = weakref.WeakKeyDictionary()
+
+
+def _trick_solver(solver: Solver) -> Solver:
+    """A second solver for the trick questions (schwarz) asked next to ``solver``'s value searches: they need
+    other tables, and loading those into ``solver`` would clear the table the next choice's search reuses
+    (20 5-hand jack-of-diamonds deals: 12% fewer nodes)."""
+    t = _TRICK_SOLVERS.get(solver)
+    if t is None:
+        t = _TRICK_SOLVERS[solver] = Solver()
+    return t
+
+
 def _evaluate(solver: Solver, setup: Setup, stakes: Stakes) -> _Eval:
     """Value, outcome and the declarer's payment of one setup, double dummy."""
     g = setup.game
@@ -380,13 +394,13 @@ def _evaluate(solver: Solver, setup: Setup, stakes: Stakes) -> _Eval:
     floor = 0 if (g.rules.get("bury_needs_trick") or g.kind != "picker") else bury_pts
     tricks = None
     by_points = g.kind == "contract" and bool(g.rules.get("schwarz_by_points"))
-    if not by_points:
+    if not by_points and (v >= total or v <= floor):
+        ts = _trick_solver(solver)
         if v >= total:
-            tricks = ntricks if solver.reach(state, ntricks, tricks=True) else ntricks - 1
-            nodes += solver.nodes
-        elif v <= floor:
-            tricks = 1 if solver.reach(state, 1, tricks=True) else 0
-            nodes += solver.nodes
+            tricks = ntricks if ts.reach(state, ntricks, tricks=True) else ntricks - 1
+        else:
+            tricks = 1 if ts.reach(state, 1, tricks=True) else 0
+        nodes += ts.nodes
     outcome = outcome_for(g, v, tricks, ntricks)
     return _Eval(v, outcome, _own_payment(setup, outcome, stakes), alone, tricks == ntricks, nodes)
 

@@ -137,6 +137,33 @@ def test_interchangeable_buries_solved_once_full_deal():
             assert merged.solved <= unmerged.solved == 28
 
 
+def test_solve_order_guesses_and_setups_change_nothing(monkeypatch):
+    """The driver's shortcuts (choices grouped by call, guesses, setups made from one per call) only change the
+    work: the setups are the ones Setup.create makes, and the ranking is the one of plain solves in listed
+    order."""
+    from sheepsolve.deals import deal
+    cases = []
+    for kw, seed in [({}, 11), ({"partner": "called-ace"}, 12), ({"partner": "called-ace"}, 13)]:
+        g = make_game("sheepshead", **kw)
+        rng = random.Random(seed)
+        hands, blind = deal(g, rng) if seed == 11 else _small_deal(g, rng, 3)[:2]
+        picker = seed % g.seats
+        decisions = B.legal_decisions(g, hands[picker] + blind, [c for s, h in enumerate(hands) if s != picker
+                                                                   for c in h])
+        choices = B._Choices(g, hands, blind, picker)
+        for k in B._solve_order(decisions):
+            assert choices.setup(decisions[k]) == B._setup_for(g, hands, blind, picker, decisions[k])
+        cases.append((g, hands, blind, picker))
+    fast = [B.rank_buries(*c).to_dict() for c in cases]
+    monkeypatch.setattr(B, "_solve_order", lambda ds: list(range(len(ds))))
+    monkeypatch.setattr(B._Guesser, "guess", lambda self, d: None)
+    plain = [B.rank_buries(*c).to_dict() for c in cases]
+    for a, b in zip(fast, plain):
+        for x in (a, b):
+            del x["seconds"], x["nodes"]
+        assert a == b
+
+
 def test_card_groups():
     g = make_game("sheepshead")
     picked = parse_cards("QC QS JD JH 9C 8C 7S KS")

@@ -57,6 +57,7 @@ Small deals (fewer cards than a full hand, as here) are scored on the full game'
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import json
 import math
@@ -375,8 +376,11 @@ def _trick_solver(solver: Solver) -> Solver:
     return t
 
 
-def _evaluate(solver: Solver, setup: Setup, stakes: Stakes) -> _Eval:
-    """Value, outcome and the declarer's payment of one setup, double dummy."""
+def _evaluate(solver: Solver, setup: Setup, stakes: Stakes, guess: int | None = None,
+              total: int | None = None) -> _Eval:
+    """Value, outcome and the declarer's payment of one setup, double dummy (``guess``: where the value search
+    starts, see :meth:`Solver.value <sheepsolve.solver.Solver.value>`; it never changes the answer; ``total``:
+    the points of every card in the hands and the bury, if known)."""
     g = setup.game
     state = setup.start()
     ntricks = len(setup.hands[0])
@@ -387,10 +391,11 @@ def _evaluate(solver: Solver, setup: Setup, stakes: Stakes) -> _Eval:
         ok = solver.reach(state, ntricks, tricks=True)
         outcome = "win" if ok else "loss"
         return _Eval(None, outcome, _own_payment(setup, outcome, stakes), alone, ok, solver.nodes)
-    v = solver.value(state)
+    v = solver.value(state, guess=guess)
     nodes = solver.nodes
     bury_pts = sum(c.points for c in setup.bury)
-    total = sum(c.points for h in setup.hands for c in h) + bury_pts
+    if total is None:
+        total = sum(c.points for h in setup.hands for c in h) + bury_pts
     floor = 0 if (g.rules.get("bury_needs_trick") or g.kind != "picker") else bury_pts
     tricks = None
     by_points = g.kind == "contract" and bool(g.rules.get("schwarz_by_points"))
@@ -409,6 +414,38 @@ def _setup_for(game: Game, hands: Sequence[Sequence[Card]], blind: Sequence[Card
                d: Decision) -> Setup:
     return Setup.create(game, hands, declarer=picker, blind=blind, bury=d.bury, called=d.called, under=d.under,
                         alone=d.alone)
+
+
+class _Choices:
+    """The choices of the picker on one deal, solved one after another: the setups (:meth:`Setup.create`, which
+    checks everything, once per :func:`_context`; the other buries of that context are the same setup with
+    another bury, as ``create`` would make it: the side and the call do not depend on which cards are buried),
+    the guesses (:class:`_Guesser`) and the points in play."""
+
+    def __init__(self, game: Game, hands: Sequence[Sequence[Card]], blind: Sequence[Card], picker: int) -> None:
+        self.game = game
+        self.hands = hands
+        self.blind = blind
+        self.picker = picker
+        self.picked = list(hands[picker]) + list(blind)
+        self.total = sum(c.points for h in hands for c in h) + sum(c.points for c in blind)
+        self.guesser = _Guesser(_card_groups(game, self.picked))
+        self._base: dict[tuple, Setup] = {}
+
+    def setup(self, d: Decision) -> Setup:
+        ctx = _context(d)
+        base = self._base.get(ctx)
+        if base is None:
+            base = self._base[ctx] = _setup_for(self.game, self.hands, self.blind, self.picker, d)
+            return base
+        p = self.picker
+        kept = frozenset(c for c in self.picked if c not in d.bury)
+        return dataclasses.replace(base, hands=base.hands[:p] + (kept,) + base.hands[p + 1:], bury=tuple(d.bury))
+
+    def evaluate(self, solver: Solver, d: Decision, stakes: Stakes) -> _Eval:
+        e = _evaluate(solver, self.setup(d), stakes, self.guesser.guess(d), self.total)
+        self.guesser.add(d, e.value)
+        return e
 
 
 def _contract_setup(game: Game, hands: Sequence[Sequence[Card]], declarer: int, c: Contract) -> Setup:
@@ -441,6 +478,76 @@ def _solve_order(decisions: Sequence[Decision]) -> list[int]:
     for i, d in enumerate(decisions):
         first.setdefault(_context(d), i)
     return sorted(range(len(decisions)), key=lambda i: (first[_context(decisions[i])], i))
+
+
+class _Guesser:
+    """Guesses for the value search of the choices of one deal from the values already solved.
+
+    A choice is a multiset of features: the groups (:func:`_card_groups`) of the buried cards and the context.
+    Values are close to additive in them: ``v(a b) ~ v(a c) + v(d b) - v(d c)``. The guess is the median of
+    every such parallelogram among the choices solved, else the value of the last solved choice differing in
+    one feature, plus :attr:`BIAS`: a search started below the value costs far more than one started above
+    it. A guess only changes the work, never the value.
+    """
+
+    BIAS = 3
+
+    def __init__(self, groups: Mapping[Card, int]) -> None:
+        self.groups = groups
+        self.ctx_ids: dict[tuple, int] = {}  # context -> feature (negative; card groups are 0, 1, ...)
+        self.values: dict[tuple[int, ...], tuple[int, int]] = {}  # features -> (value, when solved)
+        self.known: list[int] = []  # every feature of a solved choice
+
+    def features(self, d: Decision) -> tuple[int, ...]:
+        ctx = _context(d)
+        x = self.ctx_ids.get(ctx)
+        if x is None:
+            x = self.ctx_ids[ctx] = -1 - len(self.ctx_ids)
+        return tuple(sorted([self.groups[c] for c in d.bury] + [x]))
+
+    def guess(self, d: Decision) -> int | None:
+        values = self.values
+        if not values:
+            return None
+        f = self.features(d)
+        near: list[tuple[int, int, int, int]] = []  # (feature of d, feature instead, value, when)
+        for i, x in enumerate(f):
+            if i and f[i - 1] == x:
+                continue
+            rest = f[:i] + f[i + 1:]
+            for y in self.known:
+                if y != x:
+                    hit = values.get(tuple(sorted(rest + (y,))))
+                    if hit is not None:
+                        near.append((x, y, hit[0], hit[1]))
+        est: list[int] = []
+        for i, (x1, y1, v1, _) in enumerate(near):
+            for x2, y2, v2, _ in near[i + 1:]:
+                if x1 == x2:
+                    continue
+                u = list(f)
+                u.remove(x1)
+                u.remove(x2)
+                hit = values.get(tuple(sorted(u + [y1, y2])))
+                if hit is not None:
+                    est.append(v1 + v2 - hit[0])
+        if est:
+            est.sort()
+            m = len(est)
+            mid = est[m // 2] if m % 2 else (est[m // 2 - 1] + est[m // 2]) / 2
+            return max(0, round(mid) + self.BIAS)
+        if near:
+            return max(near, key=lambda t: t[3])[2] + self.BIAS
+        return None
+
+    def add(self, d: Decision, value: int | None) -> None:
+        if value is None:
+            return
+        f = self.features(d)
+        self.values[f] = (value, len(self.values))
+        for x in f:
+            if x not in self.known:
+                self.known.append(x)
 
 
 # --------------------------------------------------------------------------------------------------------------
@@ -545,26 +652,33 @@ def _eval_tuple(e: _Eval) -> tuple:
     return (e.value, e.outcome, e.payment, e.alone, e.tricks_all, e.nodes)
 
 
+_DEAL: tuple[_Task, _Choices] | None = None  # the deal this process is working on (its choices are units)
+
+
+def _deal_choices(task: _Task, game: Game) -> _Choices:
+    global _DEAL
+    if _DEAL is None or _DEAL[0] != task:
+        hands = [[Card(c) for c in h] for h in task.hands]
+        _DEAL = (task, _Choices(game, hands, [Card(c) for c in task.blind or ()], task.seat))
+    return _DEAL[1]
+
+
 def _run_unit(task: _Task, i: int, solver: Solver | None = None) -> Any:
     """One unit of work: choice ``i`` on the known deal, or world ``i``. The choices are solved in the order
-    given (callers give them in :func:`_solve_order`)."""
+    given (callers give them in :func:`_solve_order`), each search started from a :class:`_Guesser`'s guess."""
     solver = solver or _solver()
     game = _game_from_spec(task.game)
     stakes = Stakes(*task.stakes)
     if task.kind == "deal":
-        hands = [[Card(c) for c in h] for h in task.hands]
-        d = Decision._from_key(task.choices[i])
-        return _eval_tuple(_evaluate(solver, _setup_for(game, hands, [Card(c) for c in task.blind or ()],
-                                                        task.seat, d), stakes))
+        return _eval_tuple(_deal_choices(task, game).evaluate(solver, Decision._from_key(task.choices[i]), stakes))
     rng = _world_rng(task.seed, i)
     hand = [Card(c) for c in task.hand]
     unseen = [Card(c) for c in task.unseen] if task.unseen is not None else None
     blind = [Card(c) for c in task.blind] if task.blind is not None else None
     hands, blind = sample_world(game, {task.seat: hand}, rng, blind=blind, unseen=unseen)
     if task.kind == "bury":
-        return tuple(_eval_tuple(_evaluate(solver, _setup_for(game, hands, blind, task.seat,
-                                                              Decision._from_key(k)), stakes))
-                     for k in task.choices)
+        choices = _Choices(game, hands, blind, task.seat)
+        return tuple(_eval_tuple(choices.evaluate(solver, Decision._from_key(k), stakes)) for k in task.choices)
     if task.kind == "pick":
         best = _best_decision(solver, game, hands, blind, task.seat, stakes, task.by)
         return best[0]._key(), _eval_tuple(best[1])
@@ -585,10 +699,11 @@ def _best_decision(solver: Solver, game: Game, hands: list[list[Card]], blind: l
     picked = hands[picker] + blind
     decisions = legal_decisions(game, picked, [c for s, h in enumerate(hands) if s != picker for c in h])
     reps, _ = _merge(decisions, _card_groups(game, picked))
+    choices = _Choices(game, hands, blind, picker)
     best: tuple[tuple, Decision, _Eval] | None = None
     for j in _solve_order(reps):
         d = reps[j]
-        e = _evaluate(solver, _setup_for(game, hands, blind, picker, d), stakes)
+        e = choices.evaluate(solver, d, stakes)
         key = (_rank_key(by, e.payment, e.value), -j)  # equal choices: the first listed
         if best is None or key > best[0]:
             best = (key, d, e)
@@ -937,6 +1052,8 @@ def rank_buries(game: Game, hands: Sequence[Sequence[Card]], blind: Sequence[Car
                  blind=tuple(map(int, blind)), choices=tuple(reps[k]._key() for k in order),
                  stakes=(stakes.crack, stakes.recrack, stakes.doublers),
                  hands=tuple(tuple(map(int, h)) for h in hands))
+    global _DEAL
+    _DEAL = None  # a new call starts without the guesses of an earlier one on the same deal
     t0 = time.perf_counter()
     evals = [_Eval(*t) for t in _map_units(task, len(reps), jobs, progress, solver)]
     evals = [evals[i] for i in sorted(range(len(order)), key=order.__getitem__)]  # back to the order of reps

@@ -422,14 +422,16 @@ class _Choices:
     another bury, as ``create`` would make it: the side and the call do not depend on which cards are buried),
     the guesses (:class:`_Guesser`) and the points in play."""
 
-    def __init__(self, game: Game, hands: Sequence[Sequence[Card]], blind: Sequence[Card], picker: int) -> None:
+    def __init__(self, game: Game, hands: Sequence[Sequence[Card]], blind: Sequence[Card], picker: int,
+                 decisions: Sequence[Decision]) -> None:
+        """``decisions``: the choices in the order they will be solved."""
         self.game = game
         self.hands = hands
         self.blind = blind
         self.picker = picker
         self.picked = list(hands[picker]) + list(blind)
         self.total = sum(c.points for h in hands for c in h) + sum(c.points for c in blind)
-        self.guesser = _Guesser(_card_groups(game, self.picked))
+        self.guesser = _Guesser(_guess_plan(decisions, _card_groups(game, self.picked)))
         self._base: dict[tuple, Setup] = {}
 
     def setup(self, d: Decision) -> Setup:
@@ -480,74 +482,97 @@ def _solve_order(decisions: Sequence[Decision]) -> list[int]:
     return sorted(range(len(decisions)), key=lambda i: (first[_context(decisions[i])], i))
 
 
+class _GuessPlan:
+    """Where the guesses for choices solved in a fixed order come from, worked out once for all the worlds.
+
+    A choice is a multiset of features: the groups (:func:`_card_groups`) of the buried cards and the context.
+    For each choice: the choices before it that differ in one feature (``near``), and the parallelograms among
+    them: ``a b`` from ``a c``, ``d b`` and ``d c`` (``para``: three positions)."""
+
+    def __init__(self, decisions: Sequence[Decision], groups: Mapping[Card, int]) -> None:
+        ctx_ids: dict[tuple, int] = {}  # context -> feature (negative; card groups are 0, 1, ...)
+        self.pos = {d: i for i, d in enumerate(decisions)}
+        self.near: list[list[int]] = []
+        self.para: list[list[tuple[int, int, int]]] = []
+        where: dict[tuple[int, ...], int] = {}  # features -> position
+        known: list[int] = []  # the features of the choices so far
+        for d in decisions:
+            ctx = _context(d)
+            f = tuple(sorted([groups[c] for c in d.bury] + [ctx_ids.setdefault(ctx, -1 - len(ctx_ids))]))
+            near: list[tuple[int, int, int]] = []  # (feature of d, feature instead, position)
+            for a, x in enumerate(f):
+                if a and f[a - 1] == x:
+                    continue
+                rest = f[:a] + f[a + 1:]
+                for y in known:
+                    if y != x:
+                        j = where.get(tuple(sorted(rest + (y,))))
+                        if j is not None:
+                            near.append((x, y, j))
+            para = []
+            for b, (x1, y1, j1) in enumerate(near):
+                for x2, y2, j2 in near[b + 1:]:
+                    if x1 != x2:
+                        u = list(f)
+                        u.remove(x1)
+                        u.remove(x2)
+                        ju = where.get(tuple(sorted(u + [y1, y2])))
+                        if ju is not None:
+                            para.append((j1, j2, ju))
+            self.near.append([j for _, _, j in near])
+            self.para.append(para)
+            where[f] = len(self.near) - 1
+            known.extend(x for x in f if x not in known)
+
+
+_PLAN: tuple[tuple, _GuessPlan] | None = None  # the last plan made (the worlds of a picker view share it)
+
+
+def _guess_plan(decisions: Sequence[Decision], groups: Mapping[Card, int]) -> _GuessPlan:
+    global _PLAN
+    key = (tuple(decisions), tuple(sorted((int(c), g) for c, g in groups.items())))
+    if _PLAN is None or _PLAN[0] != key:
+        _PLAN = (key, _GuessPlan(decisions, groups))
+    return _PLAN[1]
+
+
 class _Guesser:
     """Guesses for the value search of the choices of one deal from the values already solved.
 
-    A choice is a multiset of features: the groups (:func:`_card_groups`) of the buried cards and the context.
-    Values are close to additive in them: ``v(a b) ~ v(a c) + v(d b) - v(d c)``. The guess is the median of
-    every such parallelogram among the choices solved, else the value of the last solved choice differing in
-    one feature, plus :attr:`BIAS`: a search started below the value costs far more than one started above
-    it. A guess only changes the work, never the value.
+    Values are close to additive in the features of :class:`_GuessPlan`: ``v(a b) ~ v(a c) + v(d b) - v(d c)``.
+    The guess is the median of every such parallelogram among the choices solved, else the value of the last
+    solved choice differing in one feature, plus :attr:`BIAS`: a search started below the value costs far more
+    than one started above it. A guess only changes the work, never the value.
     """
 
     BIAS = 3
 
-    def __init__(self, groups: Mapping[Card, int]) -> None:
-        self.groups = groups
-        self.ctx_ids: dict[tuple, int] = {}  # context -> feature (negative; card groups are 0, 1, ...)
-        self.values: dict[tuple[int, ...], tuple[int, int]] = {}  # features -> (value, when solved)
-        self.known: list[int] = []  # every feature of a solved choice
-
-    def features(self, d: Decision) -> tuple[int, ...]:
-        ctx = _context(d)
-        x = self.ctx_ids.get(ctx)
-        if x is None:
-            x = self.ctx_ids[ctx] = -1 - len(self.ctx_ids)
-        return tuple(sorted([self.groups[c] for c in d.bury] + [x]))
+    def __init__(self, plan: _GuessPlan) -> None:
+        self.plan = plan
+        self.values: list[int | None] = [None] * len(plan.near)
 
     def guess(self, d: Decision) -> int | None:
-        values = self.values
-        if not values:
+        i = self.plan.pos.get(d)
+        if i is None:
             return None
-        f = self.features(d)
-        near: list[tuple[int, int, int, int]] = []  # (feature of d, feature instead, value, when)
-        for i, x in enumerate(f):
-            if i and f[i - 1] == x:
-                continue
-            rest = f[:i] + f[i + 1:]
-            for y in self.known:
-                if y != x:
-                    hit = values.get(tuple(sorted(rest + (y,))))
-                    if hit is not None:
-                        near.append((x, y, hit[0], hit[1]))
-        est: list[int] = []
-        for i, (x1, y1, v1, _) in enumerate(near):
-            for x2, y2, v2, _ in near[i + 1:]:
-                if x1 == x2:
-                    continue
-                u = list(f)
-                u.remove(x1)
-                u.remove(x2)
-                hit = values.get(tuple(sorted(u + [y1, y2])))
-                if hit is not None:
-                    est.append(v1 + v2 - hit[0])
+        vals = self.values
+        est = []
+        for j1, j2, ju in self.plan.para[i]:
+            a, b, c = vals[j1], vals[j2], vals[ju]
+            if a is not None and b is not None and c is not None:
+                est.append(a + b - c)
         if est:
             est.sort()
             m = len(est)
             mid = est[m // 2] if m % 2 else (est[m // 2 - 1] + est[m // 2]) / 2
             return max(0, round(mid) + self.BIAS)
-        if near:
-            return max(near, key=lambda t: t[3])[2] + self.BIAS
-        return None
+        last = max((j for j in self.plan.near[i] if vals[j] is not None), default=None)
+        return None if last is None else vals[last] + self.BIAS  # type: ignore[operator]
 
     def add(self, d: Decision, value: int | None) -> None:
-        if value is None:
-            return
-        f = self.features(d)
-        self.values[f] = (value, len(self.values))
-        for x in f:
-            if x not in self.known:
-                self.known.append(x)
+        i = self.plan.pos.get(d)
+        if i is not None:
+            self.values[i] = value
 
 
 # --------------------------------------------------------------------------------------------------------------
@@ -659,7 +684,8 @@ def _deal_choices(task: _Task, game: Game) -> _Choices:
     global _DEAL
     if _DEAL is None or _DEAL[0] != task:
         hands = [[Card(c) for c in h] for h in task.hands]
-        _DEAL = (task, _Choices(game, hands, [Card(c) for c in task.blind or ()], task.seat))
+        _DEAL = (task, _Choices(game, hands, [Card(c) for c in task.blind or ()], task.seat,
+                                [Decision._from_key(k) for k in task.choices]))
     return _DEAL[1]
 
 
@@ -677,8 +703,9 @@ def _run_unit(task: _Task, i: int, solver: Solver | None = None) -> Any:
     blind = [Card(c) for c in task.blind] if task.blind is not None else None
     hands, blind = sample_world(game, {task.seat: hand}, rng, blind=blind, unseen=unseen)
     if task.kind == "bury":
-        choices = _Choices(game, hands, blind, task.seat)
-        return tuple(_eval_tuple(choices.evaluate(solver, Decision._from_key(k), stakes)) for k in task.choices)
+        decisions = [Decision._from_key(k) for k in task.choices]
+        choices = _Choices(game, hands, blind, task.seat, decisions)
+        return tuple(_eval_tuple(choices.evaluate(solver, d, stakes)) for d in decisions)
     if task.kind == "pick":
         best = _best_decision(solver, game, hands, blind, task.seat, stakes, task.by)
         return best[0]._key(), _eval_tuple(best[1])
@@ -699,9 +726,10 @@ def _best_decision(solver: Solver, game: Game, hands: list[list[Card]], blind: l
     picked = hands[picker] + blind
     decisions = legal_decisions(game, picked, [c for s, h in enumerate(hands) if s != picker for c in h])
     reps, _ = _merge(decisions, _card_groups(game, picked))
-    choices = _Choices(game, hands, blind, picker)
+    order = _solve_order(reps)
+    choices = _Choices(game, hands, blind, picker, [reps[j] for j in order])
     best: tuple[tuple, Decision, _Eval] | None = None
-    for j in _solve_order(reps):
+    for j in order:
         d = reps[j]
         e = choices.evaluate(solver, d, stakes)
         key = (_rank_key(by, e.payment, e.value), -j)  # equal choices: the first listed

@@ -354,6 +354,25 @@ def test_pick_matches_best_choice_per_world():
     assert sum(b["worlds"] for b in d["buries"]) == 4
 
 
+def test_best_choice_shortcut_changes_nothing(monkeypatch):
+    """Pick's best choice per world solves a choice exactly only when a null-window search shows it can take the
+    best's place: the same choices (the first listed of the best, ties included: solved grouped by call, a
+    choice listed earlier wins a tie) and results as solving every choice exactly."""
+    from sheepsolve.deals import deal
+    cases = []
+    for partner, seat, by in [("called-ace", 2, "points"), ("called-ace", 0, "payment"),
+                              ("jack-of-diamonds", 1, "payment")]:
+        g = make_game("sheepshead", partner=partner)
+        hands, blind = deal(g, random.Random(f"pick/{partner}"))
+        cases.append((g, hands[seat], seat, by))
+    fast = [B.pick_or_pass(g, h, seat, worlds=8, seed=2, by=by).to_dict() for g, h, seat, by in cases]
+    monkeypatch.setattr(B, "_beat_target", lambda *a: 0)  # every choice solved exactly
+    plain = [B.pick_or_pass(g, h, seat, worlds=8, seed=2, by=by).to_dict() for g, h, seat, by in cases]
+    for a, b in zip(fast, plain):
+        del a["seconds"], b["seconds"]
+        assert a == b
+
+
 def test_contracts_for():
     sk = make_game("sauspiel")
     hand = parse_cards("QC QS JH AH 7C 9S KS 8D")

@@ -721,8 +721,48 @@ def _rank_key(by: str, payment: float, points: float | None) -> tuple:
     return (payment, p) if by == "payment" else (p, payment)
 
 
+def _beat_target(setup: Setup, best: tuple, by: str, stakes: Stakes, total: int, tie: bool) -> int | None:
+    """The fewest points (the bury counted) with which ``setup`` could rank above ``best`` (a
+    :func:`_rank_key`; ``tie``: or equal to it), or None if no result can: a value below it cannot, whatever
+    the tricks.
+
+    At each value the key is taken at its best reading: with every point, also schwarz; with no point beyond
+    the bury, also a trick taken. That best key never falls as the value rises (more points, never a worse
+    result), so the answer is found by bisection."""
+    g = setup.game
+    ntricks = len(setup.hands[0])
+    floor = 0 if (g.rules.get("bury_needs_trick") or g.kind != "picker") else sum(c.points for c in setup.bury)
+    by_points = g.kind == "contract" and bool(g.rules.get("schwarz_by_points"))
+
+    def best_key(v: int) -> tuple:
+        if by_points or floor < v < total:
+            tricks: tuple[int | None, ...] = (None,)
+        elif v >= total:
+            tricks = (ntricks, ntricks - 1)
+        else:
+            tricks = (0, 1)
+        return max(_rank_key(by, _own_payment(setup, outcome_for(g, v, t, ntricks), stakes), v) for t in tricks)
+
+    def beats(v: int) -> bool:
+        k = best_key(v)
+        return k > best or (tie and k == best)
+
+    if not beats(total):
+        return None
+    lo, hi = 0, total  # beats(hi)
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if beats(mid):
+            hi = mid
+        else:
+            lo = mid + 1
+    return lo
+
+
 def _best_decision(solver: Solver, game: Game, hands: list[list[Card]], blind: list[Card], picker: int,
                    stakes: Stakes, by: str) -> tuple[Decision, _Eval]:
+    """The best choice of the picker on this deal, double dummy: the first listed of the best. After the first
+    one solved, a choice is solved exactly only if one null-window search shows it can take the best's place."""
     picked = hands[picker] + blind
     decisions = legal_decisions(game, picked, [c for s, h in enumerate(hands) if s != picker for c in h])
     reps, _ = _merge(decisions, _card_groups(game, picked))
@@ -731,6 +771,11 @@ def _best_decision(solver: Solver, game: Game, hands: list[list[Card]], blind: l
     best: tuple[tuple, Decision, _Eval] | None = None
     for j in order:
         d = reps[j]
+        if best is not None and not game.tout and not game.sie:
+            st = choices.setup(d)
+            target = _beat_target(st, best[0][0], by, stakes, choices.total, -j > best[0][1])
+            if target is None or not solver.reach(st.start(), target):
+                continue
         e = choices.evaluate(solver, d, stakes)
         key = (_rank_key(by, e.payment, e.value), -j)  # equal choices: the first listed
         if best is None or key > best[0]:

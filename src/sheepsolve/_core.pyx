@@ -807,24 +807,19 @@ cdef inline int sure_points(Search* s, uint32_t rem) noexcept nogil:
 
 
 cdef inline int last_trick(Search* s) noexcept nogil:
-    """Every hand holds one card: the trick is forced."""
+    """Every hand holds one card: the trick is forced. Its cards are the cards still out (``live``), so its
+    winner is the strongest of them among the trumps and the class led, its holder the winning seat, and its
+    points those still in hands: no walk over the seats."""
     cdef Tables* t = &s.t
-    cdef int p, seat, c, wc = -1, ws = s.leader, pts = 0, took
-    cdef uint32_t winmask = t.trumps | t.cmask[t.cls[ss_ctz(s.hand[s.leader])]]
+    cdef int took
+    cdef int w = ss_msb(s.live & (t.trumps | t.same_cls[ss_ctz(s.hand[s.leader])]))
     s.nodes += t.n - 1
-    for p in range(t.n):
-        seat = t.seat_at[s.leader + p]
-        c = ss_ctz(s.hand[seat])
-        pts += t.pts[c]
-        if ((winmask >> c) & 1) and c > wc:
-            wc = c
-            ws = seat
-    if not t.team[ws]:
+    if not t.team[s.owner[w]]:
         return t.tv[s.took]
     took = s.took | t.use_took
     if t.gain_tricks:
         return 1 + t.tv[took]
-    return pts + t.bonus_left[1] + t.tv[took]
+    return s.hand_pts + t.bonus_left[1] + t.tv[took]
 
 
 cdef inline int sure_bound(Search* s, int mine, int won, int from_hands, int k, int tl) noexcept nogil:

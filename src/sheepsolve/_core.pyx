@@ -1180,7 +1180,9 @@ cdef int ab(Search* s, int alpha, int beta) noexcept nogil:
             if v < hi_b:
                 hi_b = v
         legal = legal_moves(s, seat)
-        if sure_lead(s, legal, &v):
+        # not with two tricks left: ab_two finds the value for less than sure_lead's bounds saved (30 deals of
+        # each corpus: 0.8-1.8% fewer instructions without)
+        if tricks_left > 2 and sure_lead(s, legal, &v):
             if maxing and v > lo_b:
                 lo_b = v
             elif not maxing and v < hi_b:

@@ -1731,11 +1731,18 @@ cdef class Core:
         s.win_seat = sv_win_seat
         return v
 
+    def child_values(self, int guess=-1):
+        """The future value after each legal card is played now (dict core index -> value), as the gain of a
+        trick the card closes plus what follows; ``guess`` starts each exact search. One search per card
+        :meth:`representatives` keeps, from the highest index down; an equivalent card takes the value of its
+        representative."""
+        cdef int c, r
+        out = {}
+        for c, r in self.representatives().items():  # from the highest index down: a representative first
+            out[c] = self._child(c, guess, True) if r == c else out[r]
+        return out
+
     def child_at_least(self, int c, int target) -> bool:
         """Whether the future value after card ``c`` is played now is at least ``target`` (one null-window
         search)."""
         return self._child(c, target, False) >= target
-
-    def child_value(self, int c, int guess=-1) -> int:
-        """Future value after card ``c`` is played now, as the gain of a finished trick plus what follows."""
-        return self._child(c, guess, True)

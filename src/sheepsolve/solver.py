@@ -93,11 +93,13 @@ class Solver:
         self._core.clear()
 
     # -- plumbing ----------------------------------------------------------------------------------------------
-    def _load(self, state: State, obj: Objective) -> CoreTables:
+    def _load(self, state: State, obj: Objective) -> tuple[CoreTables, int]:
+        """Put ``state`` in the core (tables compiled once per setup and objective); the tables and the offset
+        of the core's future values: what the side already has, and the fixed points added outside the core."""
         if any(h is None for h in state.hands):
             raise SolverError("every hand must be known to solve double dummy")
         cached = self._compiled
-        if cached is not None and cached[0] is state.setup and cached[1] == obj:
+        if cached is not None and cached[0] is state.setup and (cached[1] is obj or cached[1] == obj):
             tables = cached[2]
         else:
             tables = compile_tables(state, obj)
@@ -107,10 +109,7 @@ class Solver:
         pos = core_position(state, tables, obj)
         self._core.set_position(pos["hands"], pos["trick"], pos["leader"], pos["open"], pos["took"])
         self._tables = tables
-        return tables
-
-    def _offset(self, state: State, obj: Objective, tables: CoreTables) -> int:
-        return obj.past_value(state) + tables.const
+        return tables, obj.past_value(state) + tables.const
 
     @staticmethod
     def _objective(state: State, objective: Objective | None, seat: int | None, tricks: bool) -> Objective:
@@ -120,12 +119,6 @@ class Solver:
             return Objective.for_setup(state.setup, seat=seat, tricks=tricks)
         except ValueError as e:
             raise SolverError(str(e)) from None
-
-    def _future(self, state: State, obj: Objective) -> int:
-        if state.finished:
-            return 0
-        self._load(state, obj)
-        return self._core.value()
 
     # -- questions ---------------------------------------------------------------------------------------------
     def value(self, state: State, objective: Objective | None = None, *, seat: int | None = None,
@@ -141,8 +134,7 @@ class Solver:
         obj = self._objective(state, objective, seat, tricks)
         if state.finished:
             return obj.final_value(state)
-        tables = self._load(state, obj)
-        off = self._offset(state, obj, tables)
+        off = self._load(state, obj)[1]
         self._core.reset_nodes()
         v = self._core.value(-1 if guess is None else max(0, guess - off))
         self.nodes = self._core.nodes
@@ -158,9 +150,9 @@ class Solver:
         obj = self._objective(state, objective, seat, tricks)
         if state.finished:
             return obj.final_value(state) >= target
-        tables = self._load(state, obj)
+        off = self._load(state, obj)[1]
         self._core.reset_nodes()
-        ok = self._core.at_least(target - self._offset(state, obj, tables))
+        ok = self._core.at_least(target - off)
         self.nodes = self._core.nodes
         return bool(ok)
 
@@ -174,19 +166,11 @@ class Solver:
         obj = self._objective(state, objective, seat, tricks)
         if state.finished:
             return {}
-        tables = self._load(state, obj)
-        off = self._offset(state, obj, tables)
-        reps = self._core.representatives()
-        done: dict[int, int] = {}
+        tables, off = self._load(state, obj)
         start = self._core.value() if guess is None else max(0, guess - off)
-        out = {}
-        for c in sorted(reps, reverse=True):
-            r = reps[c]
-            if r not in done:
-                done[r] = self._core.child_value(r, start)
-            out[tables.order[c]] = off + done[r]
-        legal_order = state.legal()
-        return {c: out[c] for c in legal_order}
+        values = self._core.child_values(start)  # by core index
+        index = tables.index
+        return {c: off + values[index[c]] for c in state.legal()}
 
     def best_line(self, state: State, objective: Objective | None = None, *, seat: int | None = None,
                   tricks: bool = False) -> list[Card]:
@@ -196,8 +180,7 @@ class Solver:
         s = state
         total = None  # the final value stays the same along a line of perfect play
         while not s.finished:
-            tables = self._load(s, obj)
-            off = self._offset(s, obj, tables)
+            tables, off = self._load(s, obj)
             if total is None:
                 total = off + self._core.value()
             v = total - off

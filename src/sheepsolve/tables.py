@@ -27,6 +27,7 @@ class CoreTables:
     n: int
     order: tuple[Card, ...]
     index: dict  # Card -> core index
+    bits: tuple[int, ...]  # by card number: the card's core bit (0 for a card outside the deck)
     cls: tuple[int, ...]  # class id per core index (trump class = ntrump id)
     pts: tuple[int, ...]
     cmask: tuple[int, ...]  # 8 class masks
@@ -48,9 +49,10 @@ class CoreTables:
     context: tuple  # everything that decides a table entry's meaning besides the key
 
     def mask(self, cards) -> int:
+        bits = self.bits
         m = 0
         for c in cards:
-            m |= 1 << self.index[c]
+            m |= bits[c]
         return m
 
     def cards(self, mask: int) -> list[Card]:
@@ -61,6 +63,7 @@ class CoreTables:
 class _Layout:
     order: tuple[Card, ...]
     index: dict
+    bits: tuple[int, ...]
     cls: tuple[int, ...]
     cmask: tuple[int, ...]
     trump_cls: int
@@ -114,7 +117,8 @@ def _layout(st) -> _Layout:
         else:
             blocks.append(1 << i)
         prev = bkey
-    lay = _Layout(order=tuple(order), index=index, cls=tuple(cls), cmask=tuple(cmask),
+    bits = tuple(1 << index[c] if c in index else 0 for c in range(32))
+    lay = _Layout(order=tuple(order), index=index, bits=bits, cls=tuple(cls), cmask=tuple(cmask),
                   trump_cls=cls_id.get("T", 7), called=called,
                   called_cls=cls_id[st.called_class] if st.called is not None else -1, special=special,
                   blocks=tuple(blocks), pts=tuple(c.points for c in order))
@@ -151,7 +155,7 @@ def compile_tables(state: State, obj: Objective) -> CoreTables:
     ctx = (n, order, cls, called, tuple(sorted(obj.team)), obj.maximize, obj.tricks, tuple(bonus),
            tv, st.partner, st.declarer if st.hold_rule else -1, run_min, st.throw_off_last_only)
     return CoreTables(
-        n=n, order=order, index=index, cls=cls, pts=lay.pts,
+        n=n, order=order, index=index, bits=lay.bits, cls=cls, pts=lay.pts,
         cmask=lay.cmask, trump_cls=lay.trump_cls, called=called, called_cls=lay.called_cls, special=special,
         partner=st.partner if (st.partner is not None and called >= 0) else -1,
         hold_seat=st.declarer if (st.hold_rule and called >= 0) else -1, run_min=run_min,

@@ -15,15 +15,18 @@ value 121) when it cannot take a trick, else ``undecided`` (the result depends o
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 from .engine import State
+from .games import Game
 from .objective import NO_TRICK, Objective
 from .record import Record, RecordError
 from .scoring import outcome_for
 from .solver import DEFAULT_TABLE_MIB, Solver, SolverError
 
-__all__ = ["solve_record", "outcome_of", "position_of"]
+__all__ = ["solve_record", "outcome_of", "outcome_by_tricks", "tricks_objective", "position_of"]
 
 
 def position_of(rec: Record) -> State:
@@ -36,22 +39,36 @@ def position_of(rec: Record) -> State:
     return rec.state()
 
 
+@lru_cache(maxsize=64)
+def tricks_objective(team: frozenset[int]) -> Objective:
+    """The tricks ``team`` takes (the same object for the same team, so a solver finds its tables for it at once)."""
+    return Objective(team=team, tricks=True)
+
+
 def outcome_of(solver: Solver, state: State, obj: Objective, value: int) -> str:
     g = state.game
     if not g.two_sided:
         if g.kind == "leaster" and value == NO_TRICK:
             return "no-trick"
         return "loser" if value * 2 > g.total_points else "undecided"
-    tricks_obj = Objective(team=obj.team, tricks=True)
-    n = g.tricks
-    if g.tout:
-        return "win" if solver.reach(state, n, tricks_obj) else "loss"
+    tricks_obj = tricks_objective(obj.team)
+    return outcome_by_tricks(g, value, lambda k: solver.reach(state, k, tricks_obj))
+
+
+def outcome_by_tricks(game: Game, value: int, reach: Callable[[int], bool]) -> str:
+    """The outcome of a two-sided game's ``value`` (the declaring side's final points) where ``reach(k)`` tells
+    whether the side can take ``k`` tricks. It is asked once at most, only where the outcome turns on tricks:
+    a tout (every trick), every card point (every trick: schwarz or not), 30 or fewer (one trick: schwarzed or
+    not)."""
+    n = game.tricks
+    if game.tout:
+        return "win" if reach(n) else "loss"
     tricks = None
-    if value >= g.total_points:
-        tricks = n if solver.reach(state, n, tricks_obj) else n - 1
-    elif value * 4 <= g.total_points:
-        tricks = 1 if solver.reach(state, 1, tricks_obj) else 0
-    return outcome_for(g, value, tricks)
+    if value >= game.total_points:
+        tricks = n if reach(n) else n - 1
+    elif value * 4 <= game.total_points:
+        tricks = 1 if reach(1) else 0
+    return outcome_for(game, value, tricks)
 
 
 def _seat(rec: Record, seat: str | int | None) -> int | None:

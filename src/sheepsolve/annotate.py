@@ -48,6 +48,7 @@ from __future__ import annotations
 
 import html as _html
 import itertools
+import math
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -58,6 +59,7 @@ from .engine import RulesError, Setup, State, legal_calls
 from .games import Game
 from .objective import NO_TRICK, Objective
 from .record import Record, RecordError
+from .analysis import outcome_by_tricks, tricks_objective
 from .scoring import (SCHAFKOPF_OUTCOMES, SHEEPSHEAD_OUTCOMES, Stakes, laufende_of, outcome_for, payment_for,
                       score)
 from .solver import Solver, SolverError
@@ -363,6 +365,18 @@ class _Judge:
                           SHEEPSHEAD_OUTCOMES if g.kind == "picker" else SCHAFKOPF_OUTCOMES)
         self.objectives: dict[int | None, Objective] = {}
         self._by_points: dict[int, str] = {}
+        self._payments: dict[str, int | None] = {}
+        # the trick questions answered for the position after the card played last: (position, {k: whether the
+        # declaring side can take k tricks})
+        self._reached: tuple[State | None, dict[int, bool]] = (None, {})
+        self._trick_ranks: dict[int, tuple[int, ...]] = {}  # see _ranks
+        # needs_tricks(value) is value <= low or value >= high
+        if not g.two_sided or g.sie or (g.kind == "contract" and g.rules.get("schwarz_by_points") and not g.tout):
+            self._trick_edges: tuple[float, float] = (-math.inf, math.inf)
+        elif g.tout:
+            self._trick_edges = (math.inf, -math.inf)
+        else:
+            self._trick_edges = (self.objective(None).bury_points, self.total)
 
     # -- solvers -----------------------------------------------------------------------------------------------
     def solver_for(self, seat: int | None) -> Solver:
@@ -394,16 +408,11 @@ class _Judge:
 
         Only at the ends of the scale: with every point the other side may still have taken a trick of no points
         (schwarz or not), and with no point beyond the bury the side may have taken no trick (schwarzed or
-        not). Anywhere between, both sides have taken a trick. A tout is about tricks alone.
+        not). Anywhere between, both sides have taken a trick. A tout is about tricks alone. Never in ramsch,
+        leaster and a sie, nor in Schafkopf under ``schwarz_by_points``.
         """
-        g = self.game
-        if not g.two_sided or g.sie:
-            return False
-        if g.tout:
-            return True
-        if g.kind == "contract" and g.rules.get("schwarz_by_points"):
-            return False
-        return value >= self.total or value <= self.objective(None).bury_points
+        low, high = self._trick_edges
+        return value <= low or value >= high
 
     def outcome(self, state: State, value: int) -> str:
         """The result ``value`` gives from ``state`` (two-sided: :func:`sheepsolve.analysis.outcome_of`)."""
@@ -417,9 +426,8 @@ class _Judge:
             if out is None:
                 out = self._by_points[value] = outcome_for(g, value)
             return out
-        from .analysis import outcome_of
-
-        return outcome_of(self.tricks_solver, state, self.objective(None), value)
+        obj = tricks_objective(self.setup.team)
+        return outcome_by_tricks(g, value, lambda k: self.tricks_solver.reach(state, k, obj))
 
     def rank(self, outcome: str) -> int:
         """Lower is better for the declaring side (ramsch, leaster: for the mover)."""
@@ -429,7 +437,13 @@ class _Judge:
 
     def payment(self, outcome: str, setup: Setup | None = None) -> int | None:
         """What each defender pays the declaring side for ``outcome`` (None in ramsch and leaster)."""
-        st = setup or self.setup
+        if setup is None:
+            if outcome not in self._payments:
+                self._payments[outcome] = self._payment(outcome, self.setup)
+            return self._payments[outcome]
+        return self._payment(outcome, setup)
+
+    def _payment(self, outcome: str, st: Setup) -> int | None:
         g = st.game
         if not g.two_sided:
             return None
@@ -446,25 +460,74 @@ class _Judge:
         except ValueError:
             return None
 
-    def swing(self, state: State, values: dict[Card, int], played: Card, maxing: bool) -> Swing | None:
-        """Whether ``played`` gave a worse result than the best card would have, for the mover."""
+    def swing(self, state: State, values: dict[Card, int], played: Card, maxing: bool,
+              after: State) -> Swing | None:
+        """Whether ``played``, which leads to ``after``, gave a worse result than the best card would have, for
+        the mover."""
         g = self.game
         best_v = max(values.values()) if maxing else min(values.values())
-        extreme = g.tout or any(self.needs_tricks(v) for v in values.values())
-        if not extreme:
-            before, after = self.outcome(state, best_v), self.outcome(state, values[played])
-        else:
-            # Only the cards of the best value can reach a trick result (schwarz needs every point); a tout is
-            # about tricks alone, so every card is asked there.
-            cands = [c for c, v in values.items() if g.tout or v == best_v or c == played]
-            outs = {c: self.outcome(state.play(c), values[c]) for c in cands}
-            after = outs[played]
-            ranks = [self.rank(o) for o in outs.values()]
-            good = min(ranks) if (maxing or not g.two_sided) else max(ranks)
-            before = next(o for o in outs.values() if self.rank(o) == good)
-        if before == after:
+        needs = self.needs_tricks
+        if not any(needs(v) for v in values.values()):
+            before, now = self.outcome(state, best_v), self.outcome(state, values[played])
+            return None if before == now else Swing(before, now, self.payment(before), self.payment(now))
+        # Only the cards of the best value can reach a trick result (schwarz needs every point); a tout is about
+        # tricks alone, so every card is asked there.
+        cands = [c for c, v in values.items() if g.tout or v == best_v or c == played]
+        obj = tricks_objective(self.setup.team)
+        known = self._reached[1] if self._reached[0] is state else {}
+        side_moves = state.to_move in self.setup.team
+        reached_after: dict[int, bool] = {}
+
+        def outcome_after(c: Card) -> str:
+            v = values[c]
+            if not needs(v):
+                return self.outcome(state, v)
+            child = after if c == played else state.play(c, check=False)
+
+            def reach(k: int) -> bool:
+                # What the position before answers for every card: the side to move cannot take k tricks (then
+                # no card can), or the defender to move cannot stop it (then every card leaves it to the side).
+                r = known.get(k)
+                if r is None or r == side_moves:
+                    r = self.tricks_solver.reach(child, k, obj)
+                if c == played:
+                    reached_after[k] = r
+                return r
+
+            return outcome_by_tricks(g, v, reach)
+
+        better = min if maxing else max  # ranks: lower is better for the declaring side
+        now = outcome_after(played)
+        self._reached = (after, reached_after)
+        best = self.rank(now)
+        others = [c for c in cands if c != played]
+        if others:
+            # The best outcome any candidate could have, so that asking stops once a card gets it.
+            ideal = better(better(self._ranks(state, values[c])) for c in cands)
+            for c in others:
+                if best == ideal:
+                    break
+                best = better(best, self.rank(outcome_after(c)))
+        before = self.order[best]
+        if before == now:
             return None
-        return Swing(before, after, self.payment(before), self.payment(after))
+        return Swing(before, now, self.payment(before), self.payment(now))
+
+    def _ranks(self, state: State, value: int) -> tuple[int, ...]:
+        """The ranks of the outcomes ``value`` can have from ``state``: two where a trick question decides."""
+        if not self.needs_tricks(value):
+            return (self.rank(self.outcome(state, value)),)
+        ranks = self._trick_ranks.get(value)
+        if ranks is None:
+            ranks = self._trick_ranks[value] = (self.rank(outcome_by_tricks(self.game, value, lambda k: True)),
+                                                self.rank(outcome_by_tricks(self.game, value, lambda k: False)))
+        return ranks
+
+    def pass_on(self, state: State, after: State) -> None:
+        """``after`` follows ``state`` by its only legal card: the trick questions answered for one hold for the
+        other."""
+        if self._reached[0] is state:
+            self._reached = (after, self._reached[1])
 
 
 # --------------------------------------------------------------------------------------------------------------
@@ -521,6 +584,8 @@ def annotate_play(setup: Setup, plays: Sequence[Card], *, players: Sequence[str]
         if len(legal) == 1:
             if g.two_sided and chain is None:
                 chain = solver.value(state, judge.objective(None))
+            nxt = state.play(card, check=False)  # legal: checked above
+            judge.pass_on(state, nxt)
             decisions.append(Decision(index=i, trick=trick, seat=seat, player=names[seat], card=card, legal=legal,
                                       values={}, value=chain, after=chain, best=legal, cost=0, swing=None,
                                       forced=True, side=side))
@@ -531,7 +596,8 @@ def annotate_play(setup: Setup, plays: Sequence[Card], *, players: Sequence[str]
             best_v = max(values.values()) if maxing else min(values.values())
             v = values[card]
             cost = best_v - v if maxing else v - best_v
-            swing = judge.swing(state, values, card, maxing)
+            nxt = state.play(card, check=False)  # legal: checked above
+            swing = judge.swing(state, values, card, maxing, nxt)
             decisions.append(Decision(index=i, trick=trick, seat=seat, player=names[seat], card=card, legal=legal,
                                       values=values, value=best_v, after=v,
                                       best=tuple(c for c in legal if values[c] == best_v), cost=cost, swing=swing,
@@ -540,7 +606,7 @@ def annotate_play(setup: Setup, plays: Sequence[Card], *, players: Sequence[str]
                 chain = v
         if deal_value is None and g.two_sided:
             deal_value = decisions[-1].value
-        state = state.play(card)
+        state = nxt
     if g.two_sided and deal_value is None:  # no play at all
         deal_value = solver.value(state, judge.objective(None)) if not g.sie else judge.objective(None).bury_points
         chain = deal_value

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 
 from .cards import Card, cards_of, format_cards, mask_of
 from .games import Game
@@ -269,6 +270,20 @@ class Setup:
             return self.game.suit_class(self.called)
         return self.game.suit_class(card)
 
+    @cached_property
+    def card_classes(self) -> dict[Card, str]:
+        """:meth:`suit_class` of every card of the deck, worked out once."""
+        return {c: self.suit_class(c) for c in self.game.deck}
+
+    @cached_property
+    def legal_order(self) -> dict[Card, int]:
+        """Every card's place in the order of :meth:`State.legal`: class order (trump first), then strongest
+        first."""
+        g = self.game
+        cls = self.card_classes
+        order = sorted(g.deck, key=lambda c: (g.classes.index(cls[c]), -g.strength(c), int(c)))
+        return {c: i for i, c in enumerate(order)}
+
     def start(self) -> "State":
         return State(setup=self, hands=self.hands, leader=self.first_leader)
 
@@ -294,7 +309,7 @@ class State:
 
     @property
     def to_move(self) -> int:
-        return (self.leader + len(self.trick)) % self.n
+        return (self.leader + len(self.trick)) % len(self.hands)  # one hand per seat
 
     @property
     def finished(self) -> bool:
@@ -317,6 +332,7 @@ class State:
         if self.finished:
             return []
         st = self.setup
+        cls = st.card_classes
         seat = self.to_move
         hand = self.hands[seat]
         last_trick = len(hand) == 1
@@ -325,12 +341,12 @@ class State:
         if not self.trick:
             cands = set(hand)
             if restricted and seat == st.partner and st.called in hand:
-                suit = {c for c in hand if st.suit_class(c) == cc}
+                suit = {c for c in hand if cls[c] == cc}
                 if st.run_min is None or len(suit) < st.run_min:
                     cands -= suit - {st.called}
         else:
-            led = st.suit_class(self.trick[0])
-            follow = {c for c in hand if st.suit_class(c) == led}
+            led = cls[self.trick[0]]
+            follow = {c for c in hand if cls[c] == led}
             if follow:
                 cands = follow
                 if restricted and seat == st.partner and led == cc and st.called in hand:
@@ -341,14 +357,12 @@ class State:
                     if seat == st.partner and st.called in hand and st.throw_off_last_only:
                         cands.discard(st.called)
                     if st.hold_rule and seat == st.declarer:
-                        holds = [c for c in hand if st.suit_class(c) == cc]
+                        holds = [c for c in hand if cls[c] == cc]
                         if len(holds) == 1:
                             cands.discard(holds[0])
                 if not cands:
                     cands = set(hand)
-        g = self.game
-        order = g.classes
-        return sorted(cands, key=lambda c: (order.index(st.suit_class(c)), -g.strength(c), int(c)))
+        return sorted(cands, key=st.legal_order.__getitem__)
 
     def why_illegal(self, card: Card) -> str | None:
         """None if ``card`` may be played now, else the reason in words."""

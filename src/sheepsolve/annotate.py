@@ -54,12 +54,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from .analysis import outcome_by_tricks, outcome_of, tricks_objective
 from .cards import Card, format_card
 from .engine import RulesError, Setup, State, legal_calls
 from .games import Game
 from .objective import NO_TRICK, Objective
 from .record import Record, RecordError
-from .analysis import outcome_by_tricks, tricks_objective
 from .scoring import (SCHAFKOPF_OUTCOMES, SHEEPSHEAD_OUTCOMES, Stakes, laufende_of, outcome_for, payment_for,
                       score)
 from .solver import Solver, SolverError
@@ -789,7 +789,8 @@ def _judge_bury(judge: _Judge, names: tuple[str, ...], chosen_value: int, *, exa
         bound = best if comparable else other_best
         if exact or bound is None or solver.reach(start, bound + 1):
             v = solver.value(start)
-            out = judge.outcome(start, v)
+            # the option's own side and bury decide its trick results (another call, another partner)
+            out = outcome_of(judge.tricks_solver, start, Objective.for_setup(st), v)
             opt = BuryOption(bury=tuple(sorted(bury, key=int)), call=called, under=under, alone=alone, value=v,
                              exact=True, outcome=out, payment=judge.payment(out, st))
         else:

@@ -653,6 +653,36 @@ cdef inline void shape_margins(Search* s, uint32_t now, uint32_t then, int* up, 
 # ---------------------------------------------------------------------------------------------------------------
 # Search
 
+ctypedef struct CardSave:  # what playing a card to a trick changes, saved before the node's first card
+    uint32_t hand
+    uint32_t ontable
+    uint32_t beats
+    int win_seat
+    int trick_pts
+    int hand_pts
+
+
+cdef inline void save_card_state(Search* s, int seat, CardSave* cs) noexcept nogil:
+    cs.hand = s.hand[seat]
+    cs.ontable = s.ontable
+    cs.beats = s.beats
+    cs.win_seat = s.win_seat
+    cs.trick_pts = s.trick_pts
+    cs.hand_pts = s.hand_pts
+
+
+cdef inline void take_card_back(Search* s, int seat, CardSave* cs) noexcept nogil:
+    """Undo :func:`play_card` and :func:`note_winner` by storing the saved values (stores only, no
+    read-modify-write)."""
+    s.ntr -= 1
+    s.hand[seat] = cs.hand
+    s.ontable = cs.ontable
+    s.trick_pts = cs.trick_pts
+    s.hand_pts = cs.hand_pts
+    s.beats = cs.beats
+    s.win_seat = cs.win_seat
+
+
 cdef inline void play_card(Search* s, int c, int seat) noexcept nogil:
     s.hand[seat] &= ~(<uint32_t>1 << c)
     s.ontable |= <uint32_t>1 << c
@@ -1049,17 +1079,17 @@ cdef int ab_two(Search* s, int alpha, int beta) noexcept nogil:
     cdef uint32_t legal
     cdef int maxing = t.maxer[seat], best = -INF if maxing else INF, v, c
     cdef int last = s.ntr == t.n - 1
-    cdef uint32_t sv_hand = s.hand[seat], sv_ontable = s.ontable, sv_beats = s.beats
-    cdef int sv_win_seat = s.win_seat, sv_trick_pts = s.trick_pts, sv_hand_pts = s.hand_pts
+    cdef CardSave cs
     cdef int first = -1, a, b
     cdef uint8_t* rank
     s.nodes += 1
+    save_card_state(s, seat, &cs)
     if s.open and t.called >= 0:
         legal = legal_moves(s, seat)
     else:  # what legal_moves leaves without the called-card rules: follow if you can
-        legal = sv_hand & s.led
+        legal = cs.hand & s.led
         if not legal:
-            legal = sv_hand
+            legal = cs.hand
     if not last and (legal & (legal - 1)):
         rank = t.follow_rank[(t.team[s.win_seat] == t.team[seat]) * 2]
         a = ss_ctz(legal)
@@ -1075,13 +1105,7 @@ cdef int ab_two(Search* s, int alpha, int beta) noexcept nogil:
             play_card(s, c, seat)
             note_winner(s, c, seat)
             v = ab_two(s, alpha, beta)
-            s.ntr -= 1
-            s.hand[seat] = sv_hand
-            s.ontable = sv_ontable
-            s.trick_pts = sv_trick_pts
-            s.hand_pts = sv_hand_pts
-            s.beats = sv_beats
-            s.win_seat = sv_win_seat
+            take_card_back(s, seat, &cs)
         if maxing:
             if v > best:
                 best = v
@@ -1113,9 +1137,8 @@ cdef int ab(Search* s, int alpha, int beta) noexcept nogil:
     cdef uint32_t legal = 0
     cdef int maxing = t.maxer[seat]
     # saved trick state
-    cdef int sv_win_seat, gain, sv_trick_pts, sv_hand_pts
-    cdef uint32_t sv_hand, sv_ontable
-    cdef uint32_t sv_beats
+    cdef int gain
+    cdef CardSave cs
     cdef TrickSave sv
     cdef uint64_t sk0 = 0, sk1 = 0
     cdef ShapeEntry* se = NULL
@@ -1223,13 +1246,8 @@ cdef int ab(Search* s, int alpha, int beta) noexcept nogil:
         moves[0] = ss_ctz(legal)
         nmoves = 1
     best = -INF if maxing else INF
-    sv_beats = s.beats
-    sv_win_seat = s.win_seat
-    sv_hand = s.hand[seat]
-    sv_ontable = s.ontable
-    sv_trick_pts = s.trick_pts
-    sv_hand_pts = s.hand_pts
-    two = ss_popcount(sv_hand) == 2
+    save_card_state(s, seat, &cs)
+    two = ss_popcount(cs.hand) == 2
     for k in range(nmoves):
         c = moves[k]
         play_card(s, c, seat)
@@ -1240,14 +1258,7 @@ cdef int ab(Search* s, int alpha, int beta) noexcept nogil:
             reopen_trick(s, &sv)
         else:
             v = ab_two(s, alpha, beta) if two else ab(s, alpha, beta)
-        # take the card back by restoring what it changed (stores only, no read-modify-write)
-        s.ntr -= 1
-        s.hand[seat] = sv_hand
-        s.ontable = sv_ontable
-        s.trick_pts = sv_trick_pts
-        s.hand_pts = sv_hand_pts
-        s.beats = sv_beats
-        s.win_seat = sv_win_seat
+        take_card_back(s, seat, &cs)
         if maxing:
             if v > best:
                 best = v

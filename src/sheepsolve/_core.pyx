@@ -836,20 +836,22 @@ cdef inline int sure_points(Search* s, uint32_t rem) noexcept nogil:
     return total if side else -total
 
 
-cdef inline int last_trick(Search* s) noexcept nogil:
-    """Every hand holds one card: the trick is forced. Its cards are the cards still out (``live``), so its
-    winner is the strongest of them among the trumps and the class led, its holder the winning seat, and its
-    points those still in hands: no walk over the seats."""
+cdef inline int final_trick(Search* s, uint32_t cards, int lead, int pts, int took) noexcept nogil:
+    """The value of the last trick, forced, and the end of the hand: ``cards`` are its cards (one per hand),
+    ``lead`` the card led, ``pts`` their points, ``took`` the flag before it. Its winner is the strongest of the
+    cards among the trumps and the class led, its holder the winning seat: no walk over the seats."""
     cdef Tables* t = &s.t
-    cdef int took
-    cdef int w = ss_msb(s.live & (t.trumps | t.same_cls[ss_ctz(s.hand[s.leader])]))
-    s.nodes += t.n - 1
+    cdef int w = ss_msb(cards & (t.trumps | t.same_cls[lead]))
     if not t.team[s.owner[w]]:
-        return t.tv[s.took]
-    took = s.took | t.use_took
-    if t.gain_tricks:
-        return 1 + t.tv[took]
-    return s.hand_pts + t.bonus_left[1] + t.tv[took]
+        return t.tv[took]
+    return trick_gain(t, s.owner[w], pts, 1) + t.tv[took | t.use_took]
+
+
+cdef inline int last_trick(Search* s) noexcept nogil:
+    """Every hand holds one card: the trick is forced. Its cards are the cards still out (``live``), its points
+    those still in hands."""
+    s.nodes += s.t.n - 1
+    return final_trick(s, s.live, ss_ctz(s.hand[s.leader]), s.hand_pts, s.took)
 
 
 cdef inline int sure_bound(Search* s, int mine, int won, int from_hands, int k, int tl) noexcept nogil:
@@ -1054,17 +1056,10 @@ cdef inline int two_left_leaf(Search* s, int seat, int c) noexcept nogil:
     cdef Tables* t = &s.t
     cdef uint32_t bit = <uint32_t>1 << c
     cdef int winseat = seat if (s.beats >> c) & 1 else s.win_seat
-    cdef int v = 0, took = s.took, w
+    cdef int took = s.took | t.use_took if t.team[winseat] else s.took
     s.nodes += t.n  # the last trick's start and its forced cards, as the search through ab counts them
-    if t.team[winseat]:
-        v = 1 if t.gain_tricks else s.trick_pts + t.pts[c] + t.bonus_left[2]
-        took = took | t.use_took
-    w = ss_msb(s.live & ~s.ontable & ~bit & (t.trumps | t.same_cls[ss_ctz(s.hand[winseat] & ~bit)]))
-    if not t.team[s.owner[w]]:
-        return v + t.tv[took]
-    if t.gain_tricks:
-        return v + 1 + t.tv[took | t.use_took]
-    return v + s.hand_pts - t.pts[c] + t.bonus_left[1] + t.tv[took | t.use_took]
+    return (trick_gain(t, winseat, s.trick_pts + t.pts[c], 2)
+            + final_trick(s, s.live & ~s.ontable & ~bit, ss_ctz(s.hand[winseat] & ~bit), s.hand_pts - t.pts[c], took))
 
 
 cdef int ab_two(Search* s, int alpha, int beta) noexcept nogil:
@@ -1084,12 +1079,7 @@ cdef int ab_two(Search* s, int alpha, int beta) noexcept nogil:
     cdef uint8_t* rank
     s.nodes += 1
     save_card_state(s, seat, &cs)
-    if s.open and t.called >= 0:
-        legal = legal_moves(s, seat)
-    else:  # what legal_moves leaves without the called-card rules: follow if you can
-        legal = cs.hand & s.led
-        if not legal:
-            legal = cs.hand
+    legal = legal_moves(s, seat)
     if not last and (legal & (legal - 1)):
         rank = t.follow_rank[(t.team[s.win_seat] == t.team[seat]) * 2]
         a = ss_ctz(legal)

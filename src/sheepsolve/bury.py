@@ -393,21 +393,29 @@ def _evaluate(solver: Solver, setup: Setup, stakes: Stakes, guess: int | None = 
         return _Eval(None, outcome, _own_payment(setup, outcome, stakes), alone, ok, solver.nodes)
     v = solver.value(state, guess=guess)
     nodes = solver.nodes
-    bury_pts = sum(c.points for c in setup.bury)
     if total is None:
-        total = sum(c.points for h in setup.hands for c in h) + bury_pts
-    floor = 0 if (g.rules.get("bury_needs_trick") or g.kind != "picker") else bury_pts
+        total = sum(c.points for h in setup.hands for c in h) + sum(c.points for c in setup.bury)
+    readings = _trick_readings(setup, v, total)
     tricks = None
-    by_points = g.kind == "contract" and bool(g.rules.get("schwarz_by_points"))
-    if not by_points and (v >= total or v <= floor):
+    if readings[0] is not None:  # a trick search decides between the two
         ts = _trick_solver(solver)
-        if v >= total:
-            tricks = ntricks if ts.reach(state, ntricks, tricks=True) else ntricks - 1
-        else:
-            tricks = 1 if ts.reach(state, 1, tricks=True) else 0
+        hi, lo = max(readings), min(readings)  # type: ignore[type-var]
+        tricks = hi if ts.reach(state, hi, tricks=True) else lo
         nodes += ts.nodes
     outcome = outcome_for(g, v, tricks, ntricks)
     return _Eval(v, outcome, _own_payment(setup, outcome, stakes), alone, tricks == ntricks, nodes)
+
+
+def _trick_readings(setup: Setup, value: int, total: int) -> tuple[int | None, ...]:
+    """The tricks the declaring side may have taken when its final points are ``value`` (``total``: every
+    point in play): ``(None,)`` where the points alone decide the outcome; with every point, every trick or one
+    fewer (schwarz or not); with no point beyond the bury, none or one (schwarzed or not)."""
+    g = setup.game
+    n = len(setup.hands[0])
+    floor = 0 if (g.rules.get("bury_needs_trick") or g.kind != "picker") else sum(c.points for c in setup.bury)
+    if (g.kind == "contract" and g.rules.get("schwarz_by_points")) or floor < value < total:
+        return (None,)
+    return (n, n - 1) if value >= total else (0, 1)
 
 
 def _setup_for(game: Game, hands: Sequence[Sequence[Card]], blind: Sequence[Card], picker: int,
@@ -731,17 +739,10 @@ def _beat_target(setup: Setup, best: tuple, by: str, stakes: Stakes, total: int,
     result), so the answer is found by bisection."""
     g = setup.game
     ntricks = len(setup.hands[0])
-    floor = 0 if (g.rules.get("bury_needs_trick") or g.kind != "picker") else sum(c.points for c in setup.bury)
-    by_points = g.kind == "contract" and bool(g.rules.get("schwarz_by_points"))
 
     def best_key(v: int) -> tuple:
-        if by_points or floor < v < total:
-            tricks: tuple[int | None, ...] = (None,)
-        elif v >= total:
-            tricks = (ntricks, ntricks - 1)
-        else:
-            tricks = (0, 1)
-        return max(_rank_key(by, _own_payment(setup, outcome_for(g, v, t, ntricks), stakes), v) for t in tricks)
+        return max(_rank_key(by, _own_payment(setup, outcome_for(g, v, t, ntricks), stakes), v)
+                   for t in _trick_readings(setup, v, total))
 
     def beats(v: int) -> bool:
         k = best_key(v)

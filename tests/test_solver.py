@@ -210,6 +210,44 @@ def test_best_line_keeps_the_value(game):
             assert s.finished and obj.final_value(s) == value
 
 
+def _leader_runs(game, state):
+    """The leader's trumps above every other player's trump (their count), and whether no other player holds
+    more trumps than that (so the leader's plain top cards can be cashed after them)."""
+    trumps = [{c for c in h if game.suit_class(c) == "T"} for h in state.hands]
+    mine = trumps[state.leader]
+    others = set().union(*(t for i, t in enumerate(trumps) if i != state.leader))
+    top = max((game.strength(c) for c in others), default=-1)
+    r = sum(1 for c in mine if game.strength(c) > top)
+    return r, all(len(t) <= r for i, t in enumerate(trumps) if i != state.leader)
+
+
+@pytest.mark.parametrize("game", [make_game("sheepshead"), make_game("sheepshead", partner="called-ace"),
+                                  make_game("sheepshead-3"), make_game("sauspiel"), make_game("solo", trump="H")],
+                         ids=lambda g: g.name + "-" + g.partner)
+def test_leader_cashing_runs(game):
+    """Trick starts where the leader holds two or more trumps above every other trump: the search bounds such a
+    position by the tricks he can cash from the top (his trumps, each other player following with trumps while
+    he has any, then his plain top cards once nobody else holds a trump). Every answer must match the reference,
+    for points and for tricks, and both kinds of cash must occur."""
+    rng = random.Random(4242 + game.seats)
+    solver = Solver()
+    seen = {False: 0, True: 0}
+    tries, N = 0, 10
+    while min(seen.values()) < N and tries < 20000:
+        tries += 1
+        st = random_setup(game, rng)
+        s = random_position(st, rng, cards_left=4 if game.seats == 3 else 3)
+        if s.finished:
+            continue
+        r, full = _leader_runs(game, s)
+        if r < 2 or seen.get(full, N) >= N:
+            continue
+        seen[full] += 1
+        for obj in _objectives(game, st, rng):
+            assert solver.card_values(s, obj) == reference_card_values(s, obj), (s, obj)
+    assert min(seen.values()) >= N, seen
+
+
 def _twin_hands(game, hands, rng, keep=None):
     """Hands of the same shape with other cards: in each class, as many cards as the hands hold there, drawn
     anew from the whole class and handed out to the same holders in the same order of strength. ``keep`` (the

@@ -918,15 +918,16 @@ cdef inline int sure_lead(Search* s, uint32_t legal, int* bound) noexcept nogil:
     side, with at least the cheapest card each other player may add. The leader may also cash several such
     tops, one per class, keeping the lead: sure while every player holding a trump holds a card of each of
     those classes (it must follow every time, so it can never trump), and each other player adds a card of
-    the class led, or, lacking one, one of its cheapest cards.
+    the class led, or, lacking one, one of its cheapest cards. And the leader may cash his own run of top
+    trumps, then, if that leaves no other player a trump, his runs of top cards in the plain classes.
 
     If the leader's side is the objective's side and maximises, the value is at least the points of those
     tricks; if it is the other side and minimises, the value is at most what the other tricks can bring.
     Returns 1 and the best such bound in ``bound``, or 0 if there is none."""
     cdef Tables* t = &s.t
-    cdef int n = t.n, L = s.leader, p, seat, c, tl, contrib, v, found = 0, best = 0, k, changed, full
+    cdef int n = t.n, L = s.leader, p, seat, c, tl, contrib, v, found = 0, best = 0, k, changed, full, r, i
     cdef int mine = t.team[L]
-    cdef uint32_t m, cls_mask, beaters, can, tops = 0, cash, h
+    cdef uint32_t m, cls_mask, beaters, can, tops = 0, cash, h, run
     if mine != t.maxer[L]:
         return 0
     tl = ss_popcount(s.hand[L])
@@ -953,6 +954,50 @@ cdef inline int sure_lead(Search* s, uint32_t legal, int* bound) noexcept nogil:
             if not found or (v > best if mine else v < best):
                 best = v
             found = 1
+    # The leader's own runs: his trumps above every other player's trump, led from the top, each win their
+    # trick and keep the lead, and every other player must follow with a trump while he holds one. If that
+    # leaves no other player a trump, the leader's runs of top cards in the plain classes win too (not in the
+    # called class while its rules apply, nor with a special card). Each other player adds his cheapest trumps
+    # (all of them, when none are left) and then his cheapest other cards.
+    h = s.hand[L] & t.trumps
+    m = s.live & t.trumps & ~h  # the other players' trumps
+    run = h & ~((<uint32_t>2 << ss_msb(m)) - 1) if m else h
+    r = ss_popcount(run)
+    full = 1 if r or not m else 0
+    for p in range(1, n if full else 1):
+        if ss_popcount(s.hand[t.seat_at[L + p]] & t.trumps) > r:
+            full = 0
+            break
+    k = r
+    if full:
+        for i in range(t.nclasses):
+            cls_mask = t.cmask[i]
+            if cls_mask & t.trumps or (s.open and t.called >= 0 and i == t.called_cls):
+                continue
+            h = s.hand[L] & cls_mask
+            m = s.live & cls_mask & ~h
+            h &= ~((<uint32_t>2 << ss_msb(m)) - 1) if m else h
+            if not (h & t.special):
+                run |= h
+        k = ss_popcount(run)
+    if k >= 2:
+        contrib = 0
+        m = run
+        while m:
+            c = ss_ctz(m)
+            m &= m - 1
+            contrib += t.pts[c]
+        for p in range(1, n):
+            h = s.hand[t.seat_at[L + p]]
+            can = h & t.trumps
+            i = ss_popcount(can)
+            if i > r:
+                i = r  # the trumps he must play
+            contrib += low_sum(s, can, i) + low_sum(s, h & ~t.trumps, k - i)
+        v = sure_bound(s, mine, contrib, contrib, k, tl)
+        if not found or (v > best if mine else v < best):
+            best = v
+        found = 1
     # cash several tops in a row
     cash = tops
     changed = 1

@@ -26,7 +26,8 @@ from .record import Record, RecordError
 from .scoring import outcome_for
 from .solver import DEFAULT_TABLE_MIB, Solver, SolverError
 
-__all__ = ["solve_record", "outcome_of", "outcome_by_tricks", "tricks_objective", "position_of"]
+__all__ = ["solve_record", "outcome_of", "outcome_by_tricks", "no_trick_points", "tricks_objective",
+           "position_of"]
 
 
 def position_of(rec: Record) -> State:
@@ -52,21 +53,27 @@ def outcome_of(solver: Solver, state: State, obj: Objective, value: int) -> str:
             return "no-trick"
         return "loser" if value * 2 > g.total_points else "undecided"
     tricks_obj = tricks_objective(obj.team)
-    return outcome_by_tricks(g, value, lambda k: solver.reach(state, k, tricks_obj))
+    return outcome_by_tricks(g, value, lambda k: solver.reach(state, k, tricks_obj), floor=no_trick_points(obj))
 
 
-def outcome_by_tricks(game: Game, value: int, reach: Callable[[int], bool]) -> str:
+def no_trick_points(obj: Objective) -> int:
+    """The final points of a side that takes no trick: its bury, unless ``bury_needs_trick``."""
+    return 0 if obj.bury_needs_trick else obj.bury_points
+
+
+def outcome_by_tricks(game: Game, value: int, reach: Callable[[int], bool], floor: int = 0) -> str:
     """The outcome of a two-sided game's ``value`` (the declaring side's final points) where ``reach(k)`` tells
     whether the side can take ``k`` tricks. It is asked once at most, only where the outcome turns on tricks:
-    a tout (every trick), every card point (every trick: schwarz or not), 30 or fewer (one trick: schwarzed or
-    not)."""
+    a tout (every trick), every card point (every trick: schwarz or not), 30 or fewer or no point beyond
+    ``floor`` (one trick: schwarzed or not). ``floor`` is what the side has without a trick (the bury, see
+    :func:`no_trick_points`): a 4-hand bury can hold more than 30 points."""
     n = game.tricks
     if game.tout:
         return "win" if reach(n) else "loss"
     tricks = None
     if value >= game.total_points:
         tricks = n if reach(n) else n - 1
-    elif value * 4 <= game.total_points:
+    elif value * 4 <= game.total_points or value <= floor:
         tricks = 1 if reach(1) else 0
     return outcome_for(game, value, tricks)
 

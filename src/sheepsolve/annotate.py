@@ -54,7 +54,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .analysis import outcome_by_tricks, outcome_of, tricks_objective
+from .analysis import no_trick_points, outcome_by_tricks, outcome_of, tricks_objective
 from .cards import Card, format_card
 from .engine import RulesError, Setup, State, legal_calls
 from .games import Game
@@ -377,6 +377,8 @@ class _Judge:
             self._trick_edges = (math.inf, -math.inf)
         else:
             self._trick_edges = (self.objective(None).bury_points, self.total)
+        # what the declaring side has without a trick (its bury): at or below it the side may have none
+        self._floor = no_trick_points(self.objective(None)) if g.two_sided else 0
 
     # -- solvers -----------------------------------------------------------------------------------------------
     def solver_for(self, seat: int | None) -> Solver:
@@ -427,7 +429,7 @@ class _Judge:
                 out = self._by_points[value] = outcome_for(g, value)
             return out
         obj = tricks_objective(self.setup.team)
-        return outcome_by_tricks(g, value, lambda k: self.tricks_solver.reach(state, k, obj))
+        return outcome_by_tricks(g, value, lambda k: self.tricks_solver.reach(state, k, obj), self._floor)
 
     def rank(self, outcome: str) -> int:
         """Lower is better for the declaring side (ramsch, leaster: for the mover)."""
@@ -494,7 +496,7 @@ class _Judge:
                     reached_after[k] = r
                 return r
 
-            return outcome_by_tricks(g, v, reach)
+            return outcome_by_tricks(g, v, reach, self._floor)
 
         better = min if maxing else max  # ranks: lower is better for the declaring side
         now = outcome_after(played)
@@ -519,8 +521,9 @@ class _Judge:
             return (self.rank(self.outcome(state, value)),)
         ranks = self._trick_ranks.get(value)
         if ranks is None:
-            ranks = self._trick_ranks[value] = (self.rank(outcome_by_tricks(self.game, value, lambda k: True)),
-                                                self.rank(outcome_by_tricks(self.game, value, lambda k: False)))
+            ranks = self._trick_ranks[value] = (
+                self.rank(outcome_by_tricks(self.game, value, lambda k: True, self._floor)),
+                self.rank(outcome_by_tricks(self.game, value, lambda k: False, self._floor)))
         return ranks
 
     def pass_on(self, state: State, after: State) -> None:

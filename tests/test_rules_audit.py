@@ -41,3 +41,62 @@ def test_no_trick_is_schwarzed_on_the_finished_hand_too() -> None:
     assert (result.side_points["declaring"], result.side_tricks["declaring"], result.outcome) == (43, 0, "schwarzed")
     res = solve_record(rec, line=False)
     assert (res["value"], res["outcome"]) == (43, "schwarzed")
+
+
+RAMSCH_SWEEP = """
+game = "ramsch"
+players = ["A", "B", "C", "D"]
+[hands]
+A = "QC QS QH QD JC JS JH JD"
+B = "AH TH KH 9H 8H 7H AC TC"
+C = "KC 9C 8C 7C AS TS KS 9S"
+D = "8S 7S AD TD KD 9D 8D 7D"
+"""
+SWEEP_PLAY = ('["QC AH KC 8S", "QS TH 9C 7S", "QH KH 8C AD", "QD 9H 7C TD", "JC 8H AS KD", "JS 7H TS 9D", '
+              '"JH AC KS 8D", "JD TC 9S 7D"]')
+
+
+def test_ramsch_every_trick_is_a_durchmarsch_not_a_loss() -> None:
+    # RULES.md: "Ramsch: ... one player taking every trick (*Durchmarsch*) wins". A holds the eight top trumps: he
+    # takes every trick and all 120 points, so his result is a Durchmarsch, not the most points losing.
+    rec = parse_record(RAMSCH_SWEEP)
+    res = solve_record(rec, seat="A", line=False)
+    assert (res["value"], res["outcome"]) == (120, "durchmarsch")
+    fin = parse_record(RAMSCH_SWEEP.replace("[hands]", f"play = {SWEEP_PLAY}\n[hands]"))
+    assert score(fin.state()).outcome == "durchmarsch:0"
+    assert solve_record(fin, seat="A", line=False)["outcome"] == "durchmarsch"
+    assert solve_record(rec, seat="B", line=False)["outcome"] == "undecided"  # B takes nothing
+
+
+def test_ramsch_all_points_without_every_trick_loses() -> None:
+    # A holds seven top trumps and 7S, which never wins (C and D follow with higher spades). The others, playing
+    # against A, let him win every other trick and put no point on the 7S trick: A ends with all 120 points but
+    # not every trick, so no Durchmarsch: the most points, he loses.
+    rec = parse_record(RAMSCH_SWEEP.replace('A = "QC QS QH QD JC JS JH JD"', 'A = "QC QS QH QD JC JS JH 7S"')
+                       .replace('D = "8S 7S AD TD KD 9D 8D 7D"', 'D = "8S JD AD TD KD 9D 8D 7D"'))
+    res = solve_record(rec, seat="A", line=False)
+    assert (res["value"], res["outcome"]) == (120, "loser")
+
+
+def test_leaster_the_only_player_with_a_trick_wins() -> None:
+    # RULES.md: "Leaster: ... the fewest points wins but the winner must have taken at least one trick; the blind
+    # goes to the winner of the last trick". Ann holds the six top trumps and takes every trick (and the blind):
+    # she is the only player with a trick, so she wins with 120.
+    text = """
+game = "leaster"
+players = ["Ann", "Bob", "Cal", "Dee", "Eve"]
+blind = "7D 8D"
+[hands]
+Ann = "QC QS QH QD JC JS"
+Bob = "AC TC KC 9C 8C 7C"
+Cal = "AS TS KS 9S 8S 7S"
+Dee = "AH TH KH 9H 8H 7H"
+Eve = "JH JD AD TD KD 9D"
+"""
+    res = solve_record(parse_record(text), seat="Ann", line=False)
+    assert (res["value"], res["outcome"]) == (120, "winner")
+    play = ('["QC AC AS AH JH", "QS TC TS TH JD", "QH KC KS KH AD", "QD 9C 9S 9H TD", "JC 8C 8S 8H KD", '
+            '"JS 7C 7S 7H 9D"]')
+    fin = parse_record(text.replace("[hands]", f"play = {play}\n[hands]"))
+    assert score(fin.state()).outcome == "winner:0"
+    assert solve_record(fin, seat="Ann", line=False)["outcome"] == "winner"

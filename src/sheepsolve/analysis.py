@@ -10,6 +10,8 @@ trick; a low value is ``schwarzed`` / ``loss-schwarz`` only when the other side 
 tout is won when the declarer can take every trick. Ramsch and leaster are solved for one seat against all the
 others: ``loser`` when the seat ends with more than half the points (the most for certain), ``no-trick`` (leaster,
 value 121) when it cannot take a trick, else ``undecided`` (the result depends on how the others share theirs).
+With every card point the seat may have taken every trick, and that wins: ``durchmarsch`` (ramsch) or ``winner``
+(leaster: the only player with a trick) when the seat can take every trick, as schwarz is decided.
 """
 
 from __future__ import annotations
@@ -51,7 +53,13 @@ def outcome_of(solver: Solver, state: State, obj: Objective, value: int) -> str:
     if not g.two_sided:
         if g.kind == "leaster" and value == NO_TRICK:
             return "no-trick"
-        return "loser" if value * 2 > g.total_points else "undecided"
+        if value * 2 <= g.total_points:
+            return "undecided"
+        # every point the seat can end with (a leaster blind that goes to nobody is nobody's)
+        top = g.total_points - (obj.blind_points if obj.blind_trick is None else 0)
+        if value >= top and solver.reach(state, g.tricks, tricks_objective(obj.team)):
+            return "durchmarsch" if g.kind == "ramsch" else "winner"
+        return "loser"
     tricks_obj = tricks_objective(obj.team)
     return outcome_by_tricks(g, value, lambda k: solver.reach(state, k, tricks_obj), floor=no_trick_points(obj))
 

@@ -4,6 +4,7 @@ of the search): each test names the sentence of RULES.md it checks."""
 from __future__ import annotations
 
 from sheepsolve.analysis import solve_record
+from sheepsolve.annotate import annotate_record
 from sheepsolve.record import parse_record
 from sheepsolve.scoring import score
 
@@ -41,6 +42,8 @@ def test_no_trick_is_schwarzed_on_the_finished_hand_too() -> None:
     assert (result.side_points["declaring"], result.side_tricks["declaring"], result.outcome) == (43, 0, "schwarzed")
     res = solve_record(rec, line=False)
     assert (res["value"], res["outcome"]) == (43, "schwarzed")
+    summary = annotate_record(rec, judge_bury=False).summary
+    assert (summary.deal_outcome, summary.result_outcome) == ("schwarzed", "schwarzed")
 
 
 RAMSCH_SWEEP = """

@@ -1779,13 +1779,29 @@ cdef class Core:
 
     def child_values(self, int guess=-1):
         """The future value after each legal card is played now (dict core index -> value), as the gain of a
-        trick the card closes plus what follows; ``guess`` starts each exact search. One search per card
-        :meth:`representatives` keeps, from the highest index down; an equivalent card takes the value of its
-        representative."""
-        cdef int c, r
+        trick the card closes plus what follows. One search per card :meth:`representatives` keeps, from the
+        highest index down; an equivalent card takes the value of its representative.
+
+        ``guess`` (the position's value, say) starts each card's exact search. Without one, the first card's
+        search starts from scratch and each other card's from the best value found so far: the position's
+        own value need not be searched first, and a card that falls short of the best is shown so by its first
+        search."""
+        cdef int c, r, v, best = -1
+        cdef int seat = (self.s.leader + self.s.ntr) % self.s.t.n
+        cdef bint maxing = self.s.t.maxer[seat]
         out = {}
         for c, r in self.representatives().items():  # from the highest index down: a representative first
-            out[c] = self._child(c, guess, True) if r == c else out[r]
+            if r != c:
+                out[c] = out[r]
+            elif guess >= 0:
+                out[c] = self._child(c, guess, True)
+            else:
+                # a maximiser's card is asked first whether it reaches the best so far, a minimiser's whether
+                # it stays above it
+                v = self._child(c, best if best < 0 or maxing else best + 1, True)
+                if best < 0 or (v > best if maxing else v < best):
+                    best = v
+                out[c] = v
         return out
 
     def child_at_least(self, int c, int target) -> bool:

@@ -160,25 +160,27 @@ class Solver:
                     tricks: bool = False, guess: int | None = None) -> dict[Card, int]:
         """The exact final value after each legal card of the player to move.
 
-        ``guess``: the position's value if known (say, from the card played before it), which saves the search
-        for it; as in :meth:`value` it only changes the work, never the answer.
+        ``guess``: the position's value if known (say, from the card played before it), where each card's
+        search starts; as in :meth:`value` it only changes the work, never the answer. Without one, the cards
+        are solved one after the other, each from the best value found so far, and the position itself is not
+        searched (4% fewer nodes on the annotate benchmark's hands than solving it first).
         """
         obj = self._objective(state, objective, seat, tricks)
         if state.finished:
             return {}
         tables, off = self._load(state, obj)
-        start = self._core.value() if guess is None else max(0, guess - off)
-        values = self._core.child_values(start)  # by core index
+        values = self._core.child_values(-1 if guess is None else max(0, guess - off))  # by core index
         index = tables.index
         return {c: off + values[index[c]] for c in state.legal()}
 
     def best_line(self, state: State, objective: Objective | None = None, *, seat: int | None = None,
-                  tricks: bool = False) -> list[Card]:
-        """One line of perfect play from ``state`` to the end of the hand."""
+                  tricks: bool = False, value: int | None = None) -> list[Card]:
+        """One line of perfect play from ``state`` to the end of the hand. ``value``: the position's exact value,
+        if known (it saves searching for it; a wrong one gives a wrong line or a :class:`RuntimeError`)."""
         obj = self._objective(state, objective, seat, tricks)
         line: list[Card] = []
         s = state
-        total = None  # the final value stays the same along a line of perfect play
+        total = value  # the final value stays the same along a line of perfect play
         while not s.finished:
             tables, off = self._load(s, obj)
             if total is None:
@@ -214,7 +216,7 @@ class Solver:
         maxing = (state.to_move in obj.team) == obj.maximize
         v = max(cards.values()) if maxing else min(cards.values())
         nodes = self._core.nodes
-        pv = self.best_line(state, obj) if line else []
+        pv = self.best_line(state, obj, value=v) if line else []
         nodes = self._core.nodes if line else nodes
         dt = time.perf_counter() - t0
         self.nodes = nodes

@@ -29,7 +29,7 @@ from ._core import Core
 from .cards import Card
 from .engine import State
 from .objective import Objective
-from .tables import CoreTables, compile_tables, core_position
+from .tables import CoreTables, compile_tables, core_position, fixed_points
 
 __all__ = ["Solver", "Solution", "solve", "SolverError", "DEFAULT_TABLE_MIB", "MAX_TABLE_MIB"]
 
@@ -104,12 +104,12 @@ class Solver:
         else:
             tables = compile_tables(state, obj)
             self._compiled = (state.setup, obj, tables)
-        if tables is not self._tables:
+        if tables is not self._tables:  # compile_tables gives one object per context: a new bury keeps it
             self._core.load_tables(tables)
         pos = core_position(state, tables, obj)
         self._core.set_position(pos["hands"], pos["trick"], pos["leader"], pos["open"], pos["took"])
         self._tables = tables
-        return tables, obj.past_value(state) + tables.const
+        return tables, obj.past_value(state) + fixed_points(obj)
 
     @staticmethod
     def _objective(state: State, objective: Objective | None, seat: int | None, tricks: bool) -> Objective:

@@ -17,7 +17,7 @@ from .cards import Card
 from .engine import State
 from .objective import Objective
 
-__all__ = ["CoreTables", "compile_tables", "core_position"]
+__all__ = ["CoreTables", "compile_tables", "core_position", "fixed_points"]
 
 
 @dataclass(frozen=True)
@@ -44,7 +44,6 @@ class CoreTables:
     gain_tricks: int
     bonus_left: tuple[int, ...]  # 17 entries: extra gain of the trick played with k tricks left
     tv: tuple[int, int]  # terminal value by "the side took a trick"
-    const: int  # fixed points added outside the core (an unconditional bury)
     blocks: tuple[int, ...]  # masks of runs of consecutive equal-point cards of a class (special cards alone)
     context: tuple  # everything that decides a table entry's meaning besides the key
 
@@ -128,14 +127,19 @@ def _layout(st) -> _Layout:
     return lay
 
 
+_TABLES: dict = {}
+
+
 def compile_tables(state: State, obj: Objective) -> CoreTables:
+    """The core's tables for ``state``'s setup and ``obj``. They depend on the game, the call and the objective,
+    never on the hands' contents nor on fixed points (:func:`fixed_points`), so they are cached by their context:
+    the buries of one deal, and the deals of one game and call, share one object, and a :class:`Solver
+    <sheepsolve.solver.Solver>` given the object it loaded last skips loading it again."""
     st = state.setup
     g = st.game
     lay = _layout(st)
     order, index, cls, called, special = lay.order, lay.index, lay.cls, lay.called, lay.special
     n = g.seats
-    team = tuple(1 if s in obj.team else 0 for s in range(n))
-    maxer = tuple(1 if (t == 1) == obj.maximize else 0 for t in team)
     total = max((len(h) for h in st.hands), default=0)  # tricks from the first lead (a setup may be dealt short)
     bonus = [0] * 17
     if obj.blind_trick is not None and not obj.tricks:
@@ -149,18 +153,32 @@ def compile_tables(state: State, obj: Objective) -> CoreTables:
         tv = (0, obj.bury_points)
     else:
         tv = (0, 0)
-    const = 0 if (obj.tricks or obj.bury_needs_trick or obj.no_trick_value is not None) else obj.bury_points
     run_min = st.run_min if st.run_min is not None else 99
     # The table key records every card's holder, so entries stay valid across deals with the same tables.
     ctx = (n, order, cls, called, tuple(sorted(obj.team)), obj.maximize, obj.tricks, tuple(bonus),
            tv, st.partner, st.declarer if st.hold_rule else -1, run_min, st.throw_off_last_only)
-    return CoreTables(
+    key = (id(g), ctx)
+    hit = _TABLES.get(key)
+    if hit is not None and hit[0] is g:
+        return hit[1]
+    team = tuple(1 if s in obj.team else 0 for s in range(n))
+    maxer = tuple(1 if (t == 1) == obj.maximize else 0 for t in team)
+    tables = CoreTables(
         n=n, order=order, index=index, bits=lay.bits, cls=cls, pts=lay.pts,
         cmask=lay.cmask, trump_cls=lay.trump_cls, called=called, called_cls=lay.called_cls, special=special,
         partner=st.partner if (st.partner is not None and called >= 0) else -1,
         hold_seat=st.declarer if (st.hold_rule and called >= 0) else -1, run_min=run_min,
         r2=1 if st.throw_off_last_only else 0, team=team, maxer=maxer, gain_tricks=1 if obj.tricks else 0,
-        bonus_left=tuple(bonus), tv=tv, const=const, blocks=lay.blocks, context=ctx)
+        bonus_left=tuple(bonus), tv=tv, blocks=lay.blocks, context=ctx)
+    if len(_TABLES) > 256:
+        _TABLES.clear()
+    _TABLES[key] = (g, tables)
+    return tables
+
+
+def fixed_points(obj: Objective) -> int:
+    """The points added outside the core: the bury when the side has it whatever the play."""
+    return 0 if (obj.tricks or obj.bury_needs_trick or obj.no_trick_value is not None) else obj.bury_points
 
 
 def core_position(state: State, tables: CoreTables, obj: Objective) -> dict:

@@ -525,7 +525,8 @@ cdef inline TTEntry* tt_probe(Search* s, uint64_t k0, uint64_t k1) noexcept nogi
     return NULL
 
 
-cdef inline void tt_store(Search* s, uint64_t k0, uint64_t k1, int lo, int hi, int best) noexcept nogil:
+cdef inline void tt_store(Search* s, uint64_t k0, uint64_t k1, int lo, int hi, int best, int keep) noexcept nogil:
+    """Store bounds and the best card; ``keep``: an entry already there keeps its best card, if it has one."""
     cdef TTEntry* b = tt_bucket(s, k0, k1)
     cdef int i, victim = 0, vd = 99, d
     for i in range(BUCKET):
@@ -534,6 +535,8 @@ cdef inline void tt_store(Search* s, uint64_t k0, uint64_t k1, int lo, int hi, i
             break
         if b[i].k0 == k0 and (b[i].w & KEY_MASK) == k1:
             victim = i
+            if keep and tte_best(&b[i]) != BEST_NONE:
+                best = tte_best(&b[i])
             break
         d = tte_cards(&b[i])  # replace the entry of the smallest position
         if d < vd:
@@ -1333,14 +1336,11 @@ cdef int ab(Search* s, int alpha, int beta) noexcept nogil:
                 se.hi = <uint8_t>best
         if best <= a0:
             # fail low: an upper bound; the best card is only a guess, keep the stored one if any
-            e = tt_probe(s, k0, k1)
-            if e != NULL and tte_best(e) != BEST_NONE:
-                bests = tte_best(e)
-            tt_store(s, k0, k1, lo_b, best if best < hi_b else hi_b, bests)
+            tt_store(s, k0, k1, lo_b, best if best < hi_b else hi_b, bests, 1)
         elif best >= b0:
-            tt_store(s, k0, k1, best, hi_b, bests)
+            tt_store(s, k0, k1, best, hi_b, bests, 0)
         else:
-            tt_store(s, k0, k1, best, best, bests)
+            tt_store(s, k0, k1, best, best, bests, 0)
     return best
 
 # ---------------------------------------------------------------------------------------------------------------

@@ -99,6 +99,7 @@ ctypedef struct Tables:
     int level_pts[32]
     uint32_t level_mask[32] # the cards worth level_pts[i]
     uint32_t special        # never merged as equivalent (called card, card under)
+    uint32_t cls_low        # the weakest card of each class (classes are runs of bits)
     uint32_t trumps
     int called              # core index or -1
     uint32_t called_bit
@@ -270,17 +271,19 @@ cdef inline uint32_t drop_dominated(Search* s, int seat, uint32_t moves) noexcep
     drop points to an adjacent card that is at least as good for the mover, never in a circle, so the best of
     the run is always kept. When tricks are counted, points never matter: such cards are equivalent."""
     cdef Tables* t = &s.t
-    cdef uint32_t live = s.live, out = moves, m = moves & ~t.special, up
+    cdef uint32_t live = s.live, out = moves, m = moves & ~t.special, dead, step, pairs
     cdef int c, d, w, keep_rich
-    while m:
-        c = ss_ctz(m)
-        m &= m - 1
-        up = live & t.above[c]
-        if not up:
-            continue
-        d = ss_ctz(up)  # the next card out above c in its class
-        if not (moves >> d) & 1 or (t.special >> d) & 1:
-            continue
+    # The upper cards d of the pairs, all at once: from the place above each move, the next card out in its
+    # class. Above a card out comes a run of cards not out (or none): adding the place to the run carries to
+    # the first card after it, and no two moves start in one run. A class's weakest card stops the carry and
+    # never counts (it has no card of its class below it); so does a place above a class's strongest card.
+    dead = ~live & ~t.cls_low
+    step = (m << 1) & ~t.cls_low
+    pairs = ((step & live) | ((dead + (step & dead)) & ~dead)) & m & ~t.cls_low
+    while pairs:
+        d = ss_ctz(pairs)
+        pairs &= pairs - 1
+        c = ss_msb(live & ((<uint32_t>1 << d) - 1))  # the next card out below d: the move it pairs with
         if t.pts[c] == t.pts[d] or t.gain_tricks:
             out &= ~(<uint32_t>1 << c)  # equivalent (or only points differ and tricks count): keep the stronger
             continue
@@ -1574,6 +1577,9 @@ cdef class Core:
                     if t.cls[j] < t.cls[i] or (t.cls[j] == t.cls[i] and j < i):
                         t.lane_below[i] |= <uint32_t>1 << j
         t.special = tables.special
+        t.cls_low = 0
+        for i in range(8):
+            t.cls_low |= t.cmask[i] & -t.cmask[i]
         t.trumps = tables.cmask[tables.trump_cls] if tables.trump_cls < 8 else 0
         t.has_eq = 0
         for i in range(32):

@@ -663,6 +663,7 @@ ctypedef struct CardSave:  # what playing a card to a trick changes, saved befor
     uint32_t hand
     uint32_t ontable
     uint32_t beats
+    int ntr
     int win_seat
     int trick_pts
     int hand_pts
@@ -670,6 +671,7 @@ ctypedef struct CardSave:  # what playing a card to a trick changes, saved befor
 
 cdef inline void save_card_state(Search* s, int seat, CardSave* cs) noexcept nogil:
     cs.hand = s.hand[seat]
+    cs.ntr = s.ntr
     cs.ontable = s.ontable
     cs.beats = s.beats
     cs.win_seat = s.win_seat
@@ -680,13 +682,31 @@ cdef inline void save_card_state(Search* s, int seat, CardSave* cs) noexcept nog
 cdef inline void take_card_back(Search* s, int seat, CardSave* cs) noexcept nogil:
     """Undo :func:`play_card` and :func:`note_winner` by storing the saved values (stores only, no
     read-modify-write)."""
-    s.ntr -= 1
+    s.ntr = cs.ntr
     s.hand[seat] = cs.hand
     s.ontable = cs.ontable
     s.trick_pts = cs.trick_pts
     s.hand_pts = cs.hand_pts
     s.beats = cs.beats
     s.win_seat = cs.win_seat
+
+
+cdef inline void play_saved(Search* s, int c, int seat, CardSave* cs) noexcept nogil:
+    """:func:`play_card` and :func:`note_winner` at a node that saved its state in ``cs`` (before its first
+    card): the new values come from the saved ones, stores only, and the place in the trick is known."""
+    cdef uint32_t bit = <uint32_t>1 << c
+    s.hand[seat] = cs.hand & ~bit
+    s.ontable = cs.ontable | bit
+    s.trick_pts = cs.trick_pts + s.t.pts[c]
+    s.hand_pts = cs.hand_pts - s.t.pts[c]
+    s.ntr = cs.ntr + 1
+    if cs.ntr == 0:
+        s.led = s.t.same_cls[c]
+        s.beats = s.t.beat_lead[c]
+        s.win_seat = seat
+    elif (cs.beats >> c) & 1:
+        s.beats = cs.beats & ~((<uint32_t>2 << c) - 1)  # 0 for the top card (the shift wraps to 0)
+        s.win_seat = seat
 
 
 cdef inline void play_card(Search* s, int c, int seat) noexcept nogil:
@@ -1291,8 +1311,7 @@ cdef int ab(Search* s, int alpha, int beta) noexcept nogil:
     two = ss_popcount(cs.hand) == 2
     for k in range(nmoves):
         c = moves[k]
-        play_card(s, c, seat)
-        note_winner(s, c, seat)
+        play_saved(s, c, seat, &cs)
         if s.ntr == n:
             gain = close_trick(s, seat, &sv)
             v = gain + ab(s, alpha - gain, beta - gain)

@@ -4,7 +4,10 @@ of the search): each test names the sentence of RULES.md it checks."""
 from __future__ import annotations
 
 from sheepsolve.analysis import solve_record
-from sheepsolve.annotate import annotate_record
+from sheepsolve.annotate import annotate_play, annotate_record
+from sheepsolve.cards import Card, parse_cards
+from sheepsolve.engine import Setup
+from sheepsolve.games import make_game
 from sheepsolve.record import parse_record
 from sheepsolve.scoring import score
 
@@ -103,3 +106,50 @@ Eve = "JH JD AD TD KD 9D"
     fin = parse_record(text.replace("[hands]", f"play = {play}\n[hands]"))
     assert score(fin.state()).outcome == "winner:0"
     assert solve_record(fin, seat="Ann", line=False)["outcome"] == "winner"
+
+
+# Ramsch, A leads. D holds the seven top trumps and AC; A, B and C hold the other seven trumps (JD and the hearts,
+# at most three each) and play 9S 8S 7S to the first trick, where D, void in spades, is last.
+RAMSCH_THROWN_SWEEP = """
+game = "ramsch"
+players = ["A", "B", "C", "D"]
+play = ["9S 8S 7S"]
+[hands]
+A = "9S AS TS JD AH TC KC 9C"
+B = "8S KS TH KH AD TD KD 8C"
+C = "7S 9H 8H 7H 9D 8D 7D 7C"
+D = "QC QS QH QD JC JS JH AC"
+"""
+
+
+def test_annotate_flags_a_card_that_gives_up_a_durchmarsch() -> None:
+    # RULES.md: "Ramsch: ... one player taking every trick (*Durchmarsch*) wins". By hand: D ruffs (any trump wins
+    # the trick), draws the others' trumps in three rounds with his top trumps and makes AC last, the top club: every
+    # trick and 120 points, a Durchmarsch. Throwing AC gives A the first trick (11 points); D's seven top trumps
+    # take the other seven: 109 points, the most, so D loses. Fewer points, but the card turned a won Durchmarsch
+    # into a loss: annotate must flag it, in the words of `solve --seat D` on the positions after each card.
+    def after(card: str):
+        return parse_record(RAMSCH_THROWN_SWEEP.replace('["9S 8S 7S"]', f'["9S 8S 7S {card}"]'))
+
+    d = annotate_record(after("AC"), judge_bury=False).decisions[3]
+    assert (d.player, str(d.card), d.values[Card.parse("AC")], d.values[Card.parse("QC")]) == ("D", "AC", 109, 120)
+    assert d.cost == 0  # the fewest points
+    assert d.swing is not None and (d.swing.before, d.swing.after) == ("durchmarsch", "loser") and d.mark == "??"
+    assert solve_record(after("JH"), seat="D", line=False)["outcome"] == "durchmarsch"
+    assert solve_record(after("AC"), seat="D", line=False)["outcome"] == "loser"
+    # the Durchmarsch itself is no result lost (it costs 11 points on the points scale)
+    d = annotate_record(after("JH"), judge_bury=False).decisions[3]
+    assert (d.cost, d.swing) == (11, None)
+
+
+def test_annotate_ramsch_outcome_words_are_solves() -> None:
+    # Dealt with two cards each, A leads AS, B and C must follow with TS and KS (25 points); D, void in spades,
+    # chooses. AH (a trump) takes the trick (36) and TC then wins the second (the others hold only diamonds): 71,
+    # more than half of the 120 points, so D loses for certain. TC leaves the trick to A; D ruffs the diamonds of
+    # the second trick with AH: 36, and whether D loses depends on how the others share the rest (undecided).
+    setup = Setup.create(make_game("ramsch"), [parse_cards(h) for h in ("AS AD", "TS TD", "KS KD", "AH TC")])
+    ann = annotate_play(setup, parse_cards("AS TS KS AH TC AD TD KD"), players=["A", "B", "C", "D"])
+    d = ann.decisions[3]
+    assert {str(c): v for c, v in d.values.items()} == {"AH": 71, "TC": 36}
+    assert d.cost == 35 and d.swing is not None
+    assert (d.swing.before, d.swing.after) == ("undecided", "loser")  # as `solve --seat` says, not "open"

@@ -2,7 +2,8 @@
 
 :func:`annotate_record` replays a record and, for every card played by a player who had a choice, solves the
 position before it: the value of every legal card (:meth:`Solver.card_values`), the best card(s), the card
-played and what it cost the mover's side, and whether it changed the result (win to loss, schneider, schwarz)
+played and what it cost the mover's side, and whether it changed the result (win to loss, schneider, schwarz;
+ramsch and leaster: the mover's result as ``sheepsolve solve --seat`` names it, a Durchmarsch included)
 and the payment. Forced plays are listed, not analysed. The bury (Sheepshead) and the call (Sheepshead called
 ace, sauspiel) are judged on the actual deal against every legal alternative. A summary gives per player the
 points given away, and the value of the deal at the first lead against the result.
@@ -93,9 +94,12 @@ class Swing:
     """A decision (or a bury) that changed the result: the outcome the best card kept and the one the card played
     gave, with what each defender pays the declaring side for each (``None`` in ramsch and leaster).
 
-    Outcomes are those of :mod:`sheepsolve.scoring` for two-sided games; in ramsch ``loser`` (more than half of
-    the points: the mover loses for certain), in leaster ``no-trick`` (the mover can no longer take a trick), and
-    ``open`` otherwise.
+    Outcomes are those of :mod:`sheepsolve.scoring` for two-sided games. In ramsch and leaster they are the
+    mover's, in the words of ``sheepsolve solve --seat`` (:func:`sheepsolve.analysis.outcome_of`): ``durchmarsch``
+    (ramsch) or ``winner`` (leaster) when the mover ends with every point and can take every trick, ``loser``
+    (more than half of the points otherwise: the mover loses for certain), ``no-trick`` (leaster: the mover can
+    no longer take a trick), else ``undecided``. ``before`` is the best of them any legal card kept (a
+    Durchmarsch beats fewer points), so a card that gives up a sweep is a swing even when it saves points.
     """
 
     before: str
@@ -349,6 +353,10 @@ class Annotation:
 # Judging outcomes and payments.
 
 
+# ramsch and leaster: the mover's results, lower is better (every other outcome of outcome_of ranks 2)
+_SELF_RANKS = {"durchmarsch": 0, "winner": 0, "undecided": 1}
+
+
 class _Judge:
     """Objectives, outcomes and payments of one setup, with the solvers that answer the questions."""
 
@@ -416,13 +424,13 @@ class _Judge:
         low, high = self._trick_edges
         return value <= low or value >= high
 
-    def outcome(self, state: State, value: int) -> str:
-        """The result ``value`` gives from ``state`` (two-sided: :func:`sheepsolve.analysis.outcome_of`)."""
+    def outcome(self, state: State, value: int, seat: int | None = None) -> str:
+        """The result ``value`` gives from ``state``, as :func:`sheepsolve.analysis.outcome_of` judges it (ramsch,
+        leaster: for ``seat``, by default the player to move)."""
         g = self.game
         if not g.two_sided:
-            if g.kind == "leaster":
-                return "no-trick" if value == NO_TRICK else "open"
-            return "loser" if value * 2 > self.total else "open"
+            s = state.to_move if seat is None else seat
+            return outcome_of(self.tricks_solver, state, self.objective(s), value)
         if not self.needs_tricks(value):
             out = self._by_points.get(value)
             if out is None:
@@ -434,7 +442,7 @@ class _Judge:
     def rank(self, outcome: str) -> int:
         """Lower is better for the declaring side (ramsch, leaster: for the mover)."""
         if not self.game.two_sided:
-            return 0 if outcome == "open" else 1
+            return _SELF_RANKS.get(outcome, 2)  # loser, no-trick: 2
         return self.order.index(outcome)
 
     def payment(self, outcome: str, setup: Setup | None = None) -> int | None:
@@ -467,6 +475,8 @@ class _Judge:
         """Whether ``played``, which leads to ``after``, gave a worse result than the best card would have, for
         the mover."""
         g = self.game
+        if not g.two_sided:
+            return self._swing_self(state, values, played, after)
         best_v = max(values.values()) if maxing else min(values.values())
         needs = self.needs_tricks
         if not any(needs(v) for v in values.values()):
@@ -514,6 +524,19 @@ class _Judge:
         if before == now:
             return None
         return Swing(before, now, self.payment(before), self.payment(now))
+
+    def _swing_self(self, state: State, values: dict[Card, int], played: Card, after: State) -> Swing | None:
+        """Ramsch and leaster: the mover's result after the card played against the best result any legal card
+        keeps (best rank, then fewest points). Not monotonic in the points: all of them may be a Durchmarsch."""
+        seat = state.to_move
+
+        def outcome_after(c: Card) -> str:
+            return self.outcome(after if c == played else state.play(c, check=False), values[c], seat)
+
+        outs = {c: outcome_after(c) for c in values}
+        best = min(values, key=lambda c: (self.rank(outs[c]), values[c]))
+        before, now = outs[best], outs[played]
+        return None if before == now else Swing(before, now)
 
     def _ranks(self, state: State, value: int) -> tuple[int, ...]:
         """The ranks of the outcomes ``value`` can have from ``state``: two where a trick question decides."""

@@ -3,13 +3,21 @@ of the search): each test names the sentence of RULES.md it checks."""
 
 from __future__ import annotations
 
-from sheepsolve.analysis import solve_record
+import random
+from pathlib import Path
+
+import pytest
+
+from sheepsolve.analysis import outcome_of, solve_record
 from sheepsolve.annotate import annotate_play, annotate_record
 from sheepsolve.cards import Card, parse_cards
+from sheepsolve.deals import game_forms, random_position, random_setup
 from sheepsolve.engine import Setup
 from sheepsolve.games import make_game
-from sheepsolve.record import parse_record
+from sheepsolve.objective import Objective
+from sheepsolve.record import load_record, parse_record
 from sheepsolve.scoring import score
+from sheepsolve.solver import Solver
 
 # 4-hand: the picker buries AC AS AH TC (43 points) and keeps seven low fail cards. Bob and Cal hold only trumps, so
 # every trick holds a trump of theirs and the picker can never take one: by hand, 43 points and no trick.
@@ -153,3 +161,89 @@ def test_annotate_ramsch_outcome_words_are_solves() -> None:
     assert {str(c): v for c, v in d.values.items()} == {"AH": 71, "TC": 36}
     assert d.cost == 35 and d.swing is not None
     assert (d.swing.before, d.swing.after) == ("undecided", "loser")  # as `solve --seat` says, not "open"
+
+
+# --------------------------------------------------------------------------------------------------------------
+# A finished hand: the outcome is the scored result (what `show` prints), seen from the side or seat.
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+
+def test_finished_ramsch_outcome_is_the_scored_result() -> None:
+    # RULES.md: "Ramsch: the loser pays 10 to each other player ... one player taking every trick (*Durchmarsch*)
+    # wins, paid like a schwarz solo". A's Durchmarsch: each other player pays him, so each of them lost.
+    fin = parse_record(RAMSCH_SWEEP.replace("[hands]", f"play = {SWEEP_PLAY}\n[hands]"))
+    assert {p: solve_record(fin, seat=p, line=False)["outcome"] for p in fin.players} == \
+        {"A": "durchmarsch", "B": "loser", "C": "loser", "D": "loser"}
+    # Resi has the most points (50): she pays the three others, who did not lose.
+    rec = load_record(EXAMPLES / "ramsch-finished.toml")
+    assert score(rec.state()).to_dict(rec.players)["outcome"] == "loser:Resi"
+    assert {p: solve_record(rec, seat=p, line=False)["outcome"] for p in rec.players} == \
+        {"Sepp": "not-loser", "Vroni": "not-loser", "Hias": "not-loser", "Resi": "loser"}
+
+
+def test_finished_leaster_outcome_is_the_scored_result() -> None:
+    # RULES.md: "Leaster: ... the fewest points wins but the winner must have taken at least one trick". Eve wins
+    # with 25 points; Ann and Cal (0 points) took no trick; Bob (28) and Dee (67) took tricks and lost.
+    rec = load_record(EXAMPLES / "leaster-finished.toml")
+    result = score(rec.state())
+    assert (result.to_dict(rec.players)["outcome"], result.points, result.tricks) == \
+        ("winner:Eve", (0, 28, 0, 67, 25), (0, 1, 0, 3, 2))
+    assert {p: solve_record(rec, seat=p, line=False)["outcome"] for p in rec.players} == \
+        {"Ann": "no-trick", "Bob": "loser", "Cal": "no-trick", "Dee": "loser", "Eve": "winner"}
+
+
+@pytest.mark.parametrize("game", [make_game("ramsch"), make_game("ramsch", rules={"ramsch_ties": "nobody"}),
+                                  make_game("ramsch", deck="short"), make_game("leaster")],
+                         ids=["ramsch", "ramsch-ties-nobody", "ramsch-short", "leaster"])
+def test_finished_seat_outcomes_agree_with_the_payments(game) -> None:
+    # Random finished hands, every seat: the outcome never stays undecided and says what the scorer pays.
+    rng = random.Random(f"finished/{game.name}/{len(game.deck)}/{game.rules.get('ramsch_ties')}")
+    solver = Solver()
+    seen = set()
+    for _ in range(300):
+        state = random_position(random_setup(game, rng), rng, cards_left=0)
+        result = score(state)
+        for seat in range(game.seats):
+            obj = Objective.for_setup(state.setup, seat=seat)
+            out = outcome_of(solver, state, obj, obj.final_value(state))
+            seen.add(out)
+            pay, tricks = result.payments[seat], result.tricks[seat]
+            if game.kind == "ramsch":
+                assert out in ("durchmarsch", "loser", "tie", "not-loser")
+                assert (out == "loser") == (pay < 0)
+                assert (out == "durchmarsch") == (tricks == game.tricks)
+                if out == "tie":
+                    assert not any(result.payments)
+            else:
+                assert out in ("winner", "loser", "tie", "no-trick")
+                assert (out == "winner") == (pay > 0)
+                assert (out == "no-trick") == (tricks == 0)
+                fewest = min(p for p, t in zip(result.points, result.tricks) if t)
+                if out == "tie":
+                    assert pay == 0 and result.points[seat] == fewest
+                if out == "loser":
+                    assert result.points[seat] > fewest
+    assert seen >= ({"loser", "not-loser"} if game.kind == "ramsch" else {"winner", "loser", "no-trick", "tie"})
+    if game.rules.get("ramsch_ties") == "nobody":
+        assert "tie" in seen
+
+
+@pytest.mark.parametrize("name", sorted(p.stem for p in EXAMPLES.glob("*-finished.toml")
+                                        if p.stem.split("-")[0] not in ("ramsch", "leaster")))
+def test_finished_two_sided_examples_give_the_scored_outcome(name) -> None:
+    rec = load_record(EXAMPLES / f"{name}.toml")
+    assert rec.state().finished and rec.game.two_sided
+    assert solve_record(rec, line=False)["outcome"] == score(rec.state()).outcome
+
+
+def test_finished_two_sided_random_hands_give_the_scored_outcome() -> None:
+    rng = random.Random("finished/two-sided")
+    solver = Solver()
+    for game in game_forms():
+        if not game.two_sided:
+            continue
+        for _ in range(4):
+            state = random_position(random_setup(game, rng), rng, cards_left=0)
+            obj = Objective.for_setup(state.setup)
+            assert outcome_of(solver, state, obj, obj.final_value(state)) == score(state).outcome, game.name

@@ -12,6 +12,16 @@ others: ``loser`` when the seat ends with more than half the points (the most fo
 value 121) when it cannot take a trick, else ``undecided`` (the result depends on how the others share theirs).
 With every card point the seat may have taken every trick, and that wins: ``durchmarsch`` (ramsch) or ``winner``
 (leaster: the only player with a trick) when the seat can take every trick, as schwarz is decided.
+
+A finished hand's outcome is its scored result (:func:`sheepsolve.scoring.score`, what ``sheepsolve show``
+prints), seen from the side or seat solved for. Two-sided games: the scorer's outcome (the trick questions above
+are then answered by the tricks taken). Ramsch: ``durchmarsch`` (the seat took every trick), ``loser`` (the seat
+pays: the most points, alone or tied under ``ramsch_ties = "all-lose"``, or another player's Durchmarsch), ``tie``
+(tied for the most points where nobody pays), else ``not-loser``: the seat neither won outright nor lost, another
+player lost (the seat is paid by him, a Jungfrau double) or nobody pays. Leaster: ``winner`` (the fewest points
+among the players with a trick, alone), ``no-trick`` (the seat took no trick), ``tie`` (the seat shares the fewest
+points: nobody pays), else ``loser`` (the seat took a trick and more points than the fewest; in a tied hand it
+pays nothing). A hand dealt mid-hand has no scored result: its outcome is that of its value, as above.
 """
 
 from __future__ import annotations
@@ -25,7 +35,7 @@ from .engine import State
 from .games import Game
 from .objective import NO_TRICK, Objective
 from .record import Record, RecordError
-from .scoring import outcome_for
+from .scoring import outcome_for, score
 from .solver import DEFAULT_TABLE_MIB, Solver, SolverError
 
 __all__ = ["solve_record", "outcome_of", "outcome_by_tricks", "no_trick_points", "tricks_objective",
@@ -49,8 +59,14 @@ def tricks_objective(team: frozenset[int]) -> Objective:
 
 
 def outcome_of(solver: Solver, state: State, obj: Objective, value: int) -> str:
+    """The outcome of ``value`` (``obj``'s final value under perfect play from ``state``): see the module
+    docstring. ``solver`` answers the trick questions, for ``obj.team``."""
     g = state.game
     if not g.two_sided:
+        if state.finished:
+            scored = _scored_outcome(state, next(iter(obj.team)))
+            if scored is not None:
+                return scored
         if g.kind == "leaster" and value == NO_TRICK:
             return "no-trick"
         if value * 2 <= g.total_points:
@@ -62,6 +78,28 @@ def outcome_of(solver: Solver, state: State, obj: Objective, value: int) -> str:
         return "loser"
     tricks_obj = tricks_objective(obj.team)
     return outcome_by_tricks(g, value, lambda k: solver.reach(state, k, tricks_obj), floor=no_trick_points(obj))
+
+
+def _scored_outcome(state: State, seat: int) -> str | None:
+    """The scored result of a finished ramsch or leaster hand for ``seat`` (see the module docstring), or None
+    when the hand has none (it was dealt mid-hand)."""
+    try:
+        result = score(state)
+    except ValueError:
+        return None
+    kind, _, named_s = result.outcome.partition(":")
+    named = {int(s) for s in named_s.split(",")}
+    if state.game.kind == "ramsch":
+        if kind == "durchmarsch" and seat in named:
+            return "durchmarsch"
+        if seat in result.losers:
+            return "loser"
+        return "tie" if kind in ("tie", "losers") and seat in named else "not-loser"
+    if result.tricks[seat] == 0:
+        return "no-trick"
+    if kind == "winner" and seat in named:
+        return "winner"
+    return "tie" if kind == "tie" and seat in named else "loser"
 
 
 def no_trick_points(obj: Objective) -> int:

@@ -247,3 +247,19 @@ def test_finished_two_sided_random_hands_give_the_scored_outcome() -> None:
             state = random_position(random_setup(game, rng), rng, cards_left=0)
             obj = Objective.for_setup(state.setup)
             assert outcome_of(solver, state, obj, obj.final_value(state)) == score(state).outcome, game.name
+
+
+def test_bury_and_solve_agree_on_what_a_side_has_without_a_trick() -> None:
+    # RULES.md: "The bury counts for the picker's side (*option*: only if that side took a trick)". Without a trick
+    # the 4-hand picker has his 43-point bury, so at 43 points (and below) the outcome turns on the tricks
+    # (schwarzed or not), above it not; with bury_needs_trick he has nothing without a trick.
+    from sheepsolve.analysis import no_trick_points
+    from sheepsolve.bury import _trick_readings
+
+    for text, floor in ((SH4_BURY_NO_TRICK, 43),
+                        (SH4_BURY_NO_TRICK.replace("[hands]", "[rules]\nbury_needs_trick = true\n[hands]"), 0)):
+        setup = parse_record(text).setup()
+        assert no_trick_points(Objective.for_setup(setup)) == floor
+        assert _trick_readings(setup, floor, 120) == (0, 1)
+        assert _trick_readings(setup, floor + 1, 120) == (None,)
+        assert _trick_readings(setup, 120, 120) == (7, 6)

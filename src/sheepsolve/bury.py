@@ -72,9 +72,11 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from .analysis import no_trick_points
 from .cards import Card, format_cards
 from .engine import Setup, legal_calls
 from .games import JACKS, QUEENS, REGISTRY, Game, GameError, make_game, resolve_name
+from .objective import Objective
 from .record import Record, RecordError, load_record, record_from_dict
 from .scoring import Stakes, laufende_of, outcome_for, payment_for
 from .solver import Solver, SolverError
@@ -412,7 +414,7 @@ def _trick_readings(setup: Setup, value: int, total: int) -> tuple[int | None, .
     fewer (schwarz or not); with no point beyond the bury, none or one (schwarzed or not)."""
     g = setup.game
     n = len(setup.hands[0])
-    floor = 0 if (g.rules.get("bury_needs_trick") or g.kind != "picker") else sum(c.points for c in setup.bury)
+    floor = no_trick_points(Objective.for_setup(setup))  # the bury, unless bury_needs_trick (0: no bury)
     if (g.kind == "contract" and g.rules.get("schwarz_by_points")) or floor < value < total:
         return (None,)
     return (n, n - 1) if value >= total else (0, 1)

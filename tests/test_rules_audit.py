@@ -150,6 +150,31 @@ def test_annotate_flags_a_card_that_gives_up_a_durchmarsch() -> None:
     assert (d.cost, d.swing) == (11, None)
 
 
+def test_annotate_flags_a_leaster_card_that_gives_up_the_only_trick() -> None:
+    # RULES.md: "Leaster: ... the fewest points wins but the winner must have taken at least one trick". The same
+    # hand in leaster: Ann, last to the first trick (0-point spades and 9H), void in spades, holds the five top
+    # trumps and AC. A trump takes the trick; she draws the others' nine trumps (three at most each) in three
+    # rounds and makes AC: every trick, so the only player with one, and she wins with 120 (the blind, 8H 7H, is
+    # hers). Throwing AC gives Bob the trick and 11 points: Ann has 109 and Bob fewer with a trick, she loses.
+    text = """
+game = "leaster"
+players = ["Bob", "Cal", "Dee", "Eve", "Ann"]
+blind = "8H 7H"
+play = ["9S 8S 7S 9H {card}"]
+[hands]
+Bob = "9S AS JS JH JD TC"
+Cal = "8S TS AD TD KC AH"
+Dee = "7S KS KD 9D 9C TH"
+Eve = "9H KH 8D 7D 8C 7C"
+Ann = "QC QS QH QD JC AC"
+"""
+    d = annotate_record(parse_record(text.format(card="AC")), judge_bury=False).decisions[4]
+    assert (d.player, d.values[Card.parse("AC")], d.values[Card.parse("JC")], d.cost) == ("Ann", 109, 120, 0)
+    assert d.swing is not None and (d.swing.before, d.swing.after) == ("winner", "loser")
+    assert solve_record(parse_record(text.format(card="JC")), seat="Ann", line=False)["outcome"] == "winner"
+    assert solve_record(parse_record(text.format(card="AC")), seat="Ann", line=False)["outcome"] == "loser"
+
+
 def test_annotate_ramsch_outcome_words_are_solves() -> None:
     # Dealt with two cards each, A leads AS, B and C must follow with TS and KS (25 points); D, void in spades,
     # chooses. AH (a trump) takes the trick (36) and TC then wins the second (the others hold only diamonds): 71,

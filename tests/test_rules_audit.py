@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from sheepsolve.analysis import outcome_of, solve_record
+from sheepsolve.analysis import in_play, outcome_of, solve_record
 from sheepsolve.annotate import annotate_play, annotate_record
 from sheepsolve.cards import Card, parse_cards
 from sheepsolve.deals import game_forms, random_position, random_setup
@@ -177,15 +177,17 @@ Ann = "QC QS QH QD JC AC"
 
 def test_annotate_ramsch_outcome_words_are_solves() -> None:
     # Dealt with two cards each, A leads AS, B and C must follow with TS and KS (25 points); D, void in spades,
-    # chooses. AH (a trump) takes the trick (36) and TC then wins the second (the others hold only diamonds): 71,
-    # more than half of the 120 points, so D loses for certain. TC leaves the trick to A; D ruffs the diamonds of
-    # the second trick with AH: 36, and whether D loses depends on how the others share the rest (undecided).
+    # chooses. AH (a trump) takes the trick (36) and TC then wins the second (the others hold only diamonds):
+    # every trick and all 71 points in play, a Durchmarsch of the hand as dealt (a hand dealt mid-hand counts
+    # its own tricks and points, see test_hands_dealt_mid_hand_count_their_own_tricks_and_points). TC leaves the
+    # trick to A; D ruffs the diamonds of the second trick with AH: 36, and whether D loses depends on how the
+    # others share the rest (undecided). D throws TC: the fewest points, but no longer a sweep.
     setup = Setup.create(make_game("ramsch"), [parse_cards(h) for h in ("AS AD", "TS TD", "KS KD", "AH TC")])
-    ann = annotate_play(setup, parse_cards("AS TS KS AH TC AD TD KD"), players=["A", "B", "C", "D"])
+    ann = annotate_play(setup, parse_cards("AS TS KS TC AD TD KD AH"), players=["A", "B", "C", "D"])
     d = ann.decisions[3]
     assert {str(c): v for c, v in d.values.items()} == {"AH": 71, "TC": 36}
-    assert d.cost == 35 and d.swing is not None
-    assert (d.swing.before, d.swing.after) == ("undecided", "loser")  # as `solve --seat` says, not "open"
+    assert d.cost == 0 and d.swing is not None
+    assert (d.swing.before, d.swing.after) == ("durchmarsch", "undecided")  # as `solve --seat` says, not "open"
 
 
 # --------------------------------------------------------------------------------------------------------------
@@ -288,3 +290,21 @@ def test_bury_and_solve_agree_on_what_a_side_has_without_a_trick() -> None:
         assert _trick_readings(setup, floor, 120) == (0, 1)
         assert _trick_readings(setup, floor + 1, 120) == (None,)
         assert _trick_readings(setup, 120, 120) == (7, 6)
+
+
+def test_hands_dealt_mid_hand_count_their_own_tricks_and_points():
+    """A setup dealt mid-hand (the last tricks of a hand, say, as a puzzle) has fewer tricks and points in play
+    than the game: taking every one of them is a won tout and a schwarz, as ``bury`` already counts them."""
+    solver = Solver()
+    for game, hands, want in [
+        # the soloist's three jacks take all three tricks: a won wenz tout
+        (make_game("wenz", tout=True), ("JC JS JH", "AS KS 9S", "AH KH 9H", "AC KC 9C"), "win"),
+        # the picker's two top queens take both tricks: schwarz, with 33 of the points in play
+        (make_game("sheepshead"), ("QC QS", "JD 7C", "AS 8S", "TH 9H", "KC 8C"), "schwarz"),
+    ]:
+        setup = Setup.create(game, [parse_cards(h) for h in hands], declarer=0)
+        state = setup.start()
+        assert in_play(setup)[0] == len(hands[0].split())
+        value = solver.value(state)
+        assert outcome_of(solver, state, Objective.for_setup(setup), value) == want
+        assert annotate_play(setup, solver.best_line(state)).summary.deal_outcome == want

@@ -31,15 +31,15 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
-from .engine import State
+from .engine import Setup, State
 from .games import Game
 from .objective import NO_TRICK, Objective
 from .record import Record, RecordError
 from .scoring import outcome_for, score
 from .solver import DEFAULT_TABLE_MIB, Solver, SolverError
 
-__all__ = ["solve_record", "outcome_of", "outcome_by_tricks", "no_trick_points", "tricks_objective",
-           "position_of"]
+__all__ = ["solve_record", "outcome_of", "outcome_by_tricks", "in_play", "no_trick_points",
+           "tricks_objective", "position_of"]
 
 
 def position_of(rec: Record) -> State:
@@ -60,8 +60,10 @@ def tricks_objective(team: frozenset[int]) -> Objective:
 
 def outcome_of(solver: Solver, state: State, obj: Objective, value: int) -> str:
     """The outcome of ``value`` (``obj``'s final value under perfect play from ``state``): see the module
-    docstring. ``solver`` answers the trick questions, for ``obj.team``."""
+    docstring. ``solver`` answers the trick questions, for ``obj.team``. Every trick and every point are those
+    in play from the setup's first lead (:func:`in_play`: fewer for a hand dealt mid-hand)."""
     g = state.game
+    n, total = in_play(state.setup)
     if not g.two_sided:
         if state.finished:
             scored = _scored_outcome(state, next(iter(obj.team)))
@@ -72,12 +74,21 @@ def outcome_of(solver: Solver, state: State, obj: Objective, value: int) -> str:
         if value * 2 <= g.total_points:
             return "undecided"
         # every point the seat can end with (a leaster blind that goes to nobody is nobody's)
-        top = g.total_points - (obj.blind_points if obj.blind_trick is None else 0)
-        if value >= top and solver.reach(state, g.tricks, tricks_objective(obj.team)):
+        top = total + (obj.blind_points if obj.blind_trick is not None else 0)
+        if value >= top and solver.reach(state, n, tricks_objective(obj.team)):
             return "durchmarsch" if g.kind == "ramsch" else "winner"
         return "loser"
     tricks_obj = tricks_objective(obj.team)
-    return outcome_by_tricks(g, value, lambda k: solver.reach(state, k, tricks_obj), floor=no_trick_points(obj))
+    return outcome_by_tricks(g, value, lambda k: solver.reach(state, k, tricks_obj), floor=no_trick_points(obj),
+                             tricks=n, total=total)
+
+
+def in_play(setup: Setup) -> tuple[int, int]:
+    """The tricks and the card points in play from ``setup``'s first lead, the bury counted (a leaster blind
+    is not): the game's own (8 tricks and 120 points in Schafkopf, say) for a full deal, fewer for a hand dealt
+    mid-hand."""
+    return (max((len(h) for h in setup.hands), default=0),
+            sum(c.points for h in setup.hands for c in h) + sum(c.points for c in setup.bury))
 
 
 def _scored_outcome(state: State, seat: int) -> str | None:
@@ -107,21 +118,24 @@ def no_trick_points(obj: Objective) -> int:
     return 0 if obj.bury_needs_trick else obj.bury_points
 
 
-def outcome_by_tricks(game: Game, value: int, reach: Callable[[int], bool], floor: int = 0) -> str:
+def outcome_by_tricks(game: Game, value: int, reach: Callable[[int], bool], floor: int = 0, *,
+                      tricks: int | None = None, total: int | None = None) -> str:
     """The outcome of a two-sided game's ``value`` (the declaring side's final points) where ``reach(k)`` tells
     whether the side can take ``k`` tricks. It is asked once at most, only where the outcome turns on tricks:
     a tout (every trick), every card point (every trick: schwarz or not), 30 or fewer or no point beyond
     ``floor`` (one trick: schwarzed or not). ``floor`` is what the side has without a trick (the bury, see
-    :func:`no_trick_points`): a 4-hand bury can hold more than 30 points."""
-    n = game.tricks
+    :func:`no_trick_points`): a 4-hand bury can hold more than 30 points. ``tricks`` and ``total``: every trick
+    and every point in play (:func:`in_play`), by default the game's."""
+    n = game.tricks if tricks is None else tricks
+    full = game.total_points if total is None else total
     if game.tout:
         return "win" if reach(n) else "loss"
-    tricks = None
-    if value >= game.total_points:
-        tricks = n if reach(n) else n - 1
+    took = None
+    if value >= full:
+        took = n if reach(n) else n - 1
     elif value * 4 <= game.total_points or value <= floor:
-        tricks = 1 if reach(1) else 0
-    return outcome_for(game, value, tricks)
+        took = 1 if reach(1) else 0
+    return outcome_for(game, value, took, n)
 
 
 def _seat(rec: Record, seat: str | int | None) -> int | None:
@@ -163,7 +177,7 @@ def solve_record(rec: Record, *, seat: str | int | None = None, target: int | No
                      "seconds": round(time.perf_counter() - t0, 6)})
         return base
     if all_tricks or target is not None:
-        goal = rec.game.tricks if all_tricks else target
+        goal = in_play(state.setup)[0] if all_tricks else target
         t0 = time.perf_counter()
         ok = solver.reach(state, goal, obj)  # type: ignore[arg-type]
         base.update({"question": "all-tricks" if all_tricks else "target", "target": goal, "reached": ok,

@@ -55,7 +55,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .analysis import no_trick_points, outcome_by_tricks, outcome_of, tricks_objective
+from .analysis import in_play, no_trick_points, outcome_by_tricks, outcome_of, tricks_objective
 from .cards import Card, format_card
 from .engine import RulesError, Setup, State, legal_calls
 from .games import Game
@@ -367,7 +367,7 @@ class _Judge:
         self.solver = solver
         self._tricks_solver: Solver | None = None
         self._seat_solvers: dict[int, Solver] = {}
-        self.total = g.total_points
+        self.tricks, self.total = in_play(setup)  # every trick and point in play (fewer if dealt mid-hand)
         if g.two_sided:
             self.order = (("win", "loss") if (g.tout or g.sie) else
                           SHEEPSHEAD_OUTCOMES if g.kind == "picker" else SCHAFKOPF_OUTCOMES)
@@ -437,7 +437,11 @@ class _Judge:
                 out = self._by_points[value] = outcome_for(g, value)
             return out
         obj = tricks_objective(self.setup.team)
-        return outcome_by_tricks(g, value, lambda k: self.tricks_solver.reach(state, k, obj), self._floor)
+        return self._by_tricks(value, lambda k: self.tricks_solver.reach(state, k, obj))
+
+    def _by_tricks(self, value: int, reach) -> str:
+        """:func:`~sheepsolve.analysis.outcome_by_tricks` of this setup: its bury, tricks and points."""
+        return outcome_by_tricks(self.game, value, reach, self._floor, tricks=self.tricks, total=self.total)
 
     def rank(self, outcome: str) -> int:
         """Lower is better for the declaring side (ramsch, leaster: for the mover)."""
@@ -506,7 +510,7 @@ class _Judge:
                     reached_after[k] = r
                 return r
 
-            return outcome_by_tricks(g, v, reach, self._floor)
+            return self._by_tricks(v, reach)
 
         better = min if maxing else max  # ranks: lower is better for the declaring side
         now = outcome_after(played)
@@ -545,8 +549,8 @@ class _Judge:
         ranks = self._trick_ranks.get(value)
         if ranks is None:
             ranks = self._trick_ranks[value] = (
-                self.rank(outcome_by_tricks(self.game, value, lambda k: True, self._floor)),
-                self.rank(outcome_by_tricks(self.game, value, lambda k: False, self._floor)))
+                self.rank(self._by_tricks(value, lambda k: True)),
+                self.rank(self._by_tricks(value, lambda k: False)))
         return ranks
 
     def pass_on(self, state: State, after: State) -> None:

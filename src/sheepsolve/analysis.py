@@ -71,13 +71,11 @@ def outcome_of(solver: Solver, state: State, obj: Objective, value: int) -> str:
                 return scored
         if g.kind == "leaster" and value == NO_TRICK:
             return "no-trick"
-        if value * 2 <= g.total_points:
-            return "undecided"
         # every point the seat can end with (a leaster blind that goes to nobody is nobody's)
         top = total + (obj.blind_points if obj.blind_trick is not None else 0)
         if value >= top and solver.reach(state, n, tricks_objective(obj.team)):
             return "durchmarsch" if g.kind == "ramsch" else "winner"
-        return "loser"
+        return "undecided" if value * 2 <= g.total_points else "loser"
     tricks_obj = tricks_objective(obj.team)
     return outcome_by_tricks(g, value, lambda k: solver.reach(state, k, tricks_obj), floor=no_trick_points(obj),
                              tricks=n, total=total)

@@ -98,6 +98,8 @@ ctypedef struct Tables:
     int nlevels             # the distinct point values of the cards, lowest first
     int level_pts[32]
     uint32_t level_mask[32] # the cards worth level_pts[i]
+    uint32_t mono           # the cards of the classes whose points never fall as their cards get stronger: a set of
+                            # cards of one such class has its fewest points on its weakest card
     uint32_t special        # never merged as equivalent (called card, card under)
     uint32_t cls_low        # the weakest card of each class (classes are runs of bits)
     uint32_t trumps
@@ -921,16 +923,20 @@ cdef inline int decided_bounds(Search* s, int seat, int* lo, int* hi) noexcept n
     cdef Tables* t = &s.t
     cdef int p, q, tl, contrib = 0
     cdef uint32_t beaters = s.beats, led = s.led, h, can
+    cdef uint32_t mono_led = led & t.mono  # the class led has its cheapest cards weakest: no walk over levels
     cdef int wteam = t.team[s.win_seat]
     for p in range(s.ntr, t.n):
         q = t.seat_at[s.leader + p]
         h = s.hand[q]
         can = h & led  # a player who can follow must (the legal cards are among these)
-        if not can:
-            can = h
-        if (can & beaters) and t.team[q] != wteam:
-            return 0
-        contrib += min_pts(s, can)
+        if can:
+            if (can & beaters) and t.team[q] != wteam:
+                return 0
+            contrib += t.pts[ss_ctz(can)] if mono_led else min_pts(s, can)
+        else:
+            if (h & beaters) and t.team[q] != wteam:
+                return 0
+            contrib += min_pts(s, h)
     tl = ss_popcount(s.hand[seat])  # tricks left, this one included
     if wteam:
         lo[0] = sure_bound(s, 1, s.trick_pts + contrib, contrib, 1, tl)
@@ -1591,6 +1597,14 @@ cdef class Core:
                 if t.pts[i] == v:
                     t.level_mask[t.nlevels] |= <uint32_t>1 << i
             t.nlevels += 1
+        t.mono = 0
+        for i in range(t.nclasses):
+            m = t.cmask[i]
+            for j in range(t.ncards):
+                if (m >> j) & 1 and j + 1 < t.ncards and (m >> (j + 1)) & 1 and t.pts[j + 1] < t.pts[j]:
+                    m = 0
+                    break
+            t.mono |= m
         for i in range(t.ncards):
             t.above[i] = (t.cmask[t.cls[i]] & ~((<uint32_t>2 << i) - 1)) if i < 31 else 0
         for i in range(32):

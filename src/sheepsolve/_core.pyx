@@ -171,6 +171,7 @@ ctypedef struct Search:
     ShapeEntry* gst
     uint64_t gshape_mask
     int restrict_moves      # in the guessing search: only the first cards in the search's order are tried
+                            # (MAXMOVES outside it: every move)
     int64_t shape_hits      # shape-table probes that found the position's shape
     uint64_t gen
     uint64_t tgen           # the transposition entries' 4-bit generation (1..15)
@@ -1305,7 +1306,7 @@ cdef int ab(Search* s, int alpha, int beta) noexcept nogil:
         legal = drop_dominated(s, seat, legal)
     if legal & (legal - 1):
         nmoves = order_moves(s, seat, legal, hint, moves)
-        if s.restrict_moves and nmoves > s.restrict_moves:
+        if nmoves > s.restrict_moves:
             nmoves = s.restrict_moves
         # the last card of a trick: look the following trick starts up (not when one card each is left: the
         # last trick is played out directly and never stored; nor when two are: ab_two searches the second-last
@@ -1447,7 +1448,7 @@ cdef int guess_value(Search* s) noexcept nogil:
     s.shape_mask = s.gshape_mask
     s.restrict_moves = GUESS_WIDTH
     g = mtdf(s, -1)
-    s.restrict_moves = 0
+    s.restrict_moves = MAXMOVES
     s.tt = tt
     s.st = st
     s.nbuckets_mask = bm
@@ -1508,6 +1509,7 @@ cdef class Core:
         self.s.gst = self.gshapes
         self.s.gshape_mask = self.gentries - 1
         self.s.gen = 1
+        self.s.restrict_moves = MAXMOVES
         self.s.tgen = 1
         self.context = None
 

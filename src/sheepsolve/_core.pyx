@@ -853,17 +853,18 @@ cdef inline int sure_points(Search* s, uint32_t rem) noexcept nogil:
     run = tr & ~((<uint32_t>2 << ss_msb(x)) - 1) if x else tr  # those above its strongest one
     if not (run & (run - 1)):  # a single trump (the common case): one card, each player of the other side adds one
         total = t.pts[ss_ctz(run)]
-        m = 1
-    else:
-        x = run
-        while x:
-            c = ss_ctz(x)
-            x &= x - 1
-            total += t.pts[c]
-        for p in range(t.nside[side]):
-            k = ss_popcount(s.hand[t.side_seats[side][p]] & run)
-            if k > m:
-                m = k
+        for p in range(t.nside[1 - side]):
+            total += min_pts(s, s.hand[t.side_seats[1 - side][p]])
+        return total if side else -total
+    x = run
+    while x:
+        c = ss_ctz(x)
+        x &= x - 1
+        total += t.pts[c]
+    for p in range(t.nside[side]):
+        k = ss_popcount(s.hand[t.side_seats[side][p]] & run)
+        if k > m:
+            m = k
     for p in range(t.nside[1 - side]):
         total += low_sum(s, s.hand[t.side_seats[1 - side][p]], m)
     return total if side else -total

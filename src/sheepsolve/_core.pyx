@@ -814,7 +814,9 @@ cdef inline void reopen_trick(Search* s, TrickSave* sv) noexcept nogil:
 cdef inline int min_pts(Search* s, uint32_t hand) noexcept nogil:
     """The fewest points among the cards of ``hand`` (never empty): the lowest point level it holds a card of.
     No bound on the walk: the levels cover every card."""
-    cdef int i = 0
+    cdef int i = 1
+    if hand & s.t.level_mask[0]:  # the common case: one test before the walk
+        return s.t.level_pts[0]
     while not (hand & s.t.level_mask[i]):
         i += 1
     return s.t.level_pts[i]

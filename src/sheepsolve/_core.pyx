@@ -811,6 +811,15 @@ cdef inline void reopen_trick(Search* s, TrickSave* sv) noexcept nogil:
     s.took = sv.took
 
 
+cdef inline int pts_of(Tables* t, uint32_t cards) noexcept nogil:
+    """The points of ``cards``."""
+    cdef int total = 0
+    while cards:
+        total += t.pts[ss_ctz(cards)]
+        cards &= cards - 1
+    return total
+
+
 cdef inline int min_pts(Search* s, uint32_t hand) noexcept nogil:
     """The fewest points among the cards of ``hand`` (never empty): the lowest point level it holds a card of.
     No bound on the walk: the levels cover every card."""
@@ -846,7 +855,7 @@ cdef inline int sure_points(Search* s, uint32_t rem) noexcept nogil:
     to each of those tricks."""
     cdef Tables* t = &s.t
     cdef uint32_t tr = rem & t.trumps
-    cdef int c, side, total = 0, p, k, m = 0
+    cdef int side, total = 0, p, k, m = 0
     cdef uint32_t run, x
     if not tr:
         return 0
@@ -858,11 +867,7 @@ cdef inline int sure_points(Search* s, uint32_t rem) noexcept nogil:
         for p in range(t.nside[1 - side]):
             total += min_pts(s, s.hand[t.side_seats[1 - side][p]])
         return total if side else -total
-    x = run
-    while x:
-        c = ss_ctz(x)
-        x &= x - 1
-        total += t.pts[c]
+    total = pts_of(t, run)
     for p in range(t.nside[side]):
         k = ss_popcount(s.hand[t.side_seats[side][p]] & run)
         if k > m:
@@ -1021,12 +1026,7 @@ cdef inline int sure_lead(Search* s, uint32_t legal, int* bound) noexcept nogil:
                 run |= h
         k = ss_popcount(run)
     if k >= 2:
-        contrib = 0
-        m = run
-        while m:
-            c = ss_ctz(m)
-            m &= m - 1
-            contrib += t.pts[c]
+        contrib = pts_of(t, run)
         for p in range(1, n):
             h = s.hand[t.seat_at[L + p]]
             can = h & t.trumps
@@ -1056,12 +1056,7 @@ cdef inline int sure_lead(Search* s, uint32_t legal, int* bound) noexcept nogil:
                     changed = 1
     k = ss_popcount(cash)
     if k >= 2:
-        contrib = 0
-        m = cash
-        while m:
-            c = ss_ctz(m)
-            m &= m - 1
-            contrib += t.pts[c]
+        contrib = pts_of(t, cash)
         for p in range(1, n):
             h = s.hand[t.seat_at[L + p]]
             full = 1

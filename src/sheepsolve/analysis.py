@@ -22,6 +22,9 @@ player lost (the seat is paid by him, a Jungfrau double) or nobody pays. Leaster
 among the players with a trick, alone), ``no-trick`` (the seat took no trick), ``tie`` (the seat shares the fewest
 points: nobody pays), else ``loser`` (the seat took a trick and more points than the fewest; in a tied hand it
 pays nothing). A hand dealt mid-hand has no scored result: its outcome is that of its value, as above.
+
+"Every trick" and "every point" are those in play from the setup's first lead (:func:`in_play`): the game's for a
+full deal, a hand dealt mid-hand's own (a three-card wenz tout that takes all three tricks is won).
 """
 
 from __future__ import annotations

@@ -464,8 +464,10 @@ class Puzzle:
         return dump_record(self.to_record(), fmt)
 
 
-def _lines(state: State, obj: Objective, cards: Iterable[Card], solver: Solver) -> dict[Card, tuple[Card, ...]]:
-    return {c: tuple(solver.best_line(state.play(c), obj)) for c in cards}
+def _lines(state: State, obj: Objective, cards: Iterable[Card], solver: Solver,
+           values: Mapping[Card, int]) -> dict[Card, tuple[Card, ...]]:
+    """A line of perfect play after each of ``cards``, whose exact values (under ``obj``) are ``values``."""
+    return {c: tuple(solver.best_line(state.play(c), obj, value=values[c])) for c in cards}
 
 
 def _players_for(game: Game) -> tuple[str, ...]:
@@ -539,8 +541,8 @@ def puzzle_at(state: State, goal: int | str, *, solver: Solver | None = None, pl
     solution = good[0]
     obj = _objective(state, goal)
     wrong = [c for c in state.legal() if c not in solution]
-    refutations = _lines(state, obj, wrong, solver)
-    sol_line = solver.best_line(state.play(solution[0]), obj)
+    refutations = _lines(state, obj, wrong, solver, values)
+    sol_line = solver.best_line(state.play(solution[0]), obj, value=values[solution[0]])
     rating = rate(state, goal, solution, refutations, sol_line, groups=groups)
     names = tuple(players or _players_for(g))
     rec = record_of(state, names, **dict(info or {}))

@@ -429,3 +429,14 @@ def test_solve_threshold_questions_match_the_exact_values():
     assert json.loads(run("solve", path, "--json", "--no-tricks").output)["reached"] == (tricks == 0)
     text = run("solve", path, "--no-tricks")
     assert text.exit_code == 0 and "held to no trick" in text.output
+
+
+@pytest.mark.parametrize("flags", [("--target", "61", "--all-tricks"), ("--all-tricks", "--no-tricks"),
+                                   ("--no-tricks", "--target", "91")])
+def test_solve_asks_one_question_at_a_time(flags):
+    """Two threshold questions at once are refused (exit 2, both named), not answered one of them silently."""
+    res = run("solve", str(ROOT / "examples" / "sauspiel-midtrick.toml"), "--json", *flags)
+    assert res.exit_code == 2
+    assert "ask one question at a time" in res.output and "Traceback" not in res.output
+    named = [f for f in flags if f.startswith("--")]
+    assert all(f in res.output for f in named)

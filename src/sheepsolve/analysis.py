@@ -161,6 +161,10 @@ def solve_record(rec: Record, *, seat: str | int | None = None, target: int | No
     side held to no trick at all (its opponents take every trick, the side trying to take one). These answer
     with one null-window search each, faster than the exact value.
     """
+    asked = [name for name, on in (("--target", target is not None), ("--all-tricks", all_tricks),
+                                   ("--no-tricks", no_tricks)) if on]
+    if len(asked) > 1:
+        raise SolverError(f"{' and '.join(asked)}: ask one question at a time")
     state = position_of(rec)
     s = _seat(rec, seat)
     solver = solver or Solver(table_mib)

@@ -440,3 +440,56 @@ def test_solve_asks_one_question_at_a_time(flags):
     assert "ask one question at a time" in res.output and "Traceback" not in res.output
     named = [f for f in flags if f.startswith("--")]
     assert all(f in res.output for f in named)
+# A ramsch hand where A, who took none of the first six tricks, can take one of the last two but can also duck
+# both; and a leaster hand where A can take a trick (the solve's value, 33, has one). The trick questions ask
+# what the seat can do when it tries: take every trick, or take a trick at all.
+RAMSCH_CAN_TAKE_A_TRICK = """
+game = "ramsch"
+players = ["A", "B", "C", "D"]
+play = ["KC 8C TC AC", "9S TS 8S AH", "7C QH 8D 7D", "KS 7S AD TD", "AS JD QD 9C", "QS QC TH 9H"]
+[hands]
+A = "KC TS JS 7S 9H 8H JD 8D"
+B = "8C QS 8S KH JH AD QD 7D"
+C = "TC QC 9C 7C AH 7H TD KD"
+D = "AC JC AS KS 9S TH QH 9D"
+"""
+LEASTER_CAN_TAKE_A_TRICK = """
+game = "leaster"
+players = ["A", "B", "C", "D"]
+blind = "QS 7S KH KD"
+play = ["QD QH QC JS", "TH AH 9S 7H", "KS 8S TS JD", "JH 8D AD JC", "KC 9D 8C 7C"]
+[hands]
+A = "9C 7C 9S 8S AD QD 7D"
+B = "AC TC KC JC TS QH 7H"
+C = "QC TH JH 9H 8H JD 9D"
+D = "8C AS KS JS AH TD 8D"
+"""
+# A holds the six top trumps and KC 7C and has taken the first six tricks: KC then 7C takes every trick (a
+# Durchmarsch); 7C first gives the last two away.
+RAMSCH_CAN_TAKE_EVERY_TRICK = """
+game = "ramsch"
+players = ["A", "B", "C", "D"]
+play = ["QC JH 8H 8S", "QS JD 7H 7S", "QH AH AC AD", "QD TH TC TD", "JC KH 9C KD", "JS 9H KS 8D"]
+[hands]
+A = "QC QS QH QD JC JS KC 7C"
+B = "JH JD AH TH KH 9H 9S 7D"
+C = "8H 7H AC TC 9C KS 8C TS"
+D = "8S 7S AD TD KD 8D AS 9D"
+"""
+
+
+@pytest.mark.parametrize("text,question,reached", [
+    (RAMSCH_CAN_TAKE_A_TRICK, "--no-tricks", False),
+    (LEASTER_CAN_TAKE_A_TRICK, "--no-tricks", False),
+    (RAMSCH_CAN_TAKE_EVERY_TRICK, "--all-tricks", True),
+    (RAMSCH_CAN_TAKE_EVERY_TRICK, "--no-tricks", False),
+], ids=["ramsch-no-tricks", "leaster-no-tricks", "ramsch-all-tricks", "ramsch-all-tricks-no-tricks"])
+def test_trick_questions_of_a_seat_ask_what_it_can_do_trying(tmp_path, text, question, reached):
+    """Ramsch and leaster are solved from one seat, every other player against it; --all-tricks and --no-tricks
+    ask whether the seat can take every trick, and whether it is held to none while trying to take one (the
+    seat's paranoid trick count, which it minimises, answers other questions)."""
+    path = tmp_path / "hand.toml"
+    path.write_text(text)
+    res = run("solve", path, "--json", "--seat", "A", question)
+    assert res.exit_code == 0, res.output
+    assert json.loads(res.output)["reached"] is reached

@@ -169,6 +169,10 @@ def solve_record(rec: Record, *, seat: str | int | None = None, target: int | No
     s = _seat(rec, seat)
     solver = solver or Solver(table_mib)
     obj = Objective.for_setup(state.setup, seat=s, tricks=tricks or all_tricks or no_tricks)
+    if all_tricks or no_tricks:
+        # what the side (the seat, in ramsch and leaster) can do when it tries to take tricks; the seat's own
+        # trick objective minimises (paranoid), which would ask whether it is forced to take them
+        obj = tricks_objective(obj.team)
     names = rec.players
     side = "declaring side" if rec.game.two_sided else names[s]  # type: ignore[index]
     base: dict[str, Any] = {"game": rec.game.name, "side": side,

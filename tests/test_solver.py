@@ -389,3 +389,89 @@ def test_trick_questions_agree_with_trick_counts():
             assert Solver().reach(state, n, tricks=True) == (tricks == n)
             assert (not Solver().reach(state, 1, tricks=True)) == (tricks == 0)
             assert tricks == reference_value(state, Objective.for_setup(st, tricks=True))
+
+
+# Rule switches and forms that change legal cards, trick winners or values but are not in game_forms(): the
+# leaster blind to nobody, 3- and 4-hand leaster, R2 off in called-ace Sheepshead, bury_needs_trick beyond
+# jack-of-diamonds, other davonlaufen counts, short-deck ramsch, geier and farbwenz, a 3-player farbgeier, tout.
+EXTRA_FORMS = [
+    make_game("leaster", rules={"leaster_blind": "nobody"}),
+    make_game("leaster", seats=4),
+    make_game("leaster", seats=4, rules={"leaster_blind": "nobody"}),
+    make_game("leaster", seats=3, rules={"leaster_blind": "first"}),
+    make_game("sheepshead", partner="called-ace", rules={"called_throw_off_last_only": False}),
+    make_game("sheepshead", partner="called-ace", rules={"bury_needs_trick": True}),
+    make_game("sheepshead", partner="alone", rules={"bury_needs_trick": True}),
+    make_game("sheepshead-3", rules={"bury_needs_trick": True}),
+    make_game("sheepshead-4", rules={"bury_needs_trick": True}),
+    make_game("sauspiel", rules={"run_min": 1}),
+    make_game("sauspiel", rules={"run_min": 2}),
+    make_game("sauspiel", deck="short", rules={"run_min": 2}),
+    make_game("ramsch", deck="short"),
+    make_game("geier", deck="short"),
+    make_game("farbwenz", trump="C", deck="short"),
+    make_game("farbgeier", trump="H", seats=3),
+    make_game("solo", trump="H", tout=True),
+]
+
+
+@pytest.mark.parametrize("game", EXTRA_FORMS, ids=_form_id)
+def test_differential_extra_forms(game):
+    solver = Solver()
+    tiny = Solver(table_bits=2)
+    for state, objs in _cases(game, f"extra/{_form_id(game)}", 20, 3):
+        for obj in objs:
+            ref = reference_card_values(state, obj)
+            assert solver.card_values(state, obj) == ref, (state, obj)
+            assert tiny.card_values(state, obj) == ref, (state, obj)
+
+
+def _rare_call_setup(game, rng, kind):
+    """A called-ace deal whose picker must call a ten (he holds the three fail aces) or an ace of a void suit
+    with a card under (every fail suit he keeps has its ace); random_setup almost never deals these."""
+    aces = [game.card(f"A{s}") for s in "CSH"]
+    while True:
+        cards = list(game.deck)
+        rng.shuffle(cards)
+        if kind == "ten":
+            picked = aces + [c for c in cards if c not in aces][:5]
+        else:
+            mine = rng.sample(aces, rng.randrange(2))
+            picked = mine + [c for c in cards if game.is_trump(c)][:8 - len(mine)]
+        rest = [c for c in cards if c not in picked]
+        d = rng.randrange(game.seats)
+        hands = [rest[6 * i:6 * i + 6] for i in range(game.seats - 1)]
+        hands.insert(d, picked[:6])
+        bury = rng.sample(picked, 2)
+        kept = [c for c in picked if c not in bury]
+        calls = [c for c in legal_calls(game, kept, bury)
+                 if c.card is not None and (c.under if kind == "under" else c.card.rank == "T")
+                 and any(c.card in h for i, h in enumerate(hands) if i != d)]
+        if calls:
+            call = rng.choice(calls)
+            return Setup.create(game, hands, declarer=d, blind=picked[6:], bury=bury, called=call.card,
+                                under=rng.choice(kept) if call.under else None)
+
+
+@pytest.mark.parametrize("game", [make_game("sheepshead", partner="called-ace"),
+                                  make_game("sheepshead", partner="called-ace", rules={"run": True}),
+                                  make_game("sheepshead", partner="called-ace",
+                                            rules={"called_throw_off_last_only": False})], ids=_form_id)
+@pytest.mark.parametrize("kind", ["ten", "under"])
+def test_differential_called_ten_and_card_under(game, kind):
+    """The called ten and the card under, with the called suit still unled and already led, mid-trick too."""
+    rng = random.Random(f"rare/{_form_id(game)}/{kind}")
+    solver = Solver()
+    tiny = Solver(table_bits=3)
+    seen = set()
+    for _ in range(24):
+        st = _rare_call_setup(game, rng, kind)
+        s = random_position(st, rng, cards_left=rng.randint(1, 3), extra=rng.randrange(game.seats))
+        if s.finished:
+            continue
+        seen.add(s.called_open)
+        for obj in (Objective.for_setup(st), Objective.for_setup(st, tricks=True)):
+            ref = reference_card_values(s, obj)
+            assert solver.card_values(s, obj) == ref, (s, obj)
+            assert tiny.card_values(s, obj) == ref, (s, obj)
+    assert seen == {True, False}

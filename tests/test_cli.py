@@ -493,3 +493,78 @@ def test_trick_questions_of_a_seat_ask_what_it_can_do_trying(tmp_path, text, que
     res = run("solve", path, "--json", "--seat", "A", question)
     assert res.exit_code == 0, res.output
     assert json.loads(res.output)["reached"] is reached
+
+
+def _record_of(state, seat_names):
+    """A record (as a dict) whose play ends at ``state``: the hands as dealt, blind, bury, call, card under."""
+    st = state.setup
+    g = st.game
+    dealt = [sorted(h) for h in st.hands]
+    if g.kind == "picker":
+        dealt[st.declarer] = sorted((set(st.hands[st.declarer]) | set(st.bury)) - set(st.blind))
+    d: dict[str, Any] = {"game": g.name, "players": seat_names,
+                         "hands": {p: " ".join(map(str, h)) for p, h in zip(seat_names, dealt)}}
+    if g.trump_suit:
+        d["trump"] = g.trump_suit
+    if len(g.deck) == 24:
+        d["deck"] = "short"
+    if g.name == "sheepshead":
+        d["partner"] = g.partner
+    if st.declarer is not None:
+        d["picker" if g.kind == "picker" else "declarer"] = seat_names[st.declarer]
+    if st.blind:
+        d["blind"] = " ".join(map(str, st.blind))
+    if g.kind == "picker":
+        d["bury"] = " ".join(map(str, st.bury))
+    if st.called is not None:
+        d["called"] = str(st.called)
+    elif g.partner == "called-ace":
+        d["called"] = "alone"
+    if st.under is not None:
+        d["under"] = str(st.under)
+    if g.rules.get("leaster_blind", "last") != "last":
+        d["rules"] = {"leaster_blind": g.rules["leaster_blind"]}
+    d["play"] = [" ".join(map(str, t.cards)) for t in state.tricks] + ([" ".join(map(str, state.trick))]
+                                                                       if state.trick else [])
+    return d
+
+
+@pytest.mark.parametrize("name,kw", [("sheepshead", {}), ("sheepshead", {"partner": "called-ace"}),
+                                     ("sheepshead-4", {}), ("sauspiel", {}), ("solo", {"trump": "D", "seats": 3}),
+                                     ("ramsch", {}), ("leaster", {"seats": 4}),
+                                     ("leaster", {"rules": {"leaster_blind": "first"}})])
+def test_solve_json_against_the_reference(tmp_path, name, kw):
+    """`solve --json` on records ending mid-hand and mid-trick (bury, blind and tricks already won counted): value,
+    to_move and every card's value against the reference minimax; --all-tricks and --no-tricks against the most
+    tricks the side (or seat) can take."""
+    import random
+
+    from sheepsolve.deals import random_position, random_setup
+    from sheepsolve.games import make_game
+    from sheepsolve.objective import Objective
+    from sheepsolve.reference import reference_card_values, reference_value
+
+    g = make_game(name, **kw)
+    rng = random.Random(f"solve-json/{name}/{kw}")
+    seat_names = ["Ann", "Bob", "Cal", "Dee", "Eve"][:g.seats]
+    for i in range(5):
+        st = random_setup(g, rng)
+        state = random_position(st, rng, cards_left=2, extra=rng.randrange(g.seats))
+        if state.finished:
+            continue
+        seat = None if g.two_sided else rng.randrange(g.seats)
+        path = tmp_path / f"hand{i}.toml"
+        path.write_text(dump_record(record_from_dict(_record_of(state, seat_names))))
+        args = ["solve", path, "--json"] + (["--seat", seat_names[seat]] if seat is not None else [])
+        res = run(*args)
+        assert res.exit_code == 0, res.output
+        d = json.loads(res.output)
+        obj = Objective.for_setup(st, seat=seat)
+        ref = {str(c): v for c, v in reference_card_values(state, obj).items()}
+        maxing = (state.to_move in obj.team) == obj.maximize
+        assert d["to_move"] == seat_names[state.to_move]
+        assert d["cards"] == ref
+        assert d["value"] == (max if maxing else min)(ref.values())
+        most = reference_value(state, Objective(team=obj.team, tricks=True))
+        assert json.loads(run(*args, "--all-tricks").output)["reached"] == (most == g.tricks)
+        assert json.loads(run(*args, "--no-tricks").output)["reached"] == (most == 0)

@@ -440,6 +440,8 @@ def test_solve_asks_one_question_at_a_time(flags):
     assert "ask one question at a time" in res.output and "Traceback" not in res.output
     named = [f for f in flags if f.startswith("--")]
     assert all(f in res.output for f in named)
+
+
 # A ramsch hand where A, who took none of the first six tricks, can take one of the last two but can also duck
 # both; and a leaster hand where A can take a trick (the solve's value, 33, has one). The trick questions ask
 # what the seat can do when it tries: take every trick, or take a trick at all.

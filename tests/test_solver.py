@@ -15,7 +15,7 @@ import random
 import pytest
 
 from sheepsolve.deals import deal, game_forms, random_position, random_setup
-from sheepsolve.engine import Setup, legal_calls
+from sheepsolve.engine import Setup, legal_calls, trick_winner
 from sheepsolve.games import make_game
 from sheepsolve.objective import Objective
 from sheepsolve.reference import reference_card_values, reference_value, reference_value_memo
@@ -246,6 +246,61 @@ def test_leader_cashing_runs(game):
         for obj in _objectives(game, st, rng):
             assert solver.card_values(s, obj) == reference_card_values(s, obj), (s, obj)
     assert min(seen.values()) >= N, seen
+
+
+def _pairs_across_the_table(state):
+    """Pairs of legal cards of the player to move, of one class and not special, with only cards on the table
+    (at least one) and cards already played between them among the cards of their class: (pairs where both
+    or neither beat the trick so far, pairs where one does and the other not)."""
+    setup, g = state.setup, state.game
+    out = set().union(*state.hands) | set(state.trick)
+    legal = [c for c in state.legal() if c not in (setup.called, setup.under)]
+    wins = {c: trick_winner(g, state.trick + (c,), setup.under, setup.called_class) == len(state.trick)
+            for c in legal}
+    same = split = 0
+    for c in legal:
+        for d in legal:
+            if setup.suit_class(c) != setup.suit_class(d) or g.strength(c) >= g.strength(d):
+                continue
+            between = [x for x in out if setup.suit_class(x) == setup.suit_class(c) and x not in (c, d)
+                       and g.strength(c) < g.strength(x) < g.strength(d)]
+            if between and all(x in state.trick for x in between):
+                if wins[c] == wins[d]:
+                    same += 1
+                else:
+                    split += 1
+    return same, split
+
+
+@pytest.mark.parametrize("game", [make_game("sauspiel"), make_game("solo", trump="H"), make_game("wenz"),
+                                  make_game("sheepshead"), make_game("sheepshead-3"), make_game("ramsch")],
+                         ids=lambda g: g.name)
+def test_pairs_across_the_table(game):
+    """Mid-trick, two cards of one hand and class with only cards on the table between them (among the cards
+    still out) are alike once the trick is over: if both or neither beat the trick so far, the search keeps
+    one of them (the richer or the poorer, as for adjacent cards), and both if one beats it and the other
+    not. Positions with such pairs of both kinds must match the reference, for points and tricks."""
+    rng = random.Random(8080 + game.seats)
+    solver = Solver()
+    seen = [0, 0]
+    tries, N = 0, 12
+    while min(seen) < N and tries < 20000:
+        tries += 1
+        st = random_setup(game, rng)
+        s = random_position(st, rng, cards_left=3 if game.seats > 3 else 4, extra=rng.randrange(1, game.seats))
+        if s.finished:
+            continue
+        kinds = _pairs_across_the_table(s)
+        if not any(kinds) or all(seen[i] >= N or not kinds[i] for i in (0, 1)):
+            continue
+        for i in (0, 1):
+            seen[i] += bool(kinds[i])
+        for obj in _objectives(game, st, rng):
+            ref = reference_card_values(s, obj)
+            assert solver.card_values(s, obj) == ref, (s, obj)
+            v = max(ref.values()) if (s.to_move in obj.team) == obj.maximize else min(ref.values())
+            assert solver.value(s, obj) == v, (s, obj)
+    assert min(seen) >= N, seen
 
 
 def _twin_hands(game, hands, rng, keep=None):

@@ -272,9 +272,15 @@ cdef inline uint32_t drop_dominated(Search* s, int seat, uint32_t moves) noexcep
     objective's side's better choice. A maximiser keeps that card and a minimiser the other, and the card
     dropped is worth no more to its player than the one kept, whatever follows. Over a run of such cards each
     drop points to an adjacent card that is at least as good for the mover, never in a circle, so the best of
-    the run is always kept. When tricks are counted, points never matter: such cards are equivalent."""
+    the run is always kept. When tricks are counted, points never matter: such cards are equivalent.
+
+    Mid-trick, "adjacent" looks through the cards on the table: they leave play with this trick, so two cards
+    with only table cards between them are adjacent in every later position. In this trick they differ only
+    if one beats the card winning so far and the other does not; when both or neither do, the trick's winner
+    and the cards that beat the mover's card among those still in hands are the same, so the two trees still
+    match card for card (sauspiel 100 deals: 1.0% fewer nodes, 1.9% fewer instructions)."""
     cdef Tables* t = &s.t
-    cdef uint32_t live = s.live, out = moves, m = moves & ~t.special, dead, step, pairs
+    cdef uint32_t live = s.live & ~s.ontable, out = moves, m = moves & ~t.special, dead, step, pairs
     cdef int c, d, w, keep_rich
     # The upper cards d of the pairs, all at once: from the place above each move, the next card out in its
     # class. Above a card out comes a run of cards not out (or none): adding the place to the run carries to
@@ -287,6 +293,8 @@ cdef inline uint32_t drop_dominated(Search* s, int seat, uint32_t moves) noexcep
         d = ss_ctz(pairs)
         pairs &= pairs - 1
         c = ss_msb(live & ((<uint32_t>1 << d) - 1))  # the next card out below d: the move it pairs with
+        if s.ntr and ((s.beats >> c) ^ (s.beats >> d)) & 1:
+            continue  # a card on the table lies between them and one of them beats the trick so far, not the other
         if t.pts[c] == t.pts[d] or t.gain_tricks:
             out &= ~(<uint32_t>1 << c)  # equivalent (or only points differ and tricks count): keep the stronger
             continue

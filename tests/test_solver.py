@@ -248,6 +248,54 @@ def test_leader_cashing_runs(game):
     assert min(seen.values()) >= N, seen
 
 
+def _partner_tops(state):
+    """Trick start: the classes where the leader may lead to a partner's top card (the strongest card out of the
+    class, held by another player of the leader's side, neither the called card nor the card under, not the
+    called class while its rules apply) and no player of the other side may trump instead of following."""
+    setup, g = state.setup, state.game
+    if state.trick or not setup.team or len(setup.team) in (1, g.seats - 1):
+        return []
+    side = [(i in setup.team) == (state.leader in setup.team) for i in range(g.seats)]
+    out = []
+    for cls in {setup.suit_class(c) for c in state.legal()}:
+        cards = [(g.strength(c), c, i) for i, h in enumerate(state.hands) for c in h if setup.suit_class(c) == cls]
+        _, top, holder = max(cards)
+        if holder == state.leader or not side[holder] or top in (setup.called, setup.under):
+            continue
+        if state.called_open and cls == setup.called_class:
+            continue
+        if cls != "T" and any(not side[i] and not any(setup.suit_class(c) == cls for c in h)
+                              and any(g.is_trump(c) for c in h) for i, h in enumerate(state.hands)):
+            continue
+        out.append(cls)
+    return out
+
+
+@pytest.mark.parametrize("game", [make_game("sauspiel"), make_game("sauspiel", deck="short"),
+                                  make_game("sheepshead"), make_game("sheepshead", partner="called-ace")],
+                         ids=lambda g: f"{g.name}-{g.partner}-{len(g.deck)}")
+def test_lead_to_a_partners_top(game):
+    """Trick starts where the leader may lead to a partner's top card that nobody of the other side can beat:
+    the search bounds such a position by that trick (the leader's card, the top card and every other player's
+    cheapest card it may play). Every answer must match the reference, for points and for tricks."""
+    rng = random.Random(5150 + len(game.deck))
+    solver = Solver()
+    seen, tries, N = 0, 0, 30
+    while seen < N and tries < 20000:
+        tries += 1
+        st = random_setup(game, rng)
+        s = random_position(st, rng, cards_left=3)
+        if s.finished or not _partner_tops(s):
+            continue
+        seen += 1
+        for obj in _objectives(game, st, rng):
+            ref = reference_card_values(s, obj)
+            assert solver.card_values(s, obj) == ref, (s, obj)
+            v = max(ref.values()) if (s.to_move in obj.team) == obj.maximize else min(ref.values())
+            assert solver.value(s, obj) == v, (s, obj)
+    assert seen >= N, seen
+
+
 def _pairs_across_the_table(state):
     """Pairs of legal cards of the player to move, of one class and not special, with only cards on the table
     (at least one) and cards already played between them among the cards of their class: (pairs where both

@@ -839,6 +839,14 @@ cdef inline int min_pts(Search* s, uint32_t hand) noexcept nogil:
     return s.t.level_pts[i]
 
 
+cdef inline int max_pts(Search* s, uint32_t hand) noexcept nogil:
+    """The most points among the cards of ``hand`` (never empty): the highest point level it holds a card of."""
+    cdef int i = s.t.nlevels - 1
+    while not (hand & s.t.level_mask[i]):
+        i -= 1
+    return s.t.level_pts[i]
+
+
 cdef inline int low_sum(Search* s, uint32_t hand, int m) noexcept nogil:
     """The sum of the ``m`` lowest point values among the cards of ``hand`` (all of them if fewer): point levels
     lowest first, as many cards of each as the hand holds, instead of ``m`` walks over the hand."""
@@ -968,7 +976,12 @@ cdef inline int sure_lead(Search* s, uint32_t legal, int* bound) noexcept nogil:
     """Trick start: bounds from leads the other side cannot beat.
 
     A lead that no player of the other side can beat with a card it may play wins its trick for the leader's
-    side, with at least the cheapest card each other player may add. The leader may also cash several such
+    side, with at least the cheapest card each other player may add. So does a lead to a partner's top card:
+    the leader leads a card of a class whose strongest card out a partner holds (not a special card, not the
+    called class while its rules apply); the partner holds a card of the class led, so he may play the top
+    card, and nothing beats it if no player of the other side may trump instead of following (in the trump
+    class nothing can). That trick holds the leader's card (his richest of the class gives the best bound),
+    the top card and each other player's cheapest card it may play. The leader may also cash several such
     tops, one per class, keeping the lead: sure while every player holding a trump holds a card of each of
     those classes (it must follow every time, so it can never trump), and each other player adds a card of
     the class led, or, lacking one, one of its cheapest cards. And the leader may cash his own run of top
@@ -984,16 +997,25 @@ cdef inline int sure_lead(Search* s, uint32_t legal, int* bound) noexcept nogil:
     if mine != t.maxer[L]:
         return 0
     tl = ss_popcount(s.hand[L])
+    # his partners' cards, but not against a lone player (there the lead to a partner's top cut 0.2% of the
+    # nodes, solo 100 deals, for 2% more instructions)
+    h = 0
+    if t.nside[1 - mine] > 1:
+        h = s.live & ~s.hand[L] & ~t.special & (s.team_cards if mine else ~s.team_cards)
     m = legal
-    while m:
-        c = ss_msb(m)
-        m &= ~(<uint32_t>1 << c)
-        if t.above[c] & s.live:
-            continue  # not the top card of its class
-        tops |= <uint32_t>1 << c
-        cls_mask = t.cmask[t.cls[c]]
+    while m:  # each class the leader may lead
+        cls_mask = t.same_cls[ss_msb(m)]
+        m &= ~cls_mask
+        c = ss_msb(s.live & cls_mask)  # the top card of the class
+        if (legal >> c) & 1:  # his own: he leads it
+            tops |= <uint32_t>1 << c
+            contrib = t.pts[c]
+        elif (h >> c) & 1 and not (s.open and (cls_mask & t.called_bit)):  # a partner's: lead to it
+            # (the loop below adds the partner's cheapest card of the class: the top card replaces it)
+            contrib = t.pts[c] + max_pts(s, legal & cls_mask) - min_pts(s, s.hand[s.owner[c]] & cls_mask)
+        else:
+            continue
         beaters = t.trumps & ~((<uint32_t>2 << c) - 1) if c < 31 else 0
-        contrib = t.pts[c]
         for p in range(1, n):
             seat = t.seat_at[L + p]
             can = s.hand[seat] & cls_mask

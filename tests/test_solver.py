@@ -296,6 +296,64 @@ def test_lead_to_a_partners_top(game):
     assert seen >= N, seen
 
 
+def _top_card_to_come(state):
+    """Mid-trick, the player to move holding three cards or more: whether the strongest card among the trumps and
+    the class led held by a player still to play is one that player may play (a card of the class led, or a
+    trump when he holds none of it), beats the trick so far and belongs to the side that is not winning it (so
+    the trick is not decided yet); neither the called card nor the card under, not the called class led while
+    its rules apply."""
+    setup, g = state.setup, state.game
+    if not state.trick or len(state.hands[state.to_move]) < 3:
+        return False
+    led = setup.suit_class(state.trick[0])
+    if state.called_open and led == setup.called_class:
+        return False
+    n = g.seats
+    to_play = [(state.leader + p) % n for p in range(len(state.trick), n)]
+    cards = [(setup.suit_class(c) == "T", g.strength(c), c, q) for q in to_play for c in state.hands[q]
+             if setup.suit_class(c) in ("T", led)]
+    if not cards:
+        return False
+    _, _, a, q = max(cards)
+    if a in (setup.called, setup.under):
+        return False
+    if setup.suit_class(a) != led and any(setup.suit_class(c) == led for c in state.hands[q]):
+        return False
+    if trick_winner(g, state.trick + (a,), setup.under, setup.called_class) != len(state.trick):
+        return False
+    winner = (state.leader + trick_winner(g, state.trick, setup.under, setup.called_class)) % n
+    if not g.two_sided:
+        return q != winner
+    return (q in setup.team) != (winner in setup.team)
+
+
+@pytest.mark.parametrize("game", [make_game("sauspiel"), make_game("solo", trump="H"), make_game("wenz"),
+                                  make_game("sheepshead"), make_game("sheepshead", partner="called-ace"),
+                                  make_game("sheepshead-3"), make_game("ramsch"), make_game("leaster")],
+                         ids=lambda g: f"{g.name}-{g.partner}")
+def test_top_card_still_to_come(game):
+    """Mid-trick positions where the strongest card that can still come to the trick is held by a player of
+    the side not winning it so far (in ramsch and leaster: another player): the search bounds them by that
+    side taking the trick (with that card and every other player's cheapest card it may play), only where
+    the trick is a gain for that side. Every answer must match the reference, for points and for tricks."""
+    rng = random.Random(6262 + game.seats)
+    solver = Solver()
+    seen, tries, N = 0, 0, 30
+    while seen < N and tries < 20000:
+        tries += 1
+        st = random_setup(game, rng)
+        s = random_position(st, rng, cards_left=3 if game.seats > 3 else 4, extra=rng.randrange(1, game.seats))
+        if s.finished or not _top_card_to_come(s):
+            continue
+        seen += 1
+        for obj in _objectives(game, st, rng):
+            ref = reference_card_values(s, obj)
+            assert solver.card_values(s, obj) == ref, (s, obj)
+            v = max(ref.values()) if (s.to_move in obj.team) == obj.maximize else min(ref.values())
+            assert solver.value(s, obj) == v, (s, obj)
+    assert seen >= N, seen
+
+
 def _pairs_across_the_table(state):
     """Pairs of legal cards of the player to move, of one class and not special, with only cards on the table
     (at least one) and cards already played between them among the cards of their class: (pairs where both

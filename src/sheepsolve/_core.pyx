@@ -362,10 +362,12 @@ cdef inline int order_moves(Search* s, int seat, uint32_t moves, int hint, int* 
     whether it beats the trick so far, whether an ally is winning it and whether the mover is last, so
     ``load_tables`` ranks the 64 (card, beats) pairs once for each of the four cases: each move sets the bit of
     its rank in a 64-bit word and the moves come out strongest rank first, without comparing or sorting
-    anything; the follow killer comes out above the ranks below its raised score (``follow_boost``)."""
-    cdef int k = 0, c, killer, mode, boost, j
+    anything; the follow killer comes out above the ranks below its raised score (``follow_boost``). Before the
+    trick's last card, the first card of that order that settles the trick for the mover's side then moves to the
+    front (*fastest cut first*)."""
+    cdef int k = 0, c, killer, mode, boost, j, q
     cdef Tables* t = &s.t
-    cdef uint32_t m = moves, x, others, tops = 0
+    cdef uint32_t m = moves, x, others, tops = 0, opp
     cdef uint64_t r = 0
     cdef uint8_t* rank
     cdef uint8_t* card
@@ -433,6 +435,30 @@ cdef inline int order_moves(Search* s, int seat, uint32_t moves, int hint, int* 
         r &= r - 1
     if boost >= 0:
         out[0] = killer
+    if s.ntr < t.n - 1:
+        # Fastest cut first (after Furtak and Buro): the first card in that order that settles the trick for the
+        # mover's side (no opponent still to play can beat the card that then wins it with a card it may play)
+        # goes first: its child is often decided at once by decided_bounds. The scores above prefer winning
+        # cheaply, which an opponent after the mover may overtake (100 deals: 8-22% fewer nodes on sheepshead
+        # and sauspiel, instructions 9-21% fewer; the last player's order already puts such a card first).
+        opp = 0  # the cards the mover's opponents still to play may play (a superset of their legal cards)
+        for j in range(s.ntr + 1, t.n):
+            q = t.seat_at[s.leader + j]
+            if t.team[q] != t.team[seat]:
+                x = s.hand[q] & s.led
+                opp |= x if x else s.hand[q]
+        for j in range(k):
+            c = out[j]
+            if (s.beats >> c) & 1:
+                if opp & s.beats & ~((<uint32_t>2 << c) - 1):
+                    continue
+            elif t.team[s.win_seat] != t.team[seat] or (opp & s.beats):
+                continue
+            while j > 0:
+                out[j] = out[j - 1]
+                j -= 1
+            out[0] = c
+            break
     return k
 
 # ---------------------------------------------------------------------------------------------------------------

@@ -357,8 +357,8 @@ cdef inline int order_moves(Search* s, int seat, uint32_t moves, int hint, int* 
     """Fill ``out`` with the moves, most promising first; returns their count.
 
     Lead: the table move, the killer lead, then the top cards of their classes (sure winners of their class)
-    strongest first, then the rest strongest first; the first lead after the table move that no opponent can
-    beat then moves up to just after the table move (*fastest cut first*). Mid-trick (no table move): by :func:`follow_score`, ties to
+    strongest first, then the rest strongest first; the first of them that no opponent can beat then moves to
+    the front (*fastest cut first*). Mid-trick (no table move): by :func:`follow_score`, ties to
     the stronger card, the follow killer's score raised by FOLLOW_KILLER_BONUS. The score depends on the card,
     whether it beats the trick so far, whether an ally is winning it and whether the mover is last, so
     ``load_tables`` ranks the 64 (card, beats) pairs once for each of the four cases: each move sets the bit of
@@ -366,7 +366,7 @@ cdef inline int order_moves(Search* s, int seat, uint32_t moves, int hint, int* 
     anything; the follow killer comes out above the ranks below its raised score (``follow_boost``). Before the
     trick's last card, the first card of that order that settles the trick for the mover's side then moves to the
     front (*fastest cut first*)."""
-    cdef int k = 0, c, killer, mode, boost, j, q, lead_from
+    cdef int k = 0, c, killer, mode, boost, j, q
     cdef Tables* t = &s.t
     cdef uint32_t m = moves, x, others, tops = 0, opp
     cdef uint64_t r = 0
@@ -377,7 +377,6 @@ cdef inline int order_moves(Search* s, int seat, uint32_t moves, int hint, int* 
             out[k] = hint
             k += 1
             m &= ~(<uint32_t>1 << hint)
-        lead_from = k
         killer = s.killer[ss_popcount(s.hand[seat])][seat] - 1
         if killer >= 0 and (m >> killer) & 1:
             out[k] = killer
@@ -402,9 +401,10 @@ cdef inline int order_moves(Search* s, int seat, uint32_t moves, int hint, int* 
             out[k] = c
             k += 1
         # fastest cut first, as mid-trick (below): the first lead in that order that no opponent can beat with a
-        # card he may play (following suit if he can) goes first after the table's card (100 deals: 5-15% fewer
-        # nodes on sheepshead and sauspiel, 2-3% fewer instructions than with the mid-trick rule alone)
-        for j in range(lead_from, k):
+        # card he may play (following suit if he can) goes first, before the table's card too (100 deals: 5-15%
+        # fewer nodes on sheepshead and sauspiel, 2-3% fewer instructions than with the mid-trick rule alone;
+        # placed before the table's card, 0.2-1.3% fewer instructions than after it)
+        for j in range(k):
             c = out[j]
             for boost in range(1, t.n):
                 q = t.seat_at[seat + boost]
@@ -413,10 +413,10 @@ cdef inline int order_moves(Search* s, int seat, uint32_t moves, int hint, int* 
                     if (x if x else s.hand[q]) & t.beat_lead[c]:
                         break
             else:
-                while j > lead_from:
+                while j > 0:
                     out[j] = out[j - 1]
                     j -= 1
-                out[lead_from] = c
+                out[0] = c
                 break
         return k
     mode = (t.team[s.win_seat] == t.team[seat]) * 2 + (s.ntr == t.n - 1)

@@ -297,34 +297,35 @@ def test_lead_to_a_partners_top(game):
 
 
 def _top_card_to_come(state):
-    """Mid-trick, the player to move holding three cards or more: whether the strongest card among the trumps and
-    the class led held by a player still to play is one that player may play (a card of the class led, or a
-    trump when he holds none of it), beats the trick so far and belongs to the side that is not winning it (so
-    the trick is not decided yet); neither the called card nor the card under, not the called class led while
-    its rules apply."""
+    """Mid-trick, the player to move holding three cards or more: whether the strongest of the cards that could
+    still come and win (each player still to play: his cards of the class led if he holds any, else his
+    trumps) beats the trick so far and belongs to the side that is not winning it (so the trick is not
+    decided yet); neither the called card nor the card under, not the called class led while its rules
+    apply. ``(applies, whether that card is below a trump its holder's partner or opponent must keep)``."""
     setup, g = state.setup, state.game
     if not state.trick or len(state.hands[state.to_move]) < 3:
-        return False
+        return False, False
     led = setup.suit_class(state.trick[0])
     if state.called_open and led == setup.called_class:
-        return False
+        return False, False
     n = g.seats
     to_play = [(state.leader + p) % n for p in range(len(state.trick), n)]
-    cards = [(setup.suit_class(c) == "T", g.strength(c), c, q) for q in to_play for c in state.hands[q]
-             if setup.suit_class(c) in ("T", led)]
+    cards, held = [], []
+    for q in to_play:
+        follow = [c for c in state.hands[q] if setup.suit_class(c) == led]
+        trumps = [c for c in state.hands[q] if setup.suit_class(c) == "T"]
+        cards += [(setup.suit_class(c) == "T", g.strength(c), c, q) for c in (follow or trumps)]
+        held += [(setup.suit_class(c) == "T", g.strength(c)) for c in trumps]
     if not cards:
-        return False
-    _, _, a, q = max(cards)
+        return False, False
+    key, _, a, q = max(cards)
     if a in (setup.called, setup.under):
-        return False
-    if setup.suit_class(a) != led and any(setup.suit_class(c) == led for c in state.hands[q]):
-        return False
+        return False, False
     if trick_winner(g, state.trick + (a,), setup.under, setup.called_class) != len(state.trick):
-        return False
+        return False, False
     winner = (state.leader + trick_winner(g, state.trick, setup.under, setup.called_class)) % n
-    if not g.two_sided:
-        return q != winner
-    return (q in setup.team) != (winner in setup.team)
+    applies = q != winner if not g.two_sided else (q in setup.team) != (winner in setup.team)
+    return applies, max(held, default=(False, -1)) > (key, g.strength(a))
 
 
 @pytest.mark.parametrize("game", [make_game("sauspiel"), make_game("solo", trump="H"), make_game("wenz"),
@@ -335,23 +336,29 @@ def test_top_card_still_to_come(game):
     """Mid-trick positions where the strongest card that can still come to the trick is held by a player of
     the side not winning it so far (in ramsch and leaster: another player): the search bounds them by that
     side taking the trick (with that card and every other player's cheapest card it may play), only where
-    the trick is a gain for that side. Every answer must match the reference, for points and for tricks."""
+    the trick is a gain for that side. Some of them with that card below a trump that a player still to play
+    holds but must keep, as he has to follow the class led. Every answer must match the reference, for points
+    and for tricks."""
     rng = random.Random(6262 + game.seats)
     solver = Solver()
-    seen, tries, N = 0, 0, 30
-    while seen < N and tries < 20000:
+    seen, below, tries, N = 0, 0, 0, 30
+    while (seen < N or below < 5) and tries < 20000:
         tries += 1
         st = random_setup(game, rng)
         s = random_position(st, rng, cards_left=3 if game.seats > 3 else 4, extra=rng.randrange(1, game.seats))
-        if s.finished or not _top_card_to_come(s):
+        if s.finished:
+            continue
+        applies, under_a_trump = _top_card_to_come(s)
+        if not applies or (seen >= N and not under_a_trump):
             continue
         seen += 1
+        below += under_a_trump
         for obj in _objectives(game, st, rng):
             ref = reference_card_values(s, obj)
             assert solver.card_values(s, obj) == ref, (s, obj)
             v = max(ref.values()) if (s.to_move in obj.team) == obj.maximize else min(ref.values())
             assert solver.value(s, obj) == v, (s, obj)
-    assert seen >= N, seen
+    assert seen >= N and below >= 5, (seen, below)
 
 
 def _pairs_across_the_table(state):

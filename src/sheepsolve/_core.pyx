@@ -1022,24 +1022,24 @@ cdef inline int decided_bounds(Search* s, int seat, int* lo, int* hi) noexcept n
 
 
 cdef inline int top_bounds(Search* s, int seat, int* lo, int* hi) noexcept nogil:
-    """Mid-trick (``seat`` to move), when :func:`decided_bounds` finds the trick still open: the strongest card
-    among the trumps and the class led in the hands of the players still to play beats the trick so far and
-    nothing that can still come beats it. If its holder may play it (a card of the class led, or a trump when
-    he holds none of that class), his side can take the trick, with that card and each other player's
+    """Mid-trick (``seat`` to move), when :func:`decided_bounds` finds the trick still open: of the cards that
+    could still come and win (each player still to play: his cards of the class led if he holds any, for he
+    must follow, else his trumps), the strongest beats the trick so far and nothing that can still come beats
+    it, and its holder may play it. So his side can take the trick, with that card and each other player's
     cheapest card it may play: bounds on the future value (from the start of the trick) as
     :func:`decided_bounds` sets them; returns 1, else 0. Only called when taking a trick is what each side
     wants (``Tables.sided``: not in ramsch or leaster, where the trick is a choice, not a gain); not with the
     called class led while its rules apply, nor for a special card.
 
-    Only the holder of that card needs to play it, so this covers what decided_bounds leaves open: the side
-    not winning the trick so far still holds its top card (100 deals: sauspiel 5%, solo 23%, sheepshead-3
-    12% fewer nodes)."""
+    This covers what decided_bounds leaves open: the side not winning the trick so far still holds the card
+    that takes it (100 deals: sauspiel 7%, solo 25%, sheepshead-3 14% fewer nodes)."""
     cdef Tables* t = &s.t
     cdef uint32_t cards = 0, h, can
     cdef int a, q, q2, p, contrib, tl
     for p in range(s.ntr, t.n):
-        cards |= s.hand[t.seat_at[s.leader + p]]
-    cards &= t.trumps | s.led
+        h = s.hand[t.seat_at[s.leader + p]]
+        can = h & s.led
+        cards |= can if can else h & t.trumps  # the cards each may play that could win the trick
     if not cards:
         return 0
     a = ss_msb(cards)
@@ -1048,8 +1048,6 @@ cdef inline int top_bounds(Search* s, int seat, int* lo, int* hi) noexcept nogil
         return 0
     if (t.special >> a) & 1 or (s.open and (s.led & t.called_bit)):
         return 0
-    if not ((s.led >> a) & 1) and (s.hand[q] & s.led):
-        return 0  # a trump, but its holder must follow the class led
     contrib = t.pts[a]
     for p in range(s.ntr, t.n):
         q2 = t.seat_at[s.leader + p]

@@ -1693,8 +1693,6 @@ cdef class Core:
         """Install compiled tables (``tables.CoreTables``); clears the table when their context changed. A
         :meth:`set_position` must follow before any search (it derives the key words from the holders)."""
         cdef Tables* t = &self.s.t
-        cdef int i, j
-        cdef uint32_t blk, m
         if tables.context != self.context:
             self.clear()
             self.context = tables.context

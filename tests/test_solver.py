@@ -296,6 +296,56 @@ def test_lead_to_a_partners_top(game):
     assert seen >= N, seen
 
 
+def _partner_ruffs(state):
+    """Trick start: the plain classes the leader may lead (with a card that is neither the called card nor the
+    card under, not the called class while its rules apply) so that a partner holding no card of the class has
+    a trump (not the card under) stronger than every trump of the other side's players who hold no card of the
+    class either, the other side having two players or more."""
+    setup, g = state.setup, state.game
+    if state.trick or not setup.team:
+        return []
+    side = [(i in setup.team) == (state.leader in setup.team) for i in range(g.seats)]
+    if side.count(False) < 2:
+        return []
+    special = (setup.called, setup.under)
+    out = []
+    for cls in {setup.suit_class(c) for c in state.legal() if c not in special}:
+        if cls == "T" or (state.called_open and cls == setup.called_class):
+            continue
+        void = [i for i, h in enumerate(state.hands) if not any(setup.suit_class(c) == cls for c in h)]
+        opp = max((g.strength(c) for i in void if not side[i] for c in state.hands[i] if g.is_trump(c)), default=-1)
+        if any(g.strength(c) > opp for i in void if side[i] and i != state.leader for c in state.hands[i]
+               if g.is_trump(c) and c not in special):
+            out.append(cls)
+    return out
+
+
+@pytest.mark.parametrize("game", [make_game("sauspiel"), make_game("sauspiel", deck="short"),
+                                  make_game("sheepshead"), make_game("sheepshead", partner="called-ace")],
+                         ids=lambda g: f"{g.name}-{g.partner}-{len(g.deck)}")
+def test_lead_a_partner_can_ruff(game):
+    """Trick starts where the leader may lead a plain class a partner can ruff above every trump the other
+    side may play: the search bounds such a position by that trick (the leader's richest card of the class,
+    the partner's cheapest trump that still wins, every other player's cheapest card it may play). Every
+    answer must match the reference, for points and for tricks."""
+    rng = random.Random(7131 + len(game.deck))
+    solver = Solver()
+    seen, tries, N = 0, 0, 150
+    while seen < N and tries < 20000:
+        tries += 1
+        st = random_setup(game, rng)
+        s = random_position(st, rng, cards_left=3)
+        if s.finished or not _partner_ruffs(s):
+            continue
+        seen += 1
+        for obj in _objectives(game, st, rng):
+            ref = reference_card_values(s, obj)
+            assert solver.card_values(s, obj) == ref, (s, obj)
+            v = max(ref.values()) if (s.to_move in obj.team) == obj.maximize else min(ref.values())
+            assert solver.value(s, obj) == v, (s, obj)
+    assert seen >= N, seen
+
+
 def _top_card_to_come(state):
     """Mid-trick, the player to move holding three cards or more: whether the strongest of the cards that could
     still come and win (each player still to play: his cards of the class led if he holds any, else his

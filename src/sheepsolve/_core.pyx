@@ -1065,20 +1065,76 @@ cdef inline int top_bounds(Search* s, int seat, int* lo, int* hi) noexcept nogil
     return 1
 
 
+cdef int lead_ruff(Search* s, uint32_t legal, uint32_t cls_mask, uint32_t ruffs, int mine, int tl,
+                   int* bound) noexcept nogil:
+    """For :func:`sure_lead`: a lead of the class ``cls_mask`` that a partner can ruff (``ruffs``: the leader's
+    partners' trumps that are not special cards, never empty). Returns 1 and the bound in ``bound``, else 0.
+
+    A plain class (not the called class while its rules apply), led with the leader's richest card of it that is
+    not special; a partner holding no card of the class and a trump above every trump of the other side's players
+    who hold no card of the class either (those who hold one must follow with it, and any trump beats every plain
+    card). A player void in the class led may play any trump: legal_moves only keeps the called ace (the partner,
+    ``r2``) and the picker's last hold card, cards of the called class, never trumps, from him; so the partner may
+    ruff. Then the leader's side takes the trick with at least the leader's card, the partner's cheapest trump
+    above those trumps, and every other player's cheapest card of the class led or, lacking one, of his hand (a
+    superset of what he may play, so the sum is never too high). With several such partners, the best bound.
+    Kept out of line: written inline in sure_lead it cost instructions where no partner can ruff (solo, 40
+    deals: 0.4% more; out of line 0.3% fewer, layout)."""
+    cdef Tables* t = &s.t
+    cdef int n = t.n, L = s.leader, p, i, seat, q, contrib, v, found = 0, best = 0
+    cdef uint32_t lead, opp = 0, ruff, can
+    if (cls_mask & t.trumps) or (s.open and (cls_mask & t.called_bit)):
+        return 0
+    lead = legal & cls_mask & ~t.special
+    if not lead:
+        return 0
+    for p in range(1, n):  # the trumps the other side may play to the trick
+        seat = t.seat_at[L + p]
+        if t.team[seat] != mine and not (s.hand[seat] & cls_mask):
+            opp |= s.hand[seat] & t.trumps
+    for p in range(1, n):
+        q = t.seat_at[L + p]
+        if t.team[q] != mine or (s.hand[q] & cls_mask):
+            continue
+        ruff = s.hand[q] & ruffs
+        if opp:
+            ruff &= ~((<uint32_t>2 << ss_msb(opp)) - 1)
+        if not ruff:
+            continue
+        contrib = max_pts(s, lead) + min_pts(s, ruff)
+        for i in range(1, n):
+            seat = t.seat_at[L + i]
+            if seat != q:
+                can = s.hand[seat] & cls_mask
+                contrib += min_pts(s, can if can else s.hand[seat])
+        v = sure_bound(s, mine, contrib, contrib, 1, tl)
+        if not found or (v > best if mine else v < best):
+            best = v
+        found = 1
+    bound[0] = best
+    return found
+
+
 cdef inline int sure_lead(Search* s, uint32_t legal, int* bound) noexcept nogil:
     """Trick start: bounds from leads the other side cannot beat.
 
-    A lead that no player of the other side can beat with a card it may play wins its trick for the leader's
-    side, with at least the cheapest card each other player may add. So does a lead to a partner's top card:
-    the leader leads a card of a class whose strongest card out a partner holds (not a special card, not the
-    called class while its rules apply); the partner holds a card of the class led, so he may play the top
-    card, and nothing beats it if no player of the other side may trump instead of following (in the trump
-    class nothing can). That trick holds the leader's card (his richest of the class gives the best bound),
-    the top card and each other player's cheapest card it may play. The leader may also cash several such
-    tops, one per class, keeping the lead: sure while every player holding a trump holds a card of each of
-    those classes (it must follow every time, so it can never trump), and each other player adds a card of
-    the class led, or, lacking one, one of its cheapest cards. And the leader may cash his own run of top
-    trumps, then, if that leaves no other player a trump, his runs of top cards in the plain classes.
+    A lead that no player of the other side can beat with a card it may play wins its trick for the leader's side,
+    with at least the cheapest card each other player may add. So does a lead to a partner's top card: the leader
+    leads a card of a class whose strongest card out a partner holds (not a special card, not the called class
+    while its rules apply); the partner holds a card of the class led, so he may play the top card, and nothing
+    beats it if no player of the other side may trump instead of following (in the trump class nothing can). That
+    trick holds the leader's card (his richest of the class gives the best bound), the top card and each other
+    player's cheapest card it may play. So does a lead a partner can ruff (:func:`lead_ruff`): the leader leads a
+    card of a plain class (not a special card, not the called class while its rules apply); a partner holding no
+    card of the class holds a trump (not a special card) above every trump of the other side's players who hold no
+    card of the class either (those who do must follow, and any trump beats them); that trick holds the leader's
+    richest card of the class, the partner's cheapest such trump and each other player's cheapest card it may
+    play. Both only against two or more players (100 deals, ruff: sheepshead-jd 3.6%, sheepshead-called-ace 1.9%,
+    sauspiel 2.4% fewer nodes). The leader may also cash several such tops, one per class, keeping the lead: sure
+    while every player holding a trump holds a card of each of those classes (it must follow every time, so it can
+    never trump), and each other player adds a card of the class led, or, lacking one, one of its cheapest cards.
+    And the leader may cash his own run of top trumps, then, if that leaves no other player a trump, his runs of
+    top cards in the plain classes.
 
     If the leader's side is the objective's side and maximises, the value is at least the points of those
     tricks; if it is the other side and minimises, the value is at most what the other tricks can bring.
@@ -1086,7 +1142,7 @@ cdef inline int sure_lead(Search* s, uint32_t legal, int* bound) noexcept nogil:
     cdef Tables* t = &s.t
     cdef int n = t.n, L = s.leader, p, seat, c, tl, contrib, v, found = 0, best = 0, k, changed, full, r, i
     cdef int mine = t.team[L]
-    cdef uint32_t m, cls_mask, beaters, can, tops = 0, cash, h, run
+    cdef uint32_t m, cls_mask, beaters, can, tops = 0, cash, h, run, ruffs
     if mine != t.maxer[L]:
         return 0
     tl = ss_popcount(s.hand[L])
@@ -1095,6 +1151,7 @@ cdef inline int sure_lead(Search* s, uint32_t legal, int* bound) noexcept nogil:
     h = 0
     if t.nside[1 - mine] > 1:
         h = s.live & ~s.hand[L] & ~t.special & (s.team_cards if mine else ~s.team_cards)
+    ruffs = h & t.trumps  # the partners' trumps that may ruff
     m = legal
     while m:  # each class the leader may lead
         cls_mask = t.same_cls[ss_msb(m)]
@@ -1107,6 +1164,10 @@ cdef inline int sure_lead(Search* s, uint32_t legal, int* bound) noexcept nogil:
             # (the loop below adds the partner's cheapest card of the class: the top card replaces it)
             contrib = t.pts[c] + max_pts(s, legal & cls_mask) - min_pts(s, s.hand[s.owner[c]] & cls_mask)
         else:
+            if ruffs and lead_ruff(s, legal, cls_mask, ruffs, mine, tl, &v):
+                if not found or (v > best if mine else v < best):
+                    best = v
+                found = 1
             continue
         beaters = t.trumps & ~((<uint32_t>2 << c) - 1) if c < 31 else 0
         for p in range(1, n):
@@ -1119,6 +1180,11 @@ cdef inline int sure_lead(Search* s, uint32_t legal, int* bound) noexcept nogil:
             contrib += min_pts(s, can)
         else:
             v = sure_bound(s, mine, contrib, contrib, 1, tl)
+            if not found or (v > best if mine else v < best):
+                best = v
+            found = 1
+            continue
+        if ruffs and lead_ruff(s, legal, cls_mask, ruffs, mine, tl, &v):
             if not found or (v > best if mine else v < best):
                 best = v
             found = 1

@@ -210,6 +210,15 @@ def test_best_line_keeps_the_value(game):
             assert s.finished and obj.final_value(s) == value
 
 
+def _assert_like_reference(solver, game, setup, s, rng):
+    """The card values and the value of ``s`` match the reference, for each of ``_objectives``."""
+    for obj in _objectives(game, setup, rng):
+        ref = reference_card_values(s, obj)
+        assert solver.card_values(s, obj) == ref, (s, obj)
+        v = max(ref.values()) if (s.to_move in obj.team) == obj.maximize else min(ref.values())
+        assert solver.value(s, obj) == v, (s, obj)
+
+
 def _leader_runs(game, state):
     """The leader's trumps above every other player's trump (their count), and whether no other player holds
     more trumps than that (so the leader's plain top cards can be cashed after them)."""
@@ -288,11 +297,7 @@ def test_lead_to_a_partners_top(game):
         if s.finished or not _partner_tops(s):
             continue
         seen += 1
-        for obj in _objectives(game, st, rng):
-            ref = reference_card_values(s, obj)
-            assert solver.card_values(s, obj) == ref, (s, obj)
-            v = max(ref.values()) if (s.to_move in obj.team) == obj.maximize else min(ref.values())
-            assert solver.value(s, obj) == v, (s, obj)
+        _assert_like_reference(solver, game, st, s, rng)
     assert seen >= N, seen
 
 
@@ -338,11 +343,7 @@ def test_lead_a_partner_can_ruff(game):
         if s.finished or not _partner_ruffs(s):
             continue
         seen += 1
-        for obj in _objectives(game, st, rng):
-            ref = reference_card_values(s, obj)
-            assert solver.card_values(s, obj) == ref, (s, obj)
-            v = max(ref.values()) if (s.to_move in obj.team) == obj.maximize else min(ref.values())
-            assert solver.value(s, obj) == v, (s, obj)
+        _assert_like_reference(solver, game, st, s, rng)
     assert seen >= N, seen
 
 
@@ -403,11 +404,7 @@ def test_top_card_still_to_come(game):
             continue
         seen += 1
         below += under_a_trump
-        for obj in _objectives(game, st, rng):
-            ref = reference_card_values(s, obj)
-            assert solver.card_values(s, obj) == ref, (s, obj)
-            v = max(ref.values()) if (s.to_move in obj.team) == obj.maximize else min(ref.values())
-            assert solver.value(s, obj) == v, (s, obj)
+        _assert_like_reference(solver, game, st, s, rng)
     assert seen >= N and below >= 5, (seen, below)
 
 
@@ -458,11 +455,7 @@ def test_pairs_across_the_table(game):
             continue
         for i in (0, 1):
             seen[i] += bool(kinds[i])
-        for obj in _objectives(game, st, rng):
-            ref = reference_card_values(s, obj)
-            assert solver.card_values(s, obj) == ref, (s, obj)
-            v = max(ref.values()) if (s.to_move in obj.team) == obj.maximize else min(ref.values())
-            assert solver.value(s, obj) == v, (s, obj)
+        _assert_like_reference(solver, game, st, s, rng)
     assert min(seen) >= N, seen
 
 

@@ -257,6 +257,22 @@ def test_leader_cashing_runs(game):
     assert min(seen.values()) >= N, seen
 
 
+def _check_trick_starts(game, rng, count, applies):
+    """``count`` random positions with three cards a hand where ``applies(state)`` holds, each matching the
+    reference (:func:`_assert_like_reference`)."""
+    solver = Solver()
+    seen, tries = 0, 0
+    while seen < count and tries < 20000:
+        tries += 1
+        st = random_setup(game, rng)
+        s = random_position(st, rng, cards_left=3)
+        if s.finished or not applies(s):
+            continue
+        seen += 1
+        _assert_like_reference(solver, game, st, s, rng)
+    assert seen >= count, seen
+
+
 def _partner_tops(state):
     """Trick start: the classes where the leader may lead to a partner's top card (the strongest card out of the
     class, held by another player of the leader's side, neither the called card nor the card under, not the
@@ -287,18 +303,7 @@ def test_lead_to_a_partners_top(game):
     """Trick starts where the leader may lead to a partner's top card that nobody of the other side can beat:
     the search bounds such a position by that trick (the leader's card, the top card and every other player's
     cheapest card it may play). Every answer must match the reference, for points and for tricks."""
-    rng = random.Random(5150 + len(game.deck))
-    solver = Solver()
-    seen, tries, N = 0, 0, 30
-    while seen < N and tries < 20000:
-        tries += 1
-        st = random_setup(game, rng)
-        s = random_position(st, rng, cards_left=3)
-        if s.finished or not _partner_tops(s):
-            continue
-        seen += 1
-        _assert_like_reference(solver, game, st, s, rng)
-    assert seen >= N, seen
+    _check_trick_starts(game, random.Random(5150 + len(game.deck)), 30, _partner_tops)
 
 
 def _partner_ruffs(state):
@@ -333,18 +338,7 @@ def test_lead_a_partner_can_ruff(game):
     side may play: the search bounds such a position by that trick (the leader's richest card of the class,
     the partner's cheapest trump that still wins, every other player's cheapest card it may play). Every
     answer must match the reference, for points and for tricks."""
-    rng = random.Random(7131 + len(game.deck))
-    solver = Solver()
-    seen, tries, N = 0, 0, 150
-    while seen < N and tries < 20000:
-        tries += 1
-        st = random_setup(game, rng)
-        s = random_position(st, rng, cards_left=3)
-        if s.finished or not _partner_ruffs(s):
-            continue
-        seen += 1
-        _assert_like_reference(solver, game, st, s, rng)
-    assert seen >= N, seen
+    _check_trick_starts(game, random.Random(7131 + len(game.deck)), 150, _partner_ruffs)
 
 
 def _top_card_to_come(state):

@@ -273,6 +273,12 @@ def _check_trick_starts(game, rng, count, applies):
     assert seen >= count, seen
 
 
+# The games with partners where the lead-to-a-partner bounds fire: both decks of sauspiel, both Sheepshead partner
+# rules that give the picker a partner.
+_PARTNER_BOUND_GAMES = [make_game("sauspiel"), make_game("sauspiel", deck="short"), make_game("sheepshead"),
+                        make_game("sheepshead", partner="called-ace")]
+
+
 def _partner_tops(state):
     """Trick start: the classes where the leader may lead to a partner's top card (the strongest card out of the
     class, held by another player of the leader's side, neither the called card nor the card under, not the
@@ -296,9 +302,7 @@ def _partner_tops(state):
     return out
 
 
-@pytest.mark.parametrize("game", [make_game("sauspiel"), make_game("sauspiel", deck="short"),
-                                  make_game("sheepshead"), make_game("sheepshead", partner="called-ace")],
-                         ids=lambda g: f"{g.name}-{g.partner}-{len(g.deck)}")
+@pytest.mark.parametrize("game", _PARTNER_BOUND_GAMES, ids=lambda g: f"{g.name}-{g.partner}-{len(g.deck)}")
 def test_lead_to_a_partners_top(game):
     """Trick starts where the leader may lead to a partner's top card that nobody of the other side can beat:
     the search bounds such a position by that trick (the leader's card, the top card and every other player's
@@ -330,9 +334,7 @@ def _partner_ruffs(state):
     return out
 
 
-@pytest.mark.parametrize("game", [make_game("sauspiel"), make_game("sauspiel", deck="short"),
-                                  make_game("sheepshead"), make_game("sheepshead", partner="called-ace")],
-                         ids=lambda g: f"{g.name}-{g.partner}-{len(g.deck)}")
+@pytest.mark.parametrize("game", _PARTNER_BOUND_GAMES, ids=lambda g: f"{g.name}-{g.partner}-{len(g.deck)}")
 def test_lead_a_partner_can_ruff(game):
     """Trick starts where the leader may lead a plain class a partner can ruff above every trump the other
     side may play: the search bounds such a position by that trick (the leader's richest card of the class,

@@ -1360,7 +1360,9 @@ cdef int ab_two(Search* s, int alpha, int beta) noexcept nogil:
     """Mid-trick in the second-last trick (the player to move holds two cards, and so does each player still to
     play to it): :func:`ab` without its bounds, equivalent cards and ranked move order, and the trick's last
     card goes straight to :func:`two_left_leaf` (no trick closed, no trick start searched). Of two legal cards
-    the one of the higher follow rank goes first. Fail-soft like :func:`ab`; nodes are counted as :func:`ab`
+    the one of the higher follow rank goes first, the trick read as :func:`order_moves` reads it: the strongest
+    card that can still come and beat it names the side that takes it (100 deals: sauspiel 1.8%, sheepshead-jd
+    1.6%, sheepshead-3 1.8% fewer instructions). Fail-soft like :func:`ab`; nodes are counted as :func:`ab`
     would count them. The trick's bounds (:func:`decided_bounds`) cost more than they saved here (sauspiel 20
     deals: +1.8% instructions)."""
     cdef Tables* t = &s.t
@@ -1369,16 +1371,28 @@ cdef int ab_two(Search* s, int alpha, int beta) noexcept nogil:
     cdef int maxing = t.maxer[seat], best = -INF if maxing else INF, v, c
     cdef int last = s.ntr == t.n - 1
     cdef CardSave cs
-    cdef int first = -1, a, b
+    cdef int first = -1, a, b, j, wteam
+    cdef uint32_t x, h, can, wins
     cdef uint8_t* rank
     s.nodes += 1
     save_card_state(s, seat, &cs)
     legal = legal_moves(s, seat)
     if not last and (legal & (legal - 1)):
-        rank = t.follow_rank[(t.team[s.win_seat] == t.team[seat]) * 2]
+        x = 0
+        for j in range(s.ntr + 1, t.n):
+            h = s.hand[t.seat_at[s.leader + j]]
+            can = h & s.led
+            x |= can if can else h & t.trumps
+        wins = s.beats
+        wteam = t.team[s.win_seat]
+        if x and (s.beats >> ss_msb(x)) & 1:
+            wteam = t.team[s.owner[ss_msb(x)]]
+            if wteam == t.team[seat]:
+                wins &= ~((<uint32_t>2 << ss_msb(x)) - 1)
+        rank = t.follow_rank[(wteam == t.team[seat]) * 2]
         a = ss_ctz(legal)
         b = ss_msb(legal)
-        first = a if rank[a + 32 * ((s.beats >> a) & 1)] > rank[b + 32 * ((s.beats >> b) & 1)] else b
+        first = a if rank[a + 32 * ((wins >> a) & 1)] > rank[b + 32 * ((wins >> b) & 1)] else b
     while legal:
         c = first if first >= 0 else ss_msb(legal)
         first = -1

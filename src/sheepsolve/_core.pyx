@@ -320,7 +320,8 @@ cdef inline int follow_score(int pts, int c, int wins, int ally_winning, int las
         if ally_winning:
             return 100 + pts * 8 - c
         if last:
-            return 400 + pts * 8 - c  # last to play: win with the most points
+            return 400 - c + pts      # last to play: win with the weakest card (first with the most points, 100
+                                      # deals: sauspiel 2.8%, sheepshead-jd 1.0%, sheepshead-3 2.4% more nodes)
         return 300 - c + pts          # win cheaply
     if ally_winning:
         return 200 + pts * 8 - c      # schmear on the partner's trick

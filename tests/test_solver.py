@@ -343,6 +343,37 @@ def test_lead_a_partner_can_ruff(game):
     _check_trick_starts(game, random.Random(7131 + len(game.deck)), 150, _partner_ruffs)
 
 
+def _lone_trumps(state):
+    """Trick start, a player of the other side to lead: the declaring side's trumps all in one hand, with trumps of
+    the other side between them, so that more of them surely win tricks than those above every trump of the
+    other side (each trump of the other side beats at most one of them: a greedy matching from the top)."""
+    setup, g = state.setup, state.game
+    if state.trick or state.leader in setup.team:
+        return False
+    mine = [(g.strength(c), i) for i in setup.team for c in state.hands[i] if g.is_trump(c)]
+    opp = [g.strength(c) for i in range(g.seats) if i not in setup.team for c in state.hands[i] if g.is_trump(c)]
+    if not mine or not opp or len({i for _, i in mine}) > 1:
+        return False
+    lost = 0
+    for strength, _ in sorted(mine, reverse=True):
+        if sum(o > strength for o in opp) > lost:
+            lost += 1
+    return len(mine) - lost > sum(strength > max(opp) for strength, _ in mine)
+
+
+@pytest.mark.parametrize("game", [make_game("sauspiel"), make_game("solo", trump="H"), make_game("wenz"),
+                                  make_game("sheepshead"), make_game("sheepshead", partner="called-ace"),
+                                  make_game("sheepshead-3")],
+                         ids=lambda g: f"{g.name}-{g.partner}")
+def test_lone_holder_of_the_sides_trumps(game):
+    """Trick starts where the other side leads and one player holds all of the declaring side's trumps, some
+    below trumps of the other side: the search bounds such a position from below by the tricks his trumps
+    surely win (his trumps but as many as the other side's stronger trumps can beat, one each), with his
+    cheapest trumps and the other side's cheapest cards in them. Every answer must match the reference, for
+    points and for tricks."""
+    _check_trick_starts(game, random.Random(3232 + game.seats), 40, _lone_trumps)
+
+
 def _top_card_to_come(state):
     """Mid-trick, the player to move holding three cards or more: whether the strongest of the cards that could
     still come and win (each player still to play: his cards of the class led if he holds any, else his

@@ -968,6 +968,39 @@ cdef inline int sure_points(Search* s, uint32_t rem) noexcept nogil:
     return total if side else -total
 
 
+cdef int trump_points(Search* s) noexcept nogil:
+    """Trick start: points sure to go to the objective's side by its trumps when one of its players holds them all
+    and trumps of the other side lie between them, beyond what :func:`sure_points` counts; else 0.
+
+    Each of his trumps wins the trick it is played to unless a stronger trump of the other side lies in that
+    trick. He plays them to as many tricks, and each trump of the other side lies in one trick only, so at most
+    as many of his trumps lose as can be matched each with a stronger trump of the other side (a maximum
+    matching, taken greedily from the top: the sets of stronger trumps grow as his trumps get weaker). The
+    ``k`` others win their tricks: his ``k`` cheapest trumps and each other player's ``k`` cheapest cards at
+    least (the other side's players add one card to each of those tricks). His trumps above every trump of the
+    other side never lose: only when ``k`` exceeds their number does this count more than sure_points, which
+    counts those with their own points. Out of line: inline in ab it cost more instructions (layout)."""
+    cdef Tables* t = &s.t
+    cdef uint32_t mine = s.live & t.trumps & s.team_cards, opp = s.live & t.trumps & ~s.team_cards, x
+    cdef int k, lost = 0, c, p, v
+    if not mine or not opp or (mine & ~s.hand[s.owner[ss_msb(mine)]]):
+        return 0
+    x = mine & ((<uint32_t>2 << ss_msb(opp)) - 1)  # his trumps below the other side's strongest
+    k = ss_popcount(x)
+    while x:
+        c = ss_msb(x)
+        x &= ~(<uint32_t>1 << c)
+        if ss_popcount(opp >> c) > lost:  # a trump of the other side above c not matched yet
+            lost += 1
+    if k <= lost:
+        return 0
+    k = ss_popcount(mine) - lost
+    v = low_sum(s, mine, k)
+    for p in range(t.nside[0]):
+        v += low_sum(s, s.hand[t.side_seats[0][p]], k)
+    return v
+
+
 cdef inline int final_trick(Search* s, uint32_t cards, int lead, int pts, int took) noexcept nogil:
     """The value of the last trick, forced, and the end of the hand: ``cards`` are its cards (one per hand),
     ``lead`` the card led, ``pts`` their points, ``took`` the flag before it. Its winner is the strongest of the
@@ -1501,6 +1534,17 @@ cdef int ab(Search* s, int alpha, int beta) noexcept nogil:
                 return v
             if v < hi_b:
                 hi_b = v
+        # The objective's side's trumps in one hand, with trumps of the other side between them: more sure points
+        # (:func:`trump_points`), where the minimising side leads, since a null-window search fails high there
+        # only after every lead (20 deals: sheepshead-3 4.2%, sauspiel 0.8%, sheepshead-jd 0.6% fewer
+        # instructions; the same bound for the other side where the maximising side leads, with two tricks
+        # left, for any player of the side or before the table probes cost more than it saved)
+        if not maxing and tricks_left > 2 and not t.gain_tricks and (s.took or not t.use_took):
+            v = t.tv[s.took] + trump_points(s)
+            if v >= beta:
+                return v
+            if v > lo_b:
+                lo_b = v
         legal = legal_moves(s, seat)
         # not with two tricks left: ab_two finds the value for less than sure_lead's bounds saved (30 deals of
         # each corpus: 0.8-1.8% fewer instructions without)

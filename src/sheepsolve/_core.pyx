@@ -359,18 +359,19 @@ cdef inline int order_moves(Search* s, int seat, uint32_t moves, int hint, int* 
     """Fill ``out`` with the moves, most promising first; returns their count.
 
     Lead: the table move, the killer lead, then the top cards of their classes (sure winners of their class)
-    strongest first, then the rest strongest first; the first of them whose trick the leader's side surely takes
-    (no card that can come beats it, or the strongest that can is a partner's) then moves to the front (*fastest
-    cut first*). Mid-trick (no table move): by :func:`follow_score`, ties to
-    the stronger card, the follow killer's score raised by FOLLOW_KILLER_BONUS. The score depends on the card,
-    whether it beats the trick so far, whether the mover's side takes the trick if he does not beat it (an ally
-    winning it, or a partner after him holding the strongest card still to come) and whether the mover is last, so
+    strongest first, then the other plain cards and then the other trumps, strongest first, then the cards of the
+    classes an opponent could ruff (he holds a trump and no card of the class); the first of them whose trick the
+    leader's side surely takes (no card that can come beats it, or the strongest that can is a partner's) then
+    moves to the front (*fastest cut first*). Mid-trick (no table move): by :func:`follow_score`, ties to the
+    stronger card, the follow killer's score raised by FOLLOW_KILLER_BONUS. The score depends on the card, whether
+    it beats the trick so far, whether the mover's side takes the trick if he does not beat it (an ally winning
+    it, or a partner after him holding the strongest card still to come) and whether the mover is last, so
     ``load_tables`` ranks the 64 (card, beats) pairs once for each of the four cases: each move sets the bit of
     its rank in a 64-bit word and the moves come out strongest rank first, without comparing or sorting
     anything; the follow killer comes out above the ranks below its raised score (``follow_boost``). Before the
     trick's last card, the first card of that order that settles the trick for the mover's side then moves to the
     front (*fastest cut first*)."""
-    cdef int k = 0, c, killer, mode, boost, j, q, top, wteam
+    cdef int k = 0, c, killer, mode, boost, j, q, top, wteam, cl
     cdef Tables* t = &s.t
     cdef uint32_t m = moves, x, others, tops = 0, h, can, wins
     cdef uint64_t r = 0
@@ -386,6 +387,19 @@ cdef inline int order_moves(Search* s, int seat, uint32_t moves, int hint, int* 
             out[k] = killer
             k += 1
             m &= ~(<uint32_t>1 << killer)
+        # Leads an opponent could ruff go last: the classes an opponent holding a trump holds no card of (never the
+        # trump class). Only the others count as top cards, and the plain ones come before the trumps. Against
+        # tops, then the rest, strongest first: 100 deals, sauspiel 25%, sheepshead-jd 19%, sheepshead-3 24% fewer
+        # nodes (23%, 15%, 22% fewer instructions); fewer on all nine corpora (wenz 2%, the others 6-20%).
+        h = 0
+        for j in range(1, t.n):
+            q = t.seat_at[seat + j]
+            if t.team[q] != t.team[seat] and (s.hand[q] & t.trumps):
+                for cl in range(t.nclasses):
+                    if not (s.hand[q] & t.cmask[cl]):
+                        h |= t.cmask[cl]
+        h &= m
+        m &= ~h
         others = s.live & ~s.hand[seat]
         x = m
         while x:
@@ -399,9 +413,21 @@ cdef inline int order_moves(Search* s, int seat, uint32_t moves, int hint, int* 
             tops &= ~(<uint32_t>1 << c)
             out[k] = c
             k += 1
-        while m:
+        x = m & t.trumps
+        m &= ~x
+        while m:  # plain, strongest first
             c = ss_msb(m)
             m &= ~(<uint32_t>1 << c)
+            out[k] = c
+            k += 1
+        while x:
+            c = ss_msb(x)
+            x &= ~(<uint32_t>1 << c)
+            out[k] = c
+            k += 1
+        while h:  # the leads an opponent could ruff
+            c = ss_msb(h)
+            h &= ~(<uint32_t>1 << c)
             out[k] = c
             k += 1
         # fastest cut first, as mid-trick (below): the first lead in that order that wins its trick for the

@@ -318,6 +318,9 @@ cdef inline int follow_score(int pts, int c, int wins, int ally_winning, int las
     ``Tables.follow_rank``."""
     if wins:
         if ally_winning:
+            if last:
+                return 200 + pts * 8 - c  # the trick is his side's either way: richest first, as a smear (100
+                                          # deals: sauspiel 0.5%, sheepshead-jd 1.2%, sheepshead-3 3.4% fewer nodes)
             return 100 + pts * 8 - c
         if last:
             return 400 - c + pts      # last to play: win with the weakest card (first with the most points, 100

@@ -675,11 +675,17 @@ class _Task:
 
 _WORKER_SOLVER: Solver | None = None
 
+WORLDS_TABLE_MIB = 2
+"""Table size of the solver that works through sampled worlds (and of worker processes). Twice the default: a
+picker's view solves a deal's choices one after another in world after world, and the reuse of entries between
+choices pays for the larger table (28 buries x 60 worlds: 2.6% fewer instructions and about 3% less time than
+1 MiB; 4 MiB: fewer instructions but no faster). A single deal's ranking keeps the default."""
+
 
 def _solver() -> Solver:
     global _WORKER_SOLVER
     if _WORKER_SOLVER is None:
-        _WORKER_SOLVER = Solver()
+        _WORKER_SOLVER = Solver(WORLDS_TABLE_MIB)
     return _WORKER_SOLVER
 
 

@@ -248,7 +248,7 @@ class Game:
 
     @property
     def plain_suits(self) -> tuple[str, ...]:
-        return tuple(s for s in SUITS if any(self._class[c] == s for c in self.deck))
+        return self._classes[1:] if self.trumps else self._classes  # the classes are "T", then these in order
 
     @property
     def total_points(self) -> int:

@@ -1856,6 +1856,10 @@ cdef class Core:
         ``clear()`` does the same work whatever came before."""
         memset(self.s.killer, 0, sizeof(self.s.killer))
         memset(self.s.follow_killer, 0, sizeof(self.s.follow_killer))
+        self._forget_entries()
+
+    cdef _forget_entries(self):
+        """Forget every table entry: a new generation (O(1))."""
         self.s.gen += 1
         if self.s.gen >= (1 << 24):
             self.s.gen = 1
@@ -1873,11 +1877,16 @@ cdef class Core:
             memset(self.gshapes, 0, self.gentries * sizeof(ShapeEntry))
 
     def load_tables(self, tables):
-        """Install compiled tables (``tables.CoreTables``); clears the table when their context changed. A
-        :meth:`set_position` must follow before any search (it derives the key words from the holders)."""
+        """Install compiled tables (``tables.CoreTables``); forgets the table's entries (not the killer cards)
+        when their context changed. A :meth:`set_position` must follow before any search (it derives the key words
+        from the holders)."""
         cdef Tables* t = &self.s.t
         if tables.context != self.context:
-            self.clear()
+            # the entries' meaning changes with the context; the killer cards are only move-ordering hints and
+            # stay: the next context is often a close one (another call, card under or contract on the same
+            # deal; callgrind: judging the bury and call of 8 hands 16%, choosing a contract in 6 worlds 3.9%, 20
+            # bury rankings 0.6% fewer instructions than starting them afresh)
+            self._forget_entries()
             self.context = tables.context
         # The struct depends on the tables alone: built once per tables object (the deals of a game and call
         # share one), then copied (building it cost 25 us a load, a twentieth of a 6-card deal's solve)

@@ -316,18 +316,16 @@ cdef inline int follow_score(int pts, int c, int wins, int ally_winning, int las
     the trick so far, ``ally_winning``: the mover's side takes the trick if he does not beat it (see
     :func:`order_moves`), ``last``: the mover plays the trick's last card. Only used to build
     ``Tables.follow_rank``."""
+    if ally_winning:
+        # the trick is his side's whether the card beats it or not: richest first, a smear (the cards that beat
+        # it after those that do not, as before, cost 100 deals: sauspiel 2.8%, sheepshead-jd 1.3%, sheepshead-3
+        # 9.1% more nodes)
+        return 200 + pts * 8 - c
     if wins:
-        if ally_winning:
-            if last:
-                return 200 + pts * 8 - c  # the trick is his side's either way: richest first, as a smear (100
-                                          # deals: sauspiel 0.5%, sheepshead-jd 1.2%, sheepshead-3 3.4% fewer nodes)
-            return 100 + pts * 8 - c
         if last:
             return 400 - c + pts      # last to play: win with the weakest card (first with the most points, 100
                                       # deals: sauspiel 2.8%, sheepshead-jd 1.0%, sheepshead-3 2.4% more nodes)
         return 300 - c + pts          # win cheaply
-    if ally_winning:
-        return 200 + pts * 8 - c      # schmear on the partner's trick
     return 100 - pts * 8 - c          # cannot win: throw the least
 
 

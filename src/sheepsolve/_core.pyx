@@ -231,6 +231,19 @@ cdef inline uint32_t drop_equivalent(Search* s, uint32_t moves) noexcept nogil:
     return out
 
 
+cdef inline uint32_t cards_to_come(Search* s, int frm, uint32_t led) noexcept nogil:
+    """The cards that may still come to the trick and could win it when the class ``led`` is led: for each player
+    from place ``frm`` of the trick on, his cards of that class or, lacking those, his trumps (a superset of the
+    cards he may play that beat anything)."""
+    cdef uint32_t x = 0, h, can
+    cdef int j
+    for j in range(frm, s.t.n):
+        h = s.hand[s.t.seat_at[s.leader + j]]
+        can = h & led
+        x |= can if can else h & s.t.trumps
+    return x
+
+
 cdef inline int decided_winner(Search* s, int seat, int c) noexcept nogil:
     """``seat`` to play card ``c`` (to lead it, or to play it to the trick): the seat whose side surely wins the
     trick whatever is played after it (its card or the card winning so far, if no player of the other side still
@@ -374,7 +387,7 @@ cdef inline int order_moves(Search* s, int seat, uint32_t moves, int hint, int* 
     front (*fastest cut first*)."""
     cdef int k = 0, c, killer, mode, boost, j, q, top, wteam, cl
     cdef Tables* t = &s.t
-    cdef uint32_t m = moves, x, others, tops = 0, h, can, wins
+    cdef uint32_t m = moves, x, others, tops = 0, h, wins
     cdef uint64_t r = 0
     cdef uint8_t* rank
     cdef uint8_t* card
@@ -442,12 +455,7 @@ cdef inline int order_moves(Search* s, int seat, uint32_t moves, int hint, int* 
         # sheepshead-alone 3% more nodes.
         for j in range(k):
             c = out[j]
-            x = 0
-            for boost in range(1, t.n):
-                h = s.hand[t.seat_at[seat + boost]]
-                can = h & t.same_cls[c]
-                x |= can if can else h & t.trumps
-            x &= t.beat_lead[c]
+            x = cards_to_come(s, 1, t.same_cls[c]) & t.beat_lead[c]  # the leader is the mover
             if not x or t.team[s.owner[ss_msb(x)]] == t.team[seat]:
                 while j > 0:
                     out[j] = out[j - 1]
@@ -467,11 +475,7 @@ cdef inline int order_moves(Search* s, int seat, uint32_t moves, int hint, int* 
     # nodes, but sheepshead-jd 2% and sheepshead-3 12% more).
     top = -1
     if s.ntr < t.n - 1:
-        x = 0
-        for j in range(s.ntr + 1, t.n):
-            h = s.hand[t.seat_at[s.leader + j]]
-            can = h & s.led
-            x |= can if can else h & t.trumps
+        x = cards_to_come(s, s.ntr + 1, s.led)
         if x:
             top = ss_msb(x)
     wteam = t.team[s.win_seat]
@@ -1132,10 +1136,7 @@ cdef inline int top_bounds(Search* s, int seat, int* lo, int* hi) noexcept nogil
     cdef Tables* t = &s.t
     cdef uint32_t cards = 0, h, can
     cdef int a, q, q2, p, contrib
-    for p in range(s.ntr, t.n):
-        h = s.hand[t.seat_at[s.leader + p]]
-        can = h & s.led
-        cards |= can if can else h & t.trumps  # the cards each may play that could win the trick
+    cards = cards_to_come(s, s.ntr, s.led)
     if not cards:
         return 0
     a = ss_msb(cards)
@@ -1436,18 +1437,14 @@ cdef int ab_two(Search* s, int alpha, int beta) noexcept nogil:
     cdef int maxing = t.maxer[seat], best = -INF if maxing else INF, v, c
     cdef int last = s.ntr == t.n - 1
     cdef CardSave cs
-    cdef int first = -1, a, b, j, wteam
-    cdef uint32_t x, h, can, wins
+    cdef int first = -1, a, b, wteam
+    cdef uint32_t x, wins
     cdef uint8_t* rank
     s.nodes += 1
     save_card_state(s, seat, &cs)
     legal = legal_moves(s, seat)
     if legal & (legal - 1):
-        x = 0
-        for j in range(s.ntr + 1, t.n):
-            h = s.hand[t.seat_at[s.leader + j]]
-            can = h & s.led
-            x |= can if can else h & t.trumps
+        x = cards_to_come(s, s.ntr + 1, s.led)
         wins = s.beats
         wteam = t.team[s.win_seat]
         if x and (s.beats >> ss_msb(x)) & 1:

@@ -385,9 +385,9 @@ cdef inline int order_moves(Search* s, int seat, uint32_t moves, int hint, int* 
     anything; the follow killer comes out above the ranks below its raised score (``follow_boost``). Before the
     trick's last card, the first card of that order that settles the trick for the mover's side then moves to the
     front (*fastest cut first*)."""
-    cdef int k = 0, c, killer, mode, boost, j, q, top, wteam, cl, optr = 0
+    cdef int k = 0, c, killer, mode, boost, j, q, top, wteam, cl
     cdef Tables* t = &s.t
-    cdef uint32_t m = moves, x, others, tops = 0, h, wins
+    cdef uint32_t m = moves, x, others, tops = 0, h, wins, opc = 0
     cdef uint64_t r = 0
     cdef uint8_t* rank
     cdef uint8_t* card
@@ -408,11 +408,12 @@ cdef inline int order_moves(Search* s, int seat, uint32_t moves, int hint, int* 
         h = 0
         for j in range(1, t.n):
             q = t.seat_at[seat + j]
-            if t.team[q] != t.team[seat] and (s.hand[q] & t.trumps):
-                optr = 1
-                for cl in range(t.nclasses):
-                    if not (s.hand[q] & t.cmask[cl]):
-                        h |= t.cmask[cl]
+            if t.team[q] != t.team[seat]:
+                opc |= s.hand[q]
+                if s.hand[q] & t.trumps:
+                    for cl in range(t.nclasses):
+                        if not (s.hand[q] & t.cmask[cl]):
+                            h |= t.cmask[cl]
         h &= m
         m &= ~h
         others = s.live & ~s.hand[seat]
@@ -453,15 +454,17 @@ cdef inline int order_moves(Search* s, int seat, uint32_t moves, int hint, int* 
         # (on the first 20 sheepshead-jd deals alone, 8% more); before the table's card rather than after it,
         # 0.2-1.3% fewer instructions. A lead to a partner's strongest card as well: 100 deals, sauspiel 11.7%,
         # sheepshead-jd 6.9%, sheepshead-3 7.4% fewer nodes (11.7%, 4.0%, 6.5% fewer instructions);
-        # sheepshead-alone 3% more nodes. Not a trump when no opponent holds one: it takes a trick that is
-        # the leader's side's anyway and draws no trump, and where such a sure trump lead failed a plain lead cut
-        # about as often as it did (100 deals: nodes 1.8% fewer on sauspiel, 1.2% sheepshead-jd, 0.6%
-        # sheepshead-3, 17% wenz, 14% geier, 0.3-1.5% the others; callgrind, 20 deals: sauspiel 4.7% fewer
-        # instructions, sheepshead-jd and sheepshead-3 within 0.6%, 100 deals of those two flat).
+        # sheepshead-alone 3% more nodes. Not a lead of a class no opponent holds a card of (a trump when no
+        # opponent holds one): it takes no opponent's card of its class, and where such a sure trump lead went
+        # first and failed, a plain lead cut about as often as it did. Trumps alone: 100 deals, nodes 1.8% fewer
+        # on sauspiel, 1.2% sheepshead-jd, 0.6% sheepshead-3, 17% wenz, 14% geier, 0.3-1.5% the others;
+        # callgrind, 20 deals: sauspiel 4.7% fewer instructions, sheepshead-jd and sheepshead-3 within 0.6%, 100
+        # deals of those two flat. Any class: 1.5%, 1.4%, 0.7% fewer nodes again (sheepshead-alone 1.1% more),
+        # instructions 0.8%, 1.1% (100 deals 0.9%), 0.3% fewer.
         for j in range(k):
             c = out[j]
-            if not optr and (t.trumps >> c) & 1:
-                continue  # no opponent holds a trump (optr: one does, from the loop above)
+            if not (opc & t.same_cls[c]):
+                continue  # no opponent holds a card of its class (opc: the opponents' cards)
             x = cards_to_come(s, 1, t.same_cls[c]) & t.beat_lead[c]  # the leader is the mover
             if not x or t.team[s.owner[ss_msb(x)]] == t.team[seat]:
                 while j > 0:

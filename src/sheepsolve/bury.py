@@ -552,10 +552,14 @@ class _Guesser:
     Values are close to additive in the features of :class:`_GuessPlan`: ``v(a b) ~ v(a c) + v(d b) - v(d c)``.
     The guess is the median of every such parallelogram among the choices solved, else the value of the last
     solved choice differing in one feature, plus :attr:`BIAS`: a search started below the value costs far more
-    than one started above it. A guess only changes the work, never the value.
+    than one started above it. The parallelogram median is closer than one neighbour's value, so it gets the
+    smaller :attr:`BIAS_PARA` (picker's view of jack-of-diamonds deals: 1 instead of 3 cost 5.6% fewer
+    instructions on deal 0 with 60 worlds, 1.5% on deals 1-3 with 30 worlds each). A guess only changes the
+    work, never the value.
     """
 
     BIAS = 3
+    BIAS_PARA = 1
 
     def __init__(self, plan: _GuessPlan) -> None:
         self.plan = plan
@@ -575,7 +579,7 @@ class _Guesser:
             est.sort()
             m = len(est)
             mid = est[m // 2] if m % 2 else (est[m // 2 - 1] + est[m // 2]) / 2
-            return max(0, round(mid) + self.BIAS)
+            return max(0, round(mid) + self.BIAS_PARA)
         last = max((j for j in self.plan.near[i] if vals[j] is not None), default=None)
         return None if last is None else vals[last] + self.BIAS  # type: ignore[operator]
 

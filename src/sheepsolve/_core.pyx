@@ -244,6 +244,22 @@ cdef inline uint32_t cards_to_come(Search* s, int frm, uint32_t led) noexcept no
     return x
 
 
+cdef inline int trick_side(Search* s, int seat, int top, int overtaken, uint32_t* wins) noexcept nogil:
+    """Mid-trick, ``seat`` to play: the team the trick goes to if he does not beat it. That is the side of
+    ``top``, the strongest card that can still come after him and win (:func:`cards_to_come`; -1 if none), when
+    it beats the trick so far, else the side winning it now. ``wins`` gets the mover's cards counted as beating
+    the trick: those below ``top`` do not count when ``top`` is a partner's (they cannot keep the trick), nor,
+    with ``overtaken``, when it is an opponent's overtaking an ally's card."""
+    cdef Tables* t = &s.t
+    cdef int wteam = t.team[s.win_seat]
+    wins[0] = s.beats
+    if top >= 0 and (s.beats >> top) & 1:
+        wteam = t.team[s.owner[top]]
+        if wteam == t.team[seat] or (overtaken and t.team[s.win_seat] == t.team[seat]):
+            wins[0] &= ~((<uint32_t>2 << top) - 1)
+    return wteam
+
+
 cdef inline int decided_winner(Search* s, int seat, int c) noexcept nogil:
     """``seat`` to play card ``c`` (to lead it, or to play it to the trick): the seat whose side surely wins the
     trick whatever is played after it (its card or the card winning so far, if no player of the other side still
@@ -488,12 +504,7 @@ cdef inline int order_moves(Search* s, int seat, uint32_t moves, int hint, int* 
         x = cards_to_come(s, s.ntr + 1, s.led)
         if x:
             top = ss_msb(x)
-    wteam = t.team[s.win_seat]
-    wins = s.beats  # the mover's cards counted as beating the trick
-    if top >= 0 and (s.beats >> top) & 1:
-        wteam = t.team[s.owner[top]]
-        if wteam == t.team[seat] or t.team[s.win_seat] == t.team[seat]:
-            wins &= ~((<uint32_t>2 << top) - 1)
+    wteam = trick_side(s, seat, top, 1, &wins)  # wins: the mover's cards counted as beating the trick
     mode = (wteam == t.team[seat]) * 2 + (s.ntr == t.n - 1)
     rank = t.follow_rank[mode]
     card = t.follow_card[mode]
@@ -1455,12 +1466,7 @@ cdef int ab_two(Search* s, int alpha, int beta) noexcept nogil:
     legal = legal_moves(s, seat)
     if legal & (legal - 1):
         x = cards_to_come(s, s.ntr + 1, s.led)
-        wins = s.beats
-        wteam = t.team[s.win_seat]
-        if x and (s.beats >> ss_msb(x)) & 1:
-            wteam = t.team[s.owner[ss_msb(x)]]
-            if wteam == t.team[seat]:
-                wins &= ~((<uint32_t>2 << ss_msb(x)) - 1)
+        wteam = trick_side(s, seat, ss_msb(x) if x else -1, 0, &wins)
         rank = t.follow_rank[(wteam == t.team[seat]) * 2 + last]
         a = ss_ctz(legal)
         b = ss_msb(legal)

@@ -48,6 +48,7 @@ cdef extern from *:
     void* ss_alloc_lines(size_t n) noexcept nogil
     uint64_t KEY_MASK "SS_KEY_MASK"
     uint64_t LANES0 "SS_LANES"
+    uint32_t NO_CARDS "0xFFFFFFFFu"  # no set of cards: the set was not worked out
 
 cdef enum:
     MAXSEATS = 5
@@ -385,8 +386,10 @@ cdef void rank_follow(Tables* t) noexcept nogil:
             t.follow_boost[mode][x] = <uint8_t>j
 
 
-cdef inline int order_moves(Search* s, int seat, uint32_t moves, int hint, int* out) noexcept nogil:
-    """Fill ``out`` with the moves, most promising first; returns their count.
+cdef inline int order_moves(Search* s, int seat, uint32_t moves, int hint, uint32_t come, int* out) noexcept nogil:
+    """Fill ``out`` with the moves, most promising first; returns their count. Mid-trick, ``come``: the cards
+    that may still come after the mover and win (:func:`cards_to_come` from the next place on), or NO_CARDS
+    where the caller did not work them out (unused at a lead).
 
     Lead: the table move, the killer lead, then the top cards of their classes (sure winners of their class)
     strongest first, then the other plain cards and then the other trumps, strongest first, then the cards of the
@@ -501,7 +504,7 @@ cdef inline int order_moves(Search* s, int seat, uint32_t moves, int hint, int* 
     # nodes, but sheepshead-jd 2% and sheepshead-3 12% more).
     top = -1
     if s.ntr < t.n - 1:
-        x = cards_to_come(s, s.ntr + 1, s.led)
+        x = come if come != NO_CARDS else cards_to_come(s, s.ntr + 1, s.led)
         if x:
             top = ss_msb(x)
     wteam = trick_side(s, seat, top, 1, &wins)  # wins: the mover's cards counted as beating the trick
@@ -1142,7 +1145,7 @@ cdef inline int decided_bounds(Search* s, int seat, int* lo, int* hi) noexcept n
     return trick_bounds(s, seat, wteam, contrib, lo, hi)
 
 
-cdef inline int top_bounds(Search* s, int seat, int* lo, int* hi) noexcept nogil:
+cdef inline int top_bounds(Search* s, int seat, int* lo, int* hi, uint32_t* come) noexcept nogil:
     """Mid-trick (``seat`` to move), when :func:`decided_bounds` finds the trick still open: of the cards that
     could still come and win (each player still to play: his cards of the class led if he holds any, for he
     must follow, else his trumps), the strongest beats the trick so far and nothing that can still come beats
@@ -1153,11 +1156,13 @@ cdef inline int top_bounds(Search* s, int seat, int* lo, int* hi) noexcept nogil
     called class led while its rules apply, nor for a special card.
 
     This covers what decided_bounds leaves open: the side not winning the trick so far still holds the card
-    that takes it (100 deals: sauspiel 7%, solo 25%, sheepshead-3 14% fewer nodes)."""
+    that takes it (100 deals: sauspiel 7%, solo 25%, sheepshead-3 14% fewer nodes). ``come`` gets those cards
+    (:func:`cards_to_come` from the mover on), for :func:`order_moves`."""
     cdef Tables* t = &s.t
     cdef uint32_t cards = 0, h, can
     cdef int a, q, q2, p, contrib
     cards = cards_to_come(s, s.ntr, s.led)
+    come[0] = cards
     if not cards:
         return 0
     a = ss_msb(cards)
@@ -1511,6 +1516,7 @@ cdef int ab(Search* s, int alpha, int beta) noexcept nogil:
     cdef int hint = -1
     cdef int moves[MAXMOVES]
     cdef uint32_t legal = 0
+    cdef uint32_t come = NO_CARDS  # mid-trick: the cards that may still come and win, if top_bounds looked
     cdef int maxing = t.maxer[seat]
     # saved trick state
     cdef int gain
@@ -1607,7 +1613,7 @@ cdef int ab(Search* s, int alpha, int beta) noexcept nogil:
             beta = hi_b
     elif ss_popcount(s.hand[seat]) == 2:
         return ab_two(s, alpha, beta)
-    elif decided_bounds(s, seat, &lo_b, &hi_b) or (t.sided and top_bounds(s, seat, &lo_b, &hi_b)):
+    elif decided_bounds(s, seat, &lo_b, &hi_b) or (t.sided and top_bounds(s, seat, &lo_b, &hi_b, &come)):
         if hi_b <= alpha:
             return hi_b
         if lo_b >= beta:
@@ -1620,7 +1626,8 @@ cdef int ab(Search* s, int alpha, int beta) noexcept nogil:
     if legal & (legal - 1):
         legal = drop_dominated(s, seat, legal)
     if legal & (legal - 1):
-        nmoves = order_moves(s, seat, legal, hint, moves)
+        # (top_bounds' cards without the mover's are those after him: the players' cards are apart)
+        nmoves = order_moves(s, seat, legal, hint, come & ~s.hand[seat] if come != NO_CARDS else NO_CARDS, moves)
         if nmoves > s.restrict_moves:
             nmoves = s.restrict_moves
         # the last card of a trick: look the following trick starts up (not when one card each is left: the

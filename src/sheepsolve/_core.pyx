@@ -363,7 +363,7 @@ cdef void rank_follow(Tables* t) noexcept nogil:
     """Fill ``follow_rank``, ``follow_card`` and ``follow_boost``: for each case (ally winning, mover last), the
     64 pairs (card, beats the trick) sorted by ``follow_score * 32 + card`` (the pairs of one card never meet in
     a search; they are kept in the order beats = 0, 1)."""
-    cdef int mode, x, j, key[64], item[64], kx, kb
+    cdef int mode, x, j, key[64], item[64], kx, kb, lo, mid
     for mode in range(4):
         for x in range(64):  # insertion sort, ascending
             kx = follow_score(t.pts[x & 31], x & 31, x >> 5, mode >> 1, mode & 1) * 32 + (x & 31)
@@ -380,9 +380,16 @@ cdef void rank_follow(Tables* t) noexcept nogil:
         for x in range(64):
             kb = follow_score(t.pts[x & 31], x & 31, x >> 5, mode >> 1, mode & 1) + FOLLOW_KILLER_BONUS
             kb = kb * 32 + (x & 31)
+            # the number of keys at most kb, by bisection of the sorted keys (a walk over them cost 0.5% of the
+            # instructions of 20 sauspiel deals, a table load each)
             j = 0
-            while j < 64 and key[j] <= kb:
-                j += 1
+            lo = 64
+            while j < lo:
+                mid = (j + lo) >> 1
+                if key[mid] <= kb:
+                    j = mid + 1
+                else:
+                    lo = mid
             t.follow_boost[mode][x] = <uint8_t>j
 
 

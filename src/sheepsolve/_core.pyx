@@ -32,6 +32,31 @@ cdef extern from *:
     #define SS_KEY_MASK ((1ULL << 38) - 1)
     #define SS_LANES 0111111111111111111111ULL  /* the lowest bit of each 3-bit lane of a key word (21 lanes) */
     #include <stdlib.h>
+    #include <stdint.h>
+    #ifdef __BMI2__
+    #include <immintrin.h>
+    #define SS_BMI2 1
+    /* Turn the shape words k0/k1 of the set ``cards`` into those of the set without ``drop`` (a subset), as
+       shape_drop does a card at a time. ``ext``: the place of each card in a word where a separator place
+       precedes each class but the first, ``sep``: those separator places (Tables.shape_ext, shape_sep). The
+       places of ``cards`` and the separators, in order, are the lanes of the words: ``ind`` marks the dropped
+       cards' lanes, which leave (pext), and the second word's first lanes fill the first word's 21.
+       uint64_t, not unsigned long long, as in the Cython code: stores through a pointer of another type may
+       be assumed not to change the caller's variables (strict aliasing). */
+    static inline void ss_shape_cut(uint32_t cards, uint32_t drop, uint64_t ext,
+                                    uint64_t sep, uint64_t* k0, uint64_t* k1) {
+        uint64_t ind = _pext_u64(_pdep_u64(drop, ext), _pdep_u64(cards, ext) | sep);
+        uint64_t m0 = _pdep_u64(ind, SS_LANES) * 7, m1 = _pdep_u64(ind >> 21, SS_LANES) * 7;
+        uint64_t a = _pext_u64(*k0, ~m0 & ((1ULL << 63) - 1)), b = _pext_u64(*k1, ~m1);
+        int na = 63 - 3 * __builtin_popcountll(ind & ((1ULL << 21) - 1));
+        *k0 = (a | (b << na)) & ((1ULL << 63) - 1);
+        *k1 = b >> (63 - na);
+    }
+    #else
+    #define SS_BMI2 0
+    static inline void ss_shape_cut(uint32_t cards, uint32_t drop, uint64_t ext,
+                                    uint64_t sep, uint64_t* k0, uint64_t* k1) {}  /* not used without BMI2 */
+    #endif
     static inline void* ss_alloc_lines(size_t n) {
         /* zeroed memory aligned to 64-byte cache lines (a bucket of four 16-byte entries is one line, and so are two
            32-byte shape entries) */
@@ -47,6 +72,9 @@ cdef extern from *:
     int ss_ctz64(unsigned long long x) noexcept nogil
     int ss_popcount64(unsigned long long x) noexcept nogil
     void* ss_alloc_lines(size_t n) noexcept nogil
+    void ss_shape_cut(uint32_t cards, uint32_t drop, uint64_t ext, uint64_t sep, uint64_t* k0,
+                      uint64_t* k1) noexcept nogil
+    int SS_BMI2
     uint64_t KEY_MASK "SS_KEY_MASK"
     uint64_t LANES0 "SS_LANES"
     uint32_t NO_CARDS "0xFFFFFFFFu"  # no set of cards: the set was not worked out
@@ -135,6 +163,9 @@ ctypedef struct Tables:
     int block_of[32]         # block of each card / slot
     uint32_t block_len[32]   # (1 << the block's size) - 1
     uint32_t lane_below[32]  # the cards before each card in the shape: lower classes, weaker cards of its class
+    uint64_t shape_ext      # the place of card c in a word with a separator place before each class but the first:
+                            # c + its class (classes are runs of bits, in the order of their ids)
+    uint64_t shape_sep      # and the separator places
     int card_base[32]        # the lowest card of each card's block
     uint32_t card_len[32]    # and (1 << its size) - 1
     uint64_t lane0[32]       # 1 << 3 * slot in the first key word (slots 0..20), else 0
@@ -760,10 +791,16 @@ cdef inline void shape_key(Search* s, uint64_t* k0, uint64_t* k1) noexcept nogil
     cdef uint64_t a = s.shape0, b = s.shape1
     cdef uint32_t kept = s.shaped & s.live, x = s.shaped & ~s.live
     cdef int c
-    while x:  # as in :func:`cards_key`
-        c = ss_ctz(x)
-        shape_drop(s, kept | x, c, &a, &b)
-        x &= x - 1
+    if SS_BMI2:
+        # all the cards at once (pdep and pext, one call whatever their number): 20 deals, sauspiel 2.6%,
+        # sheepshead-jd 3.4%, sheepshead-3 2.2% fewer instructions than a card at a time
+        if x:
+            ss_shape_cut(s.shaped, x, s.t.shape_ext, s.t.shape_sep, &a, &b)
+    else:
+        while x:  # as in :func:`cards_key`
+            c = ss_ctz(x)
+            shape_drop(s, kept | x, c, &a, &b)
+            x &= x - 1
     s.shape0 = a
     s.shape1 = b
     s.shaped = s.live
@@ -1971,6 +2008,14 @@ cdef class Core:
             t.mono |= m
         for i in range(t.ncards):
             t.above[i] = (t.cmask[t.cls[i]] & ~((<uint32_t>2 << i) - 1)) if i < 31 else 0
+        t.shape_ext = 0
+        t.shape_sep = 0
+        for i in range(t.ncards):
+            t.shape_ext |= <uint64_t>1 << (i + t.cls[i])
+        m = 0  # the cards of the classes below class i
+        for i in range(1, t.nclasses):  # class i's separator: after those cards and i - 1 separators
+            m |= t.cmask[i - 1]
+            t.shape_sep |= <uint64_t>1 << (ss_popcount(m) + i - 1)
         for i in range(32):
             t.lane_below[i] = 0
             if i < t.ncards:

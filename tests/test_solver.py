@@ -713,3 +713,41 @@ def test_differential_called_ten_and_card_under(game, kind):
             assert solver.card_values(s, obj) == ref, (s, obj)
             assert tiny.card_values(s, obj) == ref, (s, obj)
     assert seen == {True, False}
+
+
+def _second_last_equivalent(state):
+    """Mid-trick in the second-last trick: whether the player to move may play either of two equivalent cards
+    (same class, same points, no other card out, the table's included, between them, neither the called card
+    nor the card under), which the search of that trick (``ab_two``) tries once."""
+    setup, g = state.setup, state.game
+    if not state.trick or len(state.hands[state.to_move]) != 2:
+        return False
+    legal = list(state.legal())
+    if len(legal) != 2 or any(c in (setup.called, setup.under) for c in legal):
+        return False
+    a, b = sorted(legal, key=g.strength)
+    if setup.suit_class(a) != setup.suit_class(b) or a.points != b.points:
+        return False
+    out = [c for h in state.hands for c in h] + list(state.trick)
+    return not any(setup.suit_class(c) == setup.suit_class(a) and g.strength(a) < g.strength(c) < g.strength(b)
+                   for c in out)
+
+
+@pytest.mark.parametrize("game", [make_game("sauspiel"), make_game("sheepshead"), make_game("sheepshead-3"),
+                                  make_game("sheepshead", partner="called-ace"), make_game("wenz")],
+                         ids=lambda g: g.name + "-" + g.partner)
+def test_second_last_trick_equivalent_cards(game):
+    """Positions inside the second-last trick where the player to move holds two equivalent cards, one of which
+    the search drops: every card's value and the position's value must match the reference."""
+    rng = random.Random(7070 + game.seats)
+    solver = Solver()
+    seen, tries = 0, 0
+    while seen < 25 and tries < 20000:
+        tries += 1
+        st = random_setup(game, rng)
+        s = random_position(st, rng, cards_left=2, extra=rng.randrange(1, game.seats))
+        if s.finished or not _second_last_equivalent(s):
+            continue
+        seen += 1
+        _assert_like_reference(solver, game, st, s, rng)
+    assert seen >= 25, seen

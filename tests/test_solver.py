@@ -751,3 +751,56 @@ def test_second_last_trick_equivalent_cards(game):
         seen += 1
         _assert_like_reference(solver, game, st, s, rng)
     assert seen >= 25, seen
+
+
+def _top_with_a_mate(state):
+    """Mid-trick: the strongest card that can still come to the trick (each player still to play: his cards of
+    the class led, or lacking those his trumps) beats the trick so far and is neither the called card nor the card
+    under (nor of the called class led while its rules apply), and another player of its holder's side, still to
+    play, holds cards of other points he may play: the search bounds the position by that trick with the
+    mate's richest card in it."""
+    setup, g = state.setup, state.game
+    if not state.trick or not setup.team or len(setup.team) == g.seats:
+        return False
+    led = setup.suit_class(state.trick[0])
+    if state.called_open and led == setup.called_class:
+        return False
+    later = [(state.to_move + k) % g.seats for k in range(g.seats - len(state.trick))]
+    cands = []
+    for p in later:
+        h = state.hands[p]
+        follow = [c for c in h if setup.suit_class(c) == led]
+        cands += [(g.strength(c), c, p) for c in (follow or [c for c in h if g.is_trump(c)])]
+    if not cands:
+        return False
+    _, a, q = max(cands)
+    if a in (setup.called, setup.under) or trick_winner(g, list(state.trick) + [a], setup.under) != len(state.trick):
+        return False
+    for p in later:
+        if p != q and (p in setup.team) == (q in setup.team):
+            h = state.hands[p]
+            may = [c for c in h if setup.suit_class(c) == led] or list(h)
+            if len({c.points for c in may}) > 1:
+                return True
+    return False
+
+
+@pytest.mark.parametrize("game", [make_game("sauspiel"), make_game("sheepshead"),
+                                  make_game("sheepshead", partner="called-ace"), make_game("solo", trump="H")],
+                         ids=lambda g: g.name + "-" + g.partner)
+def test_top_card_with_a_mates_smear(game):
+    """Mid-trick positions where the side of the strongest card still to come can take the trick with it while a
+    mate still to play adds his richest card: the search bounds the position by that trick. Every card's value
+    and the position's value must match the reference."""
+    rng = random.Random(8080 + game.seats)
+    solver = Solver()
+    seen, tries = 0, 0
+    while seen < 30 and tries < 40000:
+        tries += 1
+        st = random_setup(game, rng)
+        s = random_position(st, rng, cards_left=3, extra=rng.randrange(1, game.seats - 1))
+        if s.finished or not _top_with_a_mate(s):
+            continue
+        seen += 1
+        _assert_like_reference(solver, game, st, s, rng)
+    assert seen >= 30, seen

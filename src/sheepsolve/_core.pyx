@@ -1166,6 +1166,45 @@ cdef inline int trick_bounds(Search* s, int seat, int mine, int contrib, int* lo
     return 1
 
 
+cdef int richest_called(Search* s, int q) noexcept nogil:
+    """:func:`richest_play` while the called card's rules apply: the following part of :func:`legal_moves`,
+    written out."""
+    cdef Tables* t = &s.t
+    cdef uint32_t h = s.hand[q], can = h & s.led, holds
+    if can:
+        if q == t.partner and (can & t.called_bit):
+            return t.pts[t.called]
+        return max_pts(s, can)
+    can = h
+    if ss_popcount(h) > 1:
+        if q == t.partner and t.r2:
+            can &= ~t.called_bit
+        if q == t.hold_seat:
+            holds = h & t.cmask[t.called_cls]
+            if ss_popcount(holds) == 1:
+                can &= ~holds
+        if can == 0:
+            can = h
+    return max_pts(s, can)
+
+
+ctypedef int (*richest_fn_t)(Search* s, int q) noexcept nogil
+cdef richest_fn_t richest_called_fn = richest_called  # out of ab (through a pointer), which it made too big to
+                                                      # keep its helpers inline
+
+
+cdef inline int richest_play(Search* s, int q) noexcept nogil:
+    """The most points among the cards seat ``q``, still to play to the trick, may play to it: among his cards
+    of the class led, or lacking those his whole hand; while the called card's rules apply, its partner and the
+    seat the hold rule binds see them (:func:`richest_called`)."""
+    cdef uint32_t h, can
+    if s.open and s.t.called >= 0 and (q == s.t.partner or q == s.t.hold_seat):
+        return richest_called_fn(s, q)
+    h = s.hand[q]
+    can = h & s.led
+    return max_pts(s, can if can else h)
+
+
 cdef inline int decided_bounds(Search* s, int seat, int* lo, int* hi) noexcept nogil:
     """Mid-trick (``seat`` to move): if no player of the other side still to play can beat the card winning the
     trick with a card it may play, the side winning it is known, and each player still to play adds at least
@@ -1198,11 +1237,19 @@ cdef inline int top_bounds(Search* s, int seat, int* lo, int* hi, uint32_t* come
     """Mid-trick (``seat`` to move), when :func:`decided_bounds` finds the trick still open: of the cards that
     could still come and win (each player still to play: his cards of the class led if he holds any, for he
     must follow, else his trumps), the strongest beats the trick so far and nothing that can still come beats
-    it, and its holder may play it. So his side can take the trick, with that card and each other player's
-    cheapest card it may play: bounds on the future value (from the start of the trick) as
-    :func:`decided_bounds` sets them; returns 1, else 0. Only called when taking a trick is what each side
-    wants (``Tables.sided``: not in ramsch or leaster, where the trick is a choice, not a gain); not with the
-    called class led while its rules apply, nor for a special card.
+    it, and its holder may play it. So his side can take the trick, with that card, the richest card each of
+    his partners still to play may play (:func:`richest_play`) and each other player's cheapest card it may
+    play: bounds on the future value (from the start of the trick) as :func:`decided_bounds` sets them; returns
+    1, else 0. His side can hold to that play whatever the other side does (no card of a partner's beats the
+    top card's side out of the trick), and the tricks after it bring it no less than nothing, so the value is at
+    least that trick's gain when it is the objective's side, and at most the points left but those when it is
+    the other (each side maximises what it takes: ``Tables.sided``). The partners' richest cards rather than
+    their cheapest: 100 deals, sauspiel 1.9%, sheepshead-jd 2.3%, sheepshead-3 0.2% fewer nodes; callgrind,
+    sauspiel 60 deals 1.3%, sheepshead-jd 100 deals 2.2%, sheepshead-3 60 deals 0.1% fewer instructions (the
+    first 20 sauspiel deals, with 1.2% more nodes, 2.0% more; the same in decided_bounds, or in both, cut 1.4%
+    and 2.8% of the sauspiel nodes but cost 3-5% more instructions). Only called when taking a trick is what
+    each side wants (``Tables.sided``: not in ramsch or leaster, where the trick is a choice, not a gain); not
+    with the called class led while its rules apply, nor for a special card.
 
     This covers what decided_bounds leaves open: the side not winning the trick so far still holds the card
     that takes it (100 deals: sauspiel 7%, solo 25%, sheepshead-3 14% fewer nodes). ``come`` gets those cards
@@ -1224,9 +1271,12 @@ cdef inline int top_bounds(Search* s, int seat, int* lo, int* hi, uint32_t* come
     for p in range(s.ntr, t.n):
         q2 = t.seat_at[s.leader + p]
         if q2 != q:
-            h = s.hand[q2]
-            can = h & s.led
-            contrib += min_pts(s, can if can else h)
+            if t.team[q2] == t.team[q]:
+                contrib += richest_play(s, q2)
+            else:
+                h = s.hand[q2]
+                can = h & s.led
+                contrib += min_pts(s, can if can else h)
     return trick_bounds(s, seat, t.team[q], contrib, lo, hi)
 
 

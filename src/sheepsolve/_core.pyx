@@ -435,9 +435,10 @@ cdef inline int order_moves(Search* s, int seat, uint32_t moves, int hint, uint3
     where the caller did not work them out (unused at a lead).
 
     Lead: the table move, the killer lead, then the top cards of their classes (sure winners of their class)
-    strongest first, then the other plain cards and then the other trumps, strongest first, then the cards of the
-    classes an opponent could ruff (he holds a trump and no card of the class); the first of them whose trick the
-    leader's side surely takes (no card that can come beats it, or the strongest that can is a partner's) then
+    strongest first, then the other plain cards and then the other trumps, strongest first (the trumps weakest
+    first for a side of two or more players smaller than the other, a partner holding a trump), then the cards of
+    the classes an opponent could ruff (he holds a trump and no card of the class); the first of them whose trick
+    the leader's side surely takes (no card that can come beats it, or the strongest that can is a partner's) then
     moves to the front (*fastest cut first*; against two or more players, his top trump while he holds other trumps
     only if no other lead is sure). Mid-trick (no table move): by :func:`follow_score`, ties to the
     stronger card, the follow killer's score raised by FOLLOW_KILLER_BONUS. The score depends on the card, whether
@@ -499,6 +500,19 @@ cdef inline int order_moves(Search* s, int seat, uint32_t moves, int hint, uint3
             m &= ~(<uint32_t>1 << c)
             out[k] = c
             k += 1
+        # The other trumps weakest first where the leader's side has two or more players but fewer than the other
+        # side and a partner holds a trump (the sheepshead picker and partner): a low trump through to the partner,
+        # keeping the high ones. 100 deals: sheepshead-jd 2.0%, sheepshead-called-ace 1.4% fewer nodes, the others
+        # unchanged. (Where the sides are as large, too: sauspiel 3.3% fewer nodes, but 7% more at the median of
+        # 300 deals and 8% more instructions on the first 20; for every side: sheepshead-3 0.7%, solo 4.6%,
+        # called-ace 3.2% more nodes; for the larger side: sheepshead-jd 1.4% more.)
+        if x and 1 < t.nside[t.team[seat]] < t.nside[1 - t.team[seat]] \
+                and (others & t.trumps & (s.team_cards if t.team[seat] else ~s.team_cards)):
+            while x:
+                c = ss_ctz(x)
+                x &= x - 1
+                out[k] = c
+                k += 1
         while x:
             c = ss_msb(x)
             x &= ~(<uint32_t>1 << c)

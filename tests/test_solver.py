@@ -10,12 +10,13 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
 
 from sheepsolve.deals import deal, game_forms, random_position, random_setup
-from sheepsolve.engine import Setup, legal_calls, trick_winner
+from sheepsolve.engine import Setup, State, legal_calls, trick_winner
 from sheepsolve.games import make_game
 from sheepsolve.objective import Objective
 from sheepsolve.reference import reference_card_values, reference_value, reference_value_memo
@@ -561,6 +562,31 @@ def test_entries_of_other_tables_never_count_across_generation_wraps():
     for i in range(60):
         k, t = i % 3, (i // 3) % 2
         assert solver.value(states[k], objs[k][t]) == want[k][t], (i, k, t)
+
+
+def test_hand_masks_kept_only_for_the_same_hand_and_tables():
+    """A solver keeps the core masks of the last position's hands and reuses a seat's mask only when that seat
+    holds the very same hand (one frozenset) under the same tables. Positions that swap two players' hands (the
+    same frozensets, other seats), play a card (one hand changes), change the objective or the trump suit (other
+    tables: another trump suit numbers the cards another way) follow each other on one solver and every value is
+    the reference's."""
+    rng = random.Random(61)
+    g = make_game("solo", trump="H", deck="short")
+    spades = make_game("solo", trump="S", deck="short")
+    solver = Solver(table_bits=6)
+    differ = 0
+    for _ in range(8):
+        s = random_position(random_setup(g, rng), rng, cards_left=3)
+        hs = s.hands
+        swapped = State(setup=s.setup, hands=(hs[1], hs[0]) + hs[2:], leader=s.leader, tricks=s.tricks)
+        played = s.play(s.legal()[-1])
+        other = State(setup=dataclasses.replace(s.setup, game=spades), hands=hs, leader=s.leader, tricks=s.tricks)
+        objs = [Objective.for_setup(s.setup, tricks=t) for t in (False, True)]
+        for state, obj in [(s, objs[0]), (swapped, objs[0]), (played, objs[0]), (s, objs[1]), (swapped, objs[1]),
+                           (s, objs[0]), (other, objs[0]), (s, objs[0])]:
+            assert solver.value(state, obj) == reference_value(state, obj)
+        differ += reference_value(s, objs[0]) != reference_value(swapped, objs[0])
+    assert differ  # the swaps change values: a mask kept by seat alone would be caught
 
 
 def test_incomplete_position_refused():

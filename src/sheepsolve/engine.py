@@ -313,7 +313,7 @@ class State:
 
     @property
     def finished(self) -> bool:
-        return not self.trick and all(not h for h in self.hands)
+        return not self.trick and not any(self.hands)
 
     @property
     def trick_number(self) -> int:

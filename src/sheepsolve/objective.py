@@ -82,6 +82,8 @@ class Objective:
 
     def past_value(self, state: State) -> int:
         """What the side already has from finished tricks (bury and end bonuses excluded)."""
+        if not state.tricks:  # the start of play, as every bury and contract question asks
+            return 0
         won = [i for i, t in enumerate(state.tricks) if t.winner in self.team]
         if self.tricks:
             return len(won)

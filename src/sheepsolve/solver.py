@@ -82,6 +82,7 @@ class Solver:
         self._core = Core(bits)
         self._tables: CoreTables | None = None
         self._compiled: tuple | None = None  # (setup, objective, tables) of the last compile
+        self._masks: tuple | None = None  # (tables, hands, their core masks) of the last position loaded
         self.nodes = 0
 
     @property
@@ -96,7 +97,7 @@ class Solver:
     def _load(self, state: State, obj: Objective) -> tuple[CoreTables, int]:
         """Put ``state`` in the core (tables compiled once per setup and objective); the tables and the offset
         of the core's future values: what the side already has, and the fixed points added outside the core."""
-        if any(h is None for h in state.hands):
+        if None in state.hands:
             raise SolverError("every hand must be known to solve double dummy")
         cached = self._compiled
         if cached is not None and cached[0] is state.setup and (cached[1] is obj or cached[1] == obj):
@@ -106,10 +107,23 @@ class Solver:
             self._compiled = (state.setup, obj, tables)
         if tables is not self._tables:  # compile_tables gives one object per context: a new bury keeps it
             self._core.load_tables(tables)
-        pos = core_position(state, tables, obj)
+        pos = core_position(state, tables, obj, masks=self._hand_masks(state.hands, tables))
         self._core.set_position(pos["hands"], pos["trick"], pos["leader"], pos["open"], pos["took"])
         self._tables = tables
         return tables, obj.past_value(state) + fixed_points(obj)
+
+    def _hand_masks(self, hands: tuple, tables: CoreTables) -> list[int]:
+        """The core masks of ``hands``; a hand that is the very frozenset of the last position loaded with the same
+        tables keeps its mask (a frozenset never changes: the buries of a deal share the other players' hands,
+        and the positions along a line of play every hand but the last player's)."""
+        last = self._masks
+        if last is not None and last[0] is tables and len(last[1]) == len(hands):
+            mask = tables.mask
+            masks = [m if h is b and type(h) is frozenset else mask(h) for h, b, m in zip(hands, last[1], last[2])]
+        else:
+            masks = [tables.mask(h) for h in hands]
+        self._masks = (tables, hands, masks)
+        return masks
 
     @staticmethod
     def _objective(state: State, objective: Objective | None, seat: int | None, tricks: bool) -> Objective:

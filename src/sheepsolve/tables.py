@@ -128,6 +128,7 @@ def _layout(st) -> _Layout:
 
 
 _TABLES: dict = {}
+_NO_BONUS = (0,) * 17
 
 
 def compile_tables(state: State, obj: Objective) -> CoreTables:
@@ -137,13 +138,12 @@ def compile_tables(state: State, obj: Objective) -> CoreTables:
     <sheepsolve.solver.Solver>` given the object it loaded last skips loading it again."""
     st = state.setup
     g = st.game
-    lay = _layout(st)
-    order, index, cls, called, special = lay.order, lay.index, lay.cls, lay.called, lay.special
-    n = g.seats
-    total = max((len(h) for h in st.hands), default=0)  # tricks from the first lead (a setup may be dealt short)
-    bonus = [0] * 17
+    total = max(map(len, st.hands), default=0)  # tricks from the first lead (a setup may be dealt short)
+    bonus = _NO_BONUS
     if obj.blind_trick is not None and not obj.tricks:
-        bonus[total - obj.blind_trick] = obj.blind_points
+        extra = [0] * 17
+        extra[total - obj.blind_trick] = obj.blind_points
+        bonus = tuple(extra)
     # Only what depends on the play goes into the core; fixed points (an unconditional bury) are added outside.
     if obj.tricks:
         tv = (0, 0)
@@ -154,13 +154,18 @@ def compile_tables(state: State, obj: Objective) -> CoreTables:
     else:
         tv = (0, 0)
     run_min = st.run_min if st.run_min is not None else 99
-    # The table key records every card's holder, so entries stay valid across deals with the same tables.
-    ctx = (n, order, cls, called, tuple(sorted(obj.team)), obj.maximize, obj.tricks, tuple(bonus),
-           tv, st.partner, st.declarer if st.hold_rule else -1, run_min, st.throw_off_last_only)
-    key = (id(g), ctx)
+    rest = (tuple(sorted(obj.team)), obj.maximize, obj.tricks, bonus, tv, st.partner,
+            st.declarer if st.hold_rule else -1, run_min, st.throw_off_last_only)
+    # looked up by what decides the layout (:func:`_layout`'s key) and the rest of the context
+    key = (id(g), st.called, st.under, rest)
     hit = _TABLES.get(key)
     if hit is not None and hit[0] is g:
         return hit[1]
+    lay = _layout(st)
+    order, index, cls, called, special = lay.order, lay.index, lay.cls, lay.called, lay.special
+    n = g.seats
+    # The table key records every card's holder, so entries stay valid across deals with the same tables.
+    ctx = (n, order, cls, called) + rest
     team = tuple(1 if s in obj.team else 0 for s in range(n))
     maxer = tuple(1 if (t == 1) == obj.maximize else 0 for t in team)
     tables = CoreTables(
@@ -169,7 +174,7 @@ def compile_tables(state: State, obj: Objective) -> CoreTables:
         partner=st.partner if (st.partner is not None and called >= 0) else -1,
         hold_seat=st.declarer if (st.hold_rule and called >= 0) else -1, run_min=run_min,
         r2=1 if st.throw_off_last_only else 0, team=team, maxer=maxer, gain_tricks=1 if obj.tricks else 0,
-        bonus_left=tuple(bonus), tv=tv, blocks=lay.blocks, context=ctx)
+        bonus_left=bonus, tv=tv, blocks=lay.blocks, context=ctx)
     if len(_TABLES) > 256:
         _TABLES.clear()
     _TABLES[key] = (g, tables)
@@ -181,12 +186,13 @@ def fixed_points(obj: Objective) -> int:
     return 0 if (obj.tricks or obj.bury_needs_trick or obj.no_trick_value is not None) else obj.bury_points
 
 
-def core_position(state: State, tables: CoreTables, obj: Objective) -> dict:
-    """The mutable part: hands, the trick on the table, leader, called-suit state, whether the side took a trick."""
+def core_position(state: State, tables: CoreTables, obj: Objective, *, masks: list[int] | None = None) -> dict:
+    """The mutable part: hands, the trick on the table, leader, called-suit state, whether the side took a trick.
+    ``masks``: the hands' core masks, if known."""
     return {
-        "hands": [tables.mask(h) for h in state.hands],
-        "trick": [tables.index[c] for c in state.trick],
+        "hands": masks if masks is not None else [tables.mask(h) for h in state.hands],
+        "trick": [tables.index[c] for c in state.trick] if state.trick else [],
         "leader": state.leader,
         "open": 1 if (state.called_open and tables.called >= 0) else 0,
-        "took": 1 if obj.took_trick(state) else 0,
+        "took": 1 if state.tricks and obj.took_trick(state) else 0,
     }

@@ -151,8 +151,8 @@ def test_solve_order_guesses_and_setups_change_nothing(monkeypatch):
         decisions = B.legal_decisions(g, hands[picker] + blind, [c for s, h in enumerate(hands) if s != picker
                                                                    for c in h])
         choices = B._Choices(g, hands, blind, picker, [decisions[k] for k in B._solve_order(decisions)])
-        for k in B._solve_order(decisions):
-            assert choices.setup(decisions[k]) == B._setup_for(g, hands, blind, picker, decisions[k])
+        for i, k in enumerate(B._solve_order(decisions)):
+            assert choices.setup(i) == B._setup_for(g, hands, blind, picker, decisions[k])
         cases.append((g, hands, blind, picker))
     fast = [B.rank_buries(*c).to_dict() for c in cases]
     monkeypatch.setattr(B, "_solve_order", lambda ds: list(range(len(ds))))

@@ -70,7 +70,7 @@ import tomllib
 import weakref
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from .analysis import no_trick_points
 from .cards import Card, format_cards
@@ -338,8 +338,7 @@ def _merge(decisions: Sequence[Decision], groups: Mapping[Card, int] | None) -> 
 # Solving one choice in one deal.
 
 
-@dataclass(frozen=True)
-class _Eval:
+class _Eval(NamedTuple):
     value: int | None  # None for tout and sie (not a points question)
     outcome: str
     payment: int
@@ -348,11 +347,14 @@ class _Eval:
     nodes: int = 0
 
 
+_QC, _QS = Card.make("Q", "C"), Card.make("Q", "S")
+
+
 def _own_payment(setup: Setup, outcome: str, stakes: Stakes) -> int:
     g = setup.game
     if g.kind == "picker":
         hand = setup.hands[setup.declarer]  # type: ignore[index]
-        blitz = Card.make("Q", "C") in hand and Card.make("Q", "S") in hand
+        blitz = _QC in hand and _QS in hand
         each = payment_for(g, outcome, stakes=stakes, alone=setup.partner is None, blitz=blitz)
     else:
         run, _ = laufende_of(setup)
@@ -379,10 +381,11 @@ def _trick_solver(solver: Solver) -> Solver:
 
 
 def _evaluate(solver: Solver, setup: Setup, stakes: Stakes, guess: int | None = None,
-              total: int | None = None) -> _Eval:
+              total: int | None = None, obj: Objective | None = None) -> _Eval:
     """Value, outcome and the declarer's payment of one setup, double dummy (``guess``: where the value search
     starts, see :meth:`Solver.value <sheepsolve.solver.Solver.value>`; it never changes the answer; ``total``:
-    the points of every card in the hands and the bury, if known)."""
+    the points of every card in the hands and the bury, if known; ``obj``: ``Objective.for_setup(setup)``, if
+    made already)."""
     g = setup.game
     state = setup.start()
     ntricks = len(setup.hands[0])
@@ -393,11 +396,13 @@ def _evaluate(solver: Solver, setup: Setup, stakes: Stakes, guess: int | None = 
         ok = solver.reach(state, ntricks, tricks=True)
         outcome = "win" if ok else "loss"
         return _Eval(None, outcome, _own_payment(setup, outcome, stakes), alone, ok, solver.nodes)
-    v = solver.value(state, guess=guess)
+    if obj is None:
+        obj = Objective.for_setup(setup)
+    v = solver.value(state, obj, guess=guess)
     nodes = solver.nodes
     if total is None:
         total = sum(c.points for h in setup.hands for c in h) + sum(c.points for c in setup.bury)
-    readings = _trick_readings(setup, v, total)
+    readings = _trick_readings(setup, v, total, obj)
     tricks = None
     if readings[0] is not None:  # a trick search decides between the two
         ts = _trick_solver(solver)
@@ -408,13 +413,16 @@ def _evaluate(solver: Solver, setup: Setup, stakes: Stakes, guess: int | None = 
     return _Eval(v, outcome, _own_payment(setup, outcome, stakes), alone, tricks == ntricks, nodes)
 
 
-def _trick_readings(setup: Setup, value: int, total: int) -> tuple[int | None, ...]:
+def _trick_readings(setup: Setup, value: int, total: int, obj: Objective | None = None) -> tuple[int | None, ...]:
     """The tricks the declaring side may have taken when its final points are ``value`` (``total``: every
-    point in play): ``(None,)`` where the points alone decide the outcome; with every point, every trick or one
-    fewer (schwarz or not); with no point beyond the bury, none or one (schwarzed or not)."""
+    point in play; ``obj``: ``Objective.for_setup(setup)``, if made already): ``(None,)`` where the points alone
+    decide the outcome; with every point, every trick or one fewer (schwarz or not); with no point beyond the
+    bury, none or one (schwarzed or not)."""
     g = setup.game
     n = len(setup.hands[0])
-    floor = no_trick_points(Objective.for_setup(setup))  # the bury, unless bury_needs_trick (0: no bury)
+    if obj is None:
+        obj = Objective.for_setup(setup)
+    floor = no_trick_points(obj)  # the bury, unless bury_needs_trick (0: no bury)
     if (g.kind == "contract" and g.rules.get("schwarz_by_points")) or floor < value < total:
         return (None,)
     return (n, n - 1) if value >= total else (0, 1)
@@ -426,11 +434,41 @@ def _setup_for(game: Game, hands: Sequence[Sequence[Card]], blind: Sequence[Card
                         alone=d.alone)
 
 
+_SETUP_FIELDS = tuple(f.name for f in dataclasses.fields(Setup) if f.init)
+
+
+class _ChoiceSet:
+    """What the choices of a picker holding ``picked`` (his hand and the blind) share in every deal of the other
+    cards: the choices in the order they are solved, each one's bury, context (:func:`_context`) and kept hand,
+    and the guess plan. A picker's view makes it once for all its worlds (:func:`_choice_set`)."""
+
+    def __init__(self, game: Game, picked: Sequence[Card], decisions: Sequence[Decision]) -> None:
+        self.game = game
+        self.picked = tuple(picked)
+        self.decisions = tuple(decisions)
+        self.contexts = [_context(d) for d in decisions]
+        self.buries = [tuple(d.bury) for d in decisions]
+        self.kept = [frozenset(c for c in picked if c not in d.bury) for d in decisions]
+        self.plan = _GuessPlan(decisions, _card_groups(game, picked))
+
+
+_CHOICE_SET: tuple[tuple, _ChoiceSet] | None = None  # the last made (the worlds of a picker view share it)
+
+
+def _choice_set(game: Game, picked: Sequence[Card], decisions: Sequence[Decision]) -> _ChoiceSet:
+    global _CHOICE_SET
+    key = (game, tuple(picked), tuple(decisions))
+    if _CHOICE_SET is None or _CHOICE_SET[0] != key:
+        _CHOICE_SET = (key, _ChoiceSet(game, picked, decisions))
+    return _CHOICE_SET[1]
+
+
 class _Choices:
     """The choices of the picker on one deal, solved one after another: the setups (:meth:`Setup.create`, which
     checks everything, once per :func:`_context`; the other buries of that context are the same setup with
     another bury, as ``create`` would make it: the side and the call do not depend on which cards are buried),
-    the guesses (:class:`_Guesser`) and the points in play."""
+    the guesses (:class:`_Guesser`) and the points in play. The choices are named by their place in the solve
+    order."""
 
     def __init__(self, game: Game, hands: Sequence[Sequence[Card]], blind: Sequence[Card], picker: int,
                  decisions: Sequence[Decision]) -> None:
@@ -439,24 +477,35 @@ class _Choices:
         self.hands = hands
         self.blind = blind
         self.picker = picker
-        self.picked = list(hands[picker]) + list(blind)
+        self.set = _choice_set(game, list(hands[picker]) + list(blind), decisions)
         self.total = sum(c.points for h in hands for c in h) + sum(c.points for c in blind)
-        self.guesser = _Guesser(_guess_plan(decisions, _card_groups(game, self.picked)))
-        self._base: dict[tuple, Setup] = {}
+        self.guesser = _Guesser(self.set.plan)
+        self._base: dict[tuple, tuple[Setup, dict[str, Any]]] = {}  # context -> its first setup and its fields
+        self._last: tuple[int, Setup] | None = None
 
-    def setup(self, d: Decision) -> Setup:
-        ctx = _context(d)
+    def setup(self, i: int) -> Setup:
+        """The setup of choice ``i``."""
+        last = self._last
+        if last is not None and last[0] == i:
+            return last[1]
+        cs = self.set
+        ctx = cs.contexts[i]
         base = self._base.get(ctx)
         if base is None:
-            base = self._base[ctx] = _setup_for(self.game, self.hands, self.blind, self.picker, d)
-            return base
-        p = self.picker
-        kept = frozenset(c for c in self.picked if c not in d.bury)
-        return dataclasses.replace(base, hands=base.hands[:p] + (kept,) + base.hands[p + 1:], bury=tuple(d.bury))
+            st = _setup_for(self.game, self.hands, self.blind, self.picker, cs.decisions[i])
+            self._base[ctx] = (st, {k: getattr(st, k) for k in _SETUP_FIELDS})
+        else:
+            p = self.picker
+            hands = base[0].hands
+            st = Setup(**{**base[1], "hands": hands[:p] + (cs.kept[i],) + hands[p + 1:], "bury": cs.buries[i]})
+        self._last = (i, st)
+        return st
 
-    def evaluate(self, solver: Solver, d: Decision, stakes: Stakes) -> _Eval:
-        e = _evaluate(solver, self.setup(d), stakes, self.guesser.guess(d), self.total)
-        self.guesser.add(d, e.value)
+    def evaluate(self, solver: Solver, i: int, stakes: Stakes) -> _Eval:
+        """Solve choice ``i``."""
+        st = self.setup(i)
+        e = _evaluate(solver, st, stakes, self.guesser.guess(i), self.total, Objective.for_setup(st))
+        self.guesser.add(i, e.value)
         return e
 
 
@@ -501,7 +550,6 @@ class _GuessPlan:
 
     def __init__(self, decisions: Sequence[Decision], groups: Mapping[Card, int]) -> None:
         ctx_ids: dict[tuple, int] = {}  # context -> feature (negative; card groups are 0, 1, ...)
-        self.pos = {d: i for i, d in enumerate(decisions)}
         self.near: list[list[int]] = []
         self.para: list[list[tuple[int, int, int]]] = []
         where: dict[tuple[int, ...], int] = {}  # features -> position
@@ -535,17 +583,6 @@ class _GuessPlan:
             known.extend(x for x in f if x not in known)
 
 
-_PLAN: tuple[tuple, _GuessPlan] | None = None  # the last plan made (the worlds of a picker view share it)
-
-
-def _guess_plan(decisions: Sequence[Decision], groups: Mapping[Card, int]) -> _GuessPlan:
-    global _PLAN
-    key = (tuple(decisions), tuple(sorted((int(c), g) for c, g in groups.items())))
-    if _PLAN is None or _PLAN[0] != key:
-        _PLAN = (key, _GuessPlan(decisions, groups))
-    return _PLAN[1]
-
-
 class _Guesser:
     """Guesses for the value search of the choices of one deal from the values already solved.
 
@@ -565,10 +602,8 @@ class _Guesser:
         self.plan = plan
         self.values: list[int | None] = [None] * len(plan.near)
 
-    def guess(self, d: Decision) -> int | None:
-        i = self.plan.pos.get(d)
-        if i is None:
-            return None
+    def guess(self, i: int) -> int | None:
+        """The guess for the choice in place ``i`` of the plan."""
         vals = self.values
         est = []
         for j1, j2, ju in self.plan.para[i]:
@@ -583,10 +618,8 @@ class _Guesser:
         last = max((j for j in self.plan.near[i] if vals[j] is not None), default=None)
         return None if last is None else vals[last] + self.BIAS  # type: ignore[operator]
 
-    def add(self, d: Decision, value: int | None) -> None:
-        i = self.plan.pos.get(d)
-        if i is not None:
-            self.values[i] = value
+    def add(self, i: int, value: int | None) -> None:
+        self.values[i] = value
 
 
 # --------------------------------------------------------------------------------------------------------------
@@ -702,11 +735,21 @@ _DEAL: tuple[_Task, _Choices] | None = None  # the deal this process is working 
 
 def _deal_choices(task: _Task, game: Game) -> _Choices:
     global _DEAL
-    if _DEAL is None or _DEAL[0] != task:
+    if _DEAL is None or (_DEAL[0] is not task and _DEAL[0] != task):
         hands = [[Card(c) for c in h] for h in task.hands]
         _DEAL = (task, _Choices(game, hands, [Card(c) for c in task.blind or ()], task.seat,
                                 [Decision._from_key(k) for k in task.choices]))
     return _DEAL[1]
+
+
+_DECISIONS: tuple[tuple, list[Decision]] | None = None  # the choices of the last task (its worlds share them)
+
+
+def _task_decisions(task: _Task) -> list[Decision]:
+    global _DECISIONS
+    if _DECISIONS is None or _DECISIONS[0] != task.choices:
+        _DECISIONS = (task.choices, [Decision._from_key(k) for k in task.choices])
+    return _DECISIONS[1]
 
 
 def _run_unit(task: _Task, i: int, solver: Solver | None = None) -> Any:
@@ -716,16 +759,15 @@ def _run_unit(task: _Task, i: int, solver: Solver | None = None) -> Any:
     game = _game_from_spec(task.game)
     stakes = Stakes(*task.stakes)
     if task.kind == "deal":
-        return _eval_tuple(_deal_choices(task, game).evaluate(solver, Decision._from_key(task.choices[i]), stakes))
+        return _eval_tuple(_deal_choices(task, game).evaluate(solver, i, stakes))
     rng = _world_rng(task.seed, i)
     hand = [Card(c) for c in task.hand]
     unseen = [Card(c) for c in task.unseen] if task.unseen is not None else None
     blind = [Card(c) for c in task.blind] if task.blind is not None else None
     hands, blind = sample_world(game, {task.seat: hand}, rng, blind=blind, unseen=unseen)
     if task.kind == "bury":
-        decisions = [Decision._from_key(k) for k in task.choices]
-        choices = _Choices(game, hands, blind, task.seat, decisions)
-        return tuple(_eval_tuple(choices.evaluate(solver, d, stakes)) for d in decisions)
+        choices = _Choices(game, hands, blind, task.seat, _task_decisions(task))
+        return tuple(_eval_tuple(choices.evaluate(solver, k, stakes)) for k in range(len(task.choices)))
     if task.kind == "pick":
         best = _best_decision(solver, game, hands, blind, task.seat, stakes, task.by)
         return best[0]._key(), _eval_tuple(best[1])
@@ -782,14 +824,14 @@ def _best_decision(solver: Solver, game: Game, hands: list[list[Card]], blind: l
     order = _solve_order(reps)
     choices = _Choices(game, hands, blind, picker, [reps[j] for j in order])
     best: tuple[tuple, Decision, _Eval] | None = None
-    for j in order:
+    for k, j in enumerate(order):
         d = reps[j]
         if best is not None and not game.tout and not game.sie:
-            st = choices.setup(d)
+            st = choices.setup(k)
             target = _beat_target(st, best[0][0], by, stakes, choices.total, -j > best[0][1])
             if target is None or not solver.reach(st.start(), target):
                 continue
-        e = choices.evaluate(solver, d, stakes)
+        e = choices.evaluate(solver, k, stakes)
         key = (_rank_key(by, e.payment, e.value), -j)  # equal choices: the first listed
         if best is None or key > best[0]:
             best = (key, d, e)

@@ -449,7 +449,7 @@ class _ChoiceSet:
         self.contexts = [_context(d) for d in decisions]
         self.buries = [tuple(d.bury) for d in decisions]
         self.kept = [frozenset(c for c in picked if c not in d.bury) for d in decisions]
-        self.plan = _GuessPlan(decisions, _card_groups(game, picked))
+        self.plan = _guess_plan(decisions, _card_groups(game, picked))
 
 
 _CHOICE_SET: tuple[tuple, _ChoiceSet] | None = None  # the last made (the worlds of a picker view share it)
@@ -541,22 +541,28 @@ def _solve_order(decisions: Sequence[Decision]) -> list[int]:
     return sorted(range(len(decisions)), key=lambda i: (first[_context(decisions[i])], i))
 
 
-class _GuessPlan:
-    """Where the guesses for choices solved in a fixed order come from, worked out once for all the worlds.
+def _features(decisions: Sequence[Decision], groups: Mapping[Card, int]) -> tuple[tuple[int, ...], ...]:
+    """Each choice as a sorted multiset of features: the groups (:func:`_card_groups`) of the buried cards and
+    the context (negative: -1 for the first context met, -2 for the next, ...)."""
+    ctx_ids: dict[tuple, int] = {}
+    return tuple(tuple(sorted([groups[c] for c in d.bury] + [ctx_ids.setdefault(_context(d), -1 - len(ctx_ids))]))
+                 for d in decisions)
 
-    A choice is a multiset of features: the groups (:func:`_card_groups`) of the buried cards and the context.
+
+class _GuessPlan:
+    """Where the guesses for choices solved in a fixed order come from, worked out from the choices' features
+    (:func:`_features`) alone, once for all the worlds of a picker's view and for the deals whose choices have
+    the same features (:func:`_guess_plan`).
+
     For each choice: the choices before it that differ in one feature (``near``), and the parallelograms among
     them: ``a b`` from ``a c``, ``d b`` and ``d c`` (``para``: three positions)."""
 
-    def __init__(self, decisions: Sequence[Decision], groups: Mapping[Card, int]) -> None:
-        ctx_ids: dict[tuple, int] = {}  # context -> feature (negative; card groups are 0, 1, ...)
+    def __init__(self, features: Sequence[tuple[int, ...]]) -> None:
         self.near: list[list[int]] = []
         self.para: list[list[tuple[int, int, int]]] = []
         where: dict[tuple[int, ...], int] = {}  # features -> position
         known: list[int] = []  # the features of the choices so far
-        for d in decisions:
-            ctx = _context(d)
-            f = tuple(sorted([groups[c] for c in d.bury] + [ctx_ids.setdefault(ctx, -1 - len(ctx_ids))]))
+        for f in features:
             near: list[tuple[int, int, int]] = []  # (feature of d, feature instead, position)
             for a, x in enumerate(f):
                 if a and f[a - 1] == x:
@@ -581,6 +587,19 @@ class _GuessPlan:
             self.para.append(para)
             where[f] = len(self.near) - 1
             known.extend(x for x in f if x not in known)
+
+
+_PLANS: dict[tuple, _GuessPlan] = {}  # by the choices' features, which are all a plan is made from
+
+
+def _guess_plan(decisions: Sequence[Decision], groups: Mapping[Card, int]) -> _GuessPlan:
+    features = _features(decisions, groups)
+    plan = _PLANS.get(features)
+    if plan is None:
+        if len(_PLANS) >= 256:
+            _PLANS.clear()
+        plan = _PLANS[features] = _GuessPlan(features)
+    return plan
 
 
 class _Guesser:

@@ -1201,25 +1201,9 @@ cdef inline int trick_bounds(Search* s, int seat, int mine, int contrib, int* lo
 
 
 cdef int richest_called(Search* s, int q) noexcept nogil:
-    """:func:`richest_play` while the called card's rules apply: the following part of :func:`legal_moves`,
-    written out."""
-    cdef Tables* t = &s.t
-    cdef uint32_t h = s.hand[q], can = h & s.led, holds
-    if can:
-        if q == t.partner and (can & t.called_bit):
-            return t.pts[t.called]
-        return max_pts(s, can)
-    can = h
-    if ss_popcount(h) > 1:
-        if q == t.partner and t.r2:
-            can &= ~t.called_bit
-        if q == t.hold_seat:
-            holds = h & t.cmask[t.called_cls]
-            if ss_popcount(holds) == 1:
-                can &= ~holds
-        if can == 0:
-            can = h
-    return max_pts(s, can)
+    """:func:`richest_play` while the called card's rules apply: the most points among ``q``'s legal cards
+    (mid-trick: :func:`legal_moves` follows the trick led)."""
+    return max_pts(s, legal_moves(s, q))
 
 
 ctypedef int (*richest_fn_t)(Search* s, int q) noexcept nogil

@@ -21,6 +21,7 @@ from sheepsolve.games import make_game
 from sheepsolve.objective import Objective
 from sheepsolve.reference import reference_card_values, reference_value, reference_value_memo
 from sheepsolve.solver import Solver, SolverError
+from sheepsolve.tables import core_position
 
 FORMS = game_forms()
 
@@ -533,6 +534,42 @@ def test_shape_twins(game):
             state = st.start()
             assert solver.card_values(state, obj) == reference_card_values(state, obj)
     assert solver._core.shape_hits > 0
+
+
+@pytest.mark.parametrize("game", FORMS, ids=_form_id)
+def test_key_words(game):
+    """The transposition key of a set of cards still out, worked out by the core (with BMI2 at once, otherwise
+    card by card from the position's key), against its definition: block by block (runs of equal-point cards
+    of a class, at most six), the holders of the block's cards still out, weakest first, from the block's
+    first slot on, 3 bits a slot, slots 0..20 in the first word."""
+    rng = random.Random(77 + game.seats)
+    solver = Solver()
+    for _ in range(8):
+        st = random_setup(game, rng)
+        s = random_position(st, rng, cards_left=rng.randint(1, game.hand_size), extra=0)
+        if s.finished:
+            continue
+        obj = Objective.for_setup(st, seat=None if game.two_sided else 0)
+        tables, _ = solver._load(s, obj)
+        hands = core_position(s, tables, obj)["hands"]
+        held = 0
+        for h in hands:
+            held |= h
+        blocks = []
+        for blk in tables.blocks:
+            cards = [c for c in range(32) if blk >> c & 1]
+            blocks += [cards[i:i + 6] for i in range(0, len(cards), 6)]
+        for _ in range(12):
+            cards = held & rng.getrandbits(32) if rng.random() < 0.8 else held
+            want = [0, 0]
+            for blk in blocks:
+                slot = blk[0]
+                for c in blk:
+                    if cards >> c & 1:
+                        code = next(i for i, h in enumerate(hands) if h >> c & 1) + 1
+                        want[slot >= 21] |= code << 3 * (slot - 21 if slot >= 21 else slot)
+                        slot += 1
+            assert solver._core.key_words(cards) == tuple(want)
 
 
 def test_values_stay_right_across_a_generation_wrap():

@@ -541,7 +541,8 @@ def test_key_words(game):
     """The transposition key of a set of cards still out, worked out by the core (with BMI2 at once, otherwise
     card by card from the position's key), against its definition: block by block (runs of equal-point cards
     of a class, at most six), the holders of the block's cards still out, weakest first, from the block's
-    first slot on, 3 bits a slot, slots 0..20 in the first word."""
+    first slot on, 3 bits a slot, slots 0..20 in the first word. The same for the shape key (see
+    ``shape_words`` in the core)."""
     rng = random.Random(77 + game.seats)
     solver = Solver()
     for _ in range(8):
@@ -570,6 +571,17 @@ def test_key_words(game):
                         want[slot >= 21] |= code << 3 * (slot - 21 if slot >= 21 else slot)
                         slot += 1
             assert solver._core.key_words(cards) == tuple(want)
+            want = []  # the shape: class by class, a 7 before each but the first, the codes of its cards out
+            for k in range(max(tables.cls[:len(tables.order)]) + 1):
+                if k:
+                    want.append(7)
+                for c in range(len(tables.order)):
+                    if tables.cls[c] == k and cards >> c & 1:
+                        want.append(6 if c == tables.called else
+                                    next(i for i, h in enumerate(hands) if h >> c & 1) + 1)
+            a, b = solver._core.shape_words(cards)
+            assert (a, b & (1 << 54) - 1) == (sum(v << 3 * i for i, v in enumerate(want[:21])),
+                                               sum(v << 3 * i for i, v in enumerate(want[21:])))
 
 
 def test_values_stay_right_across_a_generation_wrap():

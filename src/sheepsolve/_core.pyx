@@ -230,18 +230,19 @@ ctypedef struct Search:
     uint8_t follow_killer[17][MAXSEATS][8][MAXSEATS]  # the same for cards played to a trick (card + 1), by
                                                        # tricks left, seat, class led and place in the trick
     TTEntry* tt
-    uint64_t nbuckets_mask
+    uint64_t bucket_bytes   # the buckets' byte offsets: (number of buckets - 1) * 64, a mask of the hash's bits
     ShapeEntry* st
-    uint64_t shape_mask
+    uint64_t shape_bytes    # the same for shape entries: (number of entries - 1) * 32
     TTEntry* gtt            # the guessing search's own small tables
-    uint64_t gbuckets_mask
+    uint64_t gbucket_bytes
     ShapeEntry* gst
-    uint64_t gshape_mask
+    uint64_t gshape_bytes
     int restrict_moves      # in the guessing search: only the first cards in the search's order are tried
                             # (MAXMOVES outside it: every move)
     int64_t shape_hits      # shape-table probes that found the position's shape
     uint64_t gen
     uint64_t tgen           # the transposition entries' 4-bit generation (1..15)
+    uint64_t tgen_w         # the same in place in TTEntry.w (tgen << GEN_SHIFT)
 
 # ---------------------------------------------------------------------------------------------------------------
 # Legal cards
@@ -753,7 +754,8 @@ cdef inline int card_of_slot(Search* s, uint32_t rem, int slot) noexcept nogil:
 cdef inline TTEntry* tt_bucket(Search* s, uint64_t k0, uint64_t k1) noexcept nogil:
     cdef uint64_t h = (k0 * 0x9E3779B97F4A7C15ULL) ^ (k1 * 0xC2B2AE3D27D4EB4FULL)
     h ^= h >> 29
-    return s.tt + ((h >> 17) & s.nbuckets_mask) * BUCKET
+    # bucket ((h >> 17) & (number of buckets - 1)), as a byte offset: the same bits of h in place, no multiply
+    return <TTEntry*>(<char*>s.tt + ((h >> 11) & s.bucket_bytes))
 
 
 cdef enum:  # the fields of TTEntry.w above the key's 38 bits
@@ -784,7 +786,7 @@ cdef inline int tte_cards(TTEntry* e) noexcept nogil:
 
 cdef inline TTEntry* tt_probe(Search* s, uint64_t k0, uint64_t k1) noexcept nogil:
     cdef TTEntry* b = tt_bucket(s, k0, k1)
-    cdef uint64_t want = k1 | (s.tgen << GEN_SHIFT)
+    cdef uint64_t want = k1 | s.tgen_w
     cdef uint64_t mask = KEY_MASK | (<uint64_t>15 << GEN_SHIFT)
     cdef int i
     for i in range(BUCKET):
@@ -812,7 +814,7 @@ cdef inline void tt_store(Search* s, uint64_t k0, uint64_t k1, int lo, int hi, i
             victim = i
     b[victim].k0 = k0
     b[victim].w = (k1 | (<uint64_t>lo << LO_SHIFT) | (<uint64_t>hi << HI_SHIFT)
-                   | (<uint64_t>(best if best >= 0 else BEST_NONE) << BEST_SHIFT) | (s.tgen << GEN_SHIFT))
+                   | (<uint64_t>(best if best >= 0 else BEST_NONE) << BEST_SHIFT) | s.tgen_w)
 
 # ---------------------------------------------------------------------------------------------------------------
 # Shape table (payoff similarity)
@@ -861,11 +863,11 @@ cdef inline void shape_drop(Search* s, uint32_t cards, int c, uint64_t* k0, uint
         k1[0] = (k1[0] & keep) | ((k1[0] >> 3) & ~keep)
 
 
-cdef inline void shape_key(Search* s, uint64_t* k0, uint64_t* k1) noexcept nogil:
-    """The shape key of the trick start (see :func:`shape_words`). Without BMI2, like the transposition key, the
-    words of the last shape worked out on the way here are kept (saved and restored with each trick) and the
-    cards played since leave them one by one: walking every card still out for every key cost 7% of the
-    search's instructions."""
+cdef inline void shape_key(Search* s, uint64_t meta, uint64_t* k0, uint64_t* k1) noexcept nogil:
+    """The shape key of the trick start (see :func:`shape_words`; ``meta``: its :func:`key_meta`). Without
+    BMI2, like the transposition key, the words of the last shape worked out on the way here are kept (saved and
+    restored with each trick) and the cards played since leave them one by one: walking every card still out for
+    every key cost 7% of the search's instructions."""
     cdef uint64_t a = s.shape0, b = s.shape1
     cdef uint32_t kept = s.shaped & s.live, x = s.shaped & ~s.live
     cdef int c
@@ -883,7 +885,7 @@ cdef inline void shape_key(Search* s, uint64_t* k0, uint64_t* k1) noexcept nogil
         s.shape0 = a
         s.shape1 = b
         s.shaped = s.live
-    b |= (<uint64_t>s.leader << 54) | (<uint64_t>s.open << 57) | (<uint64_t>s.took << 58)
+    b |= meta << 21  # the leader (bits 54..56) and the flags (57, 58): the transposition key's, 21 bits higher
     if s.live & s.t.called_bit:
         b |= <uint64_t>(s.owner[s.t.called] + 1) << 59
     k0[0] = a
@@ -893,7 +895,7 @@ cdef inline void shape_key(Search* s, uint64_t* k0, uint64_t* k1) noexcept nogil
 cdef inline ShapeEntry* shape_slot(Search* s, uint64_t k0, uint64_t k1) noexcept nogil:
     cdef uint64_t h = (k0 * 0x9E3779B97F4A7C15ULL) ^ (k1 * 0xC2B2AE3D27D4EB4FULL)
     h ^= h >> 29
-    return s.st + ((h >> 17) & s.shape_mask)
+    return <ShapeEntry*>(<char*>s.st + ((h >> 12) & s.shape_bytes))  # entry (h >> 17) & (entries - 1), in bytes
 
 
 cdef inline void shape_margins(Search* s, uint32_t now, uint32_t then, int* up, int* down) noexcept nogil:
@@ -1694,7 +1696,7 @@ cdef int ab(Search* s, int alpha, int beta) noexcept nogil:
     cdef int gain
     cdef CardSave cs
     cdef TrickSave sv
-    cdef uint64_t sk0 = 0, sk1 = 0
+    cdef uint64_t sk0 = 0, sk1 = 0, meta
     cdef ShapeEntry* se = NULL
     cdef int up = 0, down = 0
     s.nodes += 1
@@ -1723,7 +1725,8 @@ cdef int ab(Search* s, int alpha, int beta) noexcept nogil:
         if lo_b >= beta:
             return lo_b
         start_key(s, &k0, &k1)
-        k1 |= key_meta(s, s.leader, s.open, s.took)
+        meta = key_meta(s, s.leader, s.open, s.took)
+        k1 |= meta
         e = tt_probe(s, k0, k1)
         if e != NULL:
             i = tte_lo(e)
@@ -1740,7 +1743,7 @@ cdef int ab(Search* s, int alpha, int beta) noexcept nogil:
                 hi_b = k
             if tte_best(e) != BEST_NONE:
                 hint = card_of_slot(s, rem, tte_best(e))
-        shape_key(s, &sk0, &sk1)
+        shape_key(s, meta, &sk0, &sk1)
         se = shape_slot(s, sk0, sk1)
         if se.gen == <uint16_t>s.gen and se.k0 == sk0 and se.k1 == sk1:
             s.shape_hits += 1
@@ -1935,19 +1938,19 @@ cdef int guess_value(Search* s) noexcept nogil:
     the game and never enter the real tables; the killer leads it leaves are only move-ordering hints."""
     cdef TTEntry* tt = s.tt
     cdef ShapeEntry* st = s.st
-    cdef uint64_t bm = s.nbuckets_mask, sm = s.shape_mask
+    cdef uint64_t bm = s.bucket_bytes, sm = s.shape_bytes
     cdef int g
     s.tt = s.gtt
     s.st = s.gst
-    s.nbuckets_mask = s.gbuckets_mask
-    s.shape_mask = s.gshape_mask
+    s.bucket_bytes = s.gbucket_bytes
+    s.shape_bytes = s.gshape_bytes
     s.restrict_moves = GUESS_WIDTH
     g = mtdf(s, -1)
     s.restrict_moves = MAXMOVES
     s.tt = tt
     s.st = st
-    s.nbuckets_mask = bm
-    s.shape_mask = sm
+    s.bucket_bytes = bm
+    s.shape_bytes = sm
     return g
 
 
@@ -1999,16 +2002,18 @@ cdef class Core:
             raise MemoryError("transposition table")
         memset(&self.s, 0, sizeof(Search))
         self.s.tt = self.table
-        self.s.nbuckets_mask = (self.nentries // BUCKET) - 1 if self.nentries >= BUCKET else 0
+        self.s.bucket_bytes = (((self.nentries // BUCKET) - 1 if self.nentries >= BUCKET else 0)
+                               * BUCKET * sizeof(TTEntry))
         self.s.st = self.shapes
-        self.s.shape_mask = self.nentries - 1
+        self.s.shape_bytes = (self.nentries - 1) * sizeof(ShapeEntry)
         self.s.gtt = self.gtable
-        self.s.gbuckets_mask = (self.gentries // BUCKET) - 1
+        self.s.gbucket_bytes = ((self.gentries // BUCKET) - 1) * BUCKET * sizeof(TTEntry)
         self.s.gst = self.gshapes
-        self.s.gshape_mask = self.gentries - 1
+        self.s.gshape_bytes = (self.gentries - 1) * sizeof(ShapeEntry)
         self.s.gen = 1
         self.s.restrict_moves = MAXMOVES
         self.s.tgen = 1
+        self.s.tgen_w = <uint64_t>1 << GEN_SHIFT
         self.context = None
         self.tables_cache = {}
 
@@ -2063,6 +2068,7 @@ cdef class Core:
             memset(self.table, 0, self.nentries * sizeof(TTEntry))
             memset(self.gtable, 0, self.gentries * sizeof(TTEntry))
             self.s.tgen = 1
+        self.s.tgen_w = self.s.tgen << GEN_SHIFT
         if <uint16_t>self.s.gen == 0:  # shape entries keep 16 bits of the generation: empty them as it wraps
             self.s.gen += 1
         if <uint16_t>self.s.gen == 1:
@@ -2308,7 +2314,7 @@ cdef class Core:
         cdef uint64_t a, b, s0 = s.shape0, s1 = s.shape1
         cdef uint32_t live = s.live, shaped = s.shaped
         s.live = cards
-        shape_key(s, &a, &b)
+        shape_key(s, key_meta(s, s.leader, s.open, s.took), &a, &b)
         s.live = live
         s.shape0 = s0
         s.shape1 = s1

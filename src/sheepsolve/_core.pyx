@@ -199,6 +199,7 @@ ctypedef struct Search:
     Tables t
     uint32_t hand[MAXSEATS]
     int owner[32]           # seat holding each card (cards never change hands)
+    uint64_t called_code    # the called card's holder + 1 in place in the shape key's second word (bits 59..61)
     uint32_t team_cards     # the cards held by the objective's side
     uint64_t scode[32]      # shape code of each card: its holder + 1, or 6 for the called card
     uint64_t shape0         # the shape words of the cards ``shaped`` (leader, flags and called card not included)
@@ -887,7 +888,7 @@ cdef inline void shape_key(Search* s, uint64_t meta, uint64_t* k0, uint64_t* k1)
         s.shaped = s.live
     b |= meta << 21  # the leader (bits 54..56) and the flags (57, 58): the transposition key's, 21 bits higher
     if s.live & s.t.called_bit:
-        b |= <uint64_t>(s.owner[s.t.called] + 1) << 59
+        b |= s.called_code
     k0[0] = a
     k1[0] = b
 
@@ -2264,6 +2265,7 @@ cdef class Core:
             s.live |= s.hand[i]
         for c in range(32):
             s.scode[c] = 6 if c == s.t.called else <uint64_t>(s.owner[c] + 1)
+        s.called_code = <uint64_t>(s.owner[s.t.called] + 1) << 59 if s.t.called >= 0 else 0
         s.key0 = 0
         s.key1 = 0
         for i in range(s.t.nblocks):

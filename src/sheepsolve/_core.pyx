@@ -1993,6 +1993,10 @@ cdef class Core:
         """``tt_bits``: ``2 ** tt_bits`` entries in the transposition table and as many in the shape table."""
         if tt_bits < 2 or tt_bits > 22:
             raise ValueError("tt_bits must be in 2..22 (at most 4M entries in each of the two tables, 192 MiB)")
+        # tt_bucket and shape_slot take the hash's bits 17 and up in place as a byte offset (shifts 11 and 12):
+        # they need 64-byte buckets and 32-byte shape entries
+        if BUCKET * sizeof(TTEntry) != 64 or sizeof(ShapeEntry) != 32:
+            raise SystemError("table entry sizes changed: update tt_bucket and shape_slot")
         self.nentries = (<uint64_t>1) << tt_bits
         self.table = <TTEntry*>ss_alloc_lines(self.nentries * sizeof(TTEntry))
         self.shapes = <ShapeEntry*>ss_alloc_lines(self.nentries * sizeof(ShapeEntry))

@@ -259,15 +259,16 @@ def test_leader_cashing_runs(game):
     assert min(seen.values()) >= N, seen
 
 
-def _check_trick_starts(game, rng, count, applies):
-    """``count`` random positions with three cards a hand where ``applies(state)`` holds, each matching the
-    reference (:func:`_assert_like_reference`)."""
+def _check_positions(game, rng, count, applies, *, cards_left=3, extra=None, tries=20000):
+    """``count`` random positions with ``cards_left`` cards a hand (then ``extra(rng)`` more cards into the
+    trick when given: mid-trick positions) where ``applies(state)`` holds, each matching the reference
+    (:func:`_assert_like_reference`); at most ``tries`` positions are drawn."""
     solver = Solver()
-    seen, tries = 0, 0
-    while seen < count and tries < 20000:
-        tries += 1
+    seen, drawn = 0, 0
+    while seen < count and drawn < tries:
+        drawn += 1
         st = random_setup(game, rng)
-        s = random_position(st, rng, cards_left=3)
+        s = random_position(st, rng, cards_left=cards_left, extra=extra(rng) if extra else 0)
         if s.finished or not applies(s):
             continue
         seen += 1
@@ -309,7 +310,7 @@ def test_lead_to_a_partners_top(game):
     """Trick starts where the leader may lead to a partner's top card that nobody of the other side can beat:
     the search bounds such a position by that trick (the leader's card, the top card and every other player's
     cheapest card it may play). Every answer must match the reference, for points and for tricks."""
-    _check_trick_starts(game, random.Random(5150 + len(game.deck)), 30, _partner_tops)
+    _check_positions(game, random.Random(5150 + len(game.deck)), 30, _partner_tops)
 
 
 def _partner_ruffs(state):
@@ -342,7 +343,7 @@ def test_lead_a_partner_can_ruff(game):
     side may play: the search bounds such a position by that trick (the leader's richest card of the class,
     the partner's cheapest trump that still wins, every other player's cheapest card it may play). Every
     answer must match the reference, for points and for tricks."""
-    _check_trick_starts(game, random.Random(7131 + len(game.deck)), 150, _partner_ruffs)
+    _check_positions(game, random.Random(7131 + len(game.deck)), 150, _partner_ruffs)
 
 
 def _lone_trumps(state):
@@ -373,7 +374,7 @@ def test_lone_holder_of_the_sides_trumps(game):
     surely win (his trumps but as many as the other side's stronger trumps can beat, one each), with his
     cheapest trumps and the other side's cheapest cards in them. Every answer must match the reference, for
     points and for tricks."""
-    _check_trick_starts(game, random.Random(3232 + game.seats), 40, _lone_trumps)
+    _check_positions(game, random.Random(3232 + game.seats), 40, _lone_trumps)
 
 
 def _top_card_to_come(state):
@@ -814,18 +815,8 @@ def _second_last_equivalent(state):
 def test_second_last_trick_equivalent_cards(game):
     """Positions inside the second-last trick where the player to move holds two equivalent cards, one of which
     the search drops: every card's value and the position's value must match the reference."""
-    rng = random.Random(7070 + game.seats)
-    solver = Solver()
-    seen, tries = 0, 0
-    while seen < 25 and tries < 20000:
-        tries += 1
-        st = random_setup(game, rng)
-        s = random_position(st, rng, cards_left=2, extra=rng.randrange(1, game.seats))
-        if s.finished or not _second_last_equivalent(s):
-            continue
-        seen += 1
-        _assert_like_reference(solver, game, st, s, rng)
-    assert seen >= 25, seen
+    _check_positions(game, random.Random(7070 + game.seats), 25, _second_last_equivalent, cards_left=2,
+                        extra=lambda rng: rng.randrange(1, game.seats))
 
 
 def _top_with_a_mate(state):
@@ -867,15 +858,5 @@ def test_top_card_with_a_mates_smear(game):
     """Mid-trick positions where the side of the strongest card still to come can take the trick with it while a
     mate still to play adds his richest card: the search bounds the position by that trick. Every card's value
     and the position's value must match the reference."""
-    rng = random.Random(8080 + game.seats)
-    solver = Solver()
-    seen, tries = 0, 0
-    while seen < 30 and tries < 40000:
-        tries += 1
-        st = random_setup(game, rng)
-        s = random_position(st, rng, cards_left=3, extra=rng.randrange(1, game.seats - 1))
-        if s.finished or not _top_with_a_mate(s):
-            continue
-        seen += 1
-        _assert_like_reference(solver, game, st, s, rng)
-    assert seen >= 30, seen
+    _check_positions(game, random.Random(8080 + game.seats), 30, _top_with_a_mate,
+                        extra=lambda rng: rng.randrange(1, game.seats - 1), tries=40000)

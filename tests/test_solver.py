@@ -197,6 +197,55 @@ def test_guessing_search_leaves_no_trace(game):
         assert Solver(table_bits=8).value(state) == v
 
 
+def _assert_fail_soft(solver, state, obj, windows):
+    """``Core.search`` with each window ``(a, b)`` of future values keeps the fail-soft contract against the
+    position's value (found by null-window searches): inside the window it is the value, at or below ``a`` an
+    upper bound, at or above ``b`` a lower bound. Each window from a cleared table and again on the full one."""
+    solver.clear()
+    v = solver.value(state, obj)
+    off = solver._load(state, obj)[1]
+    for a, b in windows:
+        for clear in (True, False):
+            if clear:
+                solver.clear()
+            solver._load(state, obj)
+            r = off + solver._core.search(a - off, b - off)
+            if r <= a:
+                assert v <= r, (state, (a, b), r, v)
+            elif r >= b:
+                assert v >= r, (state, (a, b), r, v)
+            else:
+                assert r == v, (state, (a, b), r, v)
+
+
+def test_wide_windows_keep_the_fail_soft_contract():
+    """Where a trick start's bounds meet inside a window wider than a null window, the search returns that value:
+    it used to go on with the empty window (v, v) and return a wrong value (this 3-hand deal after the lead of
+    QS: 42 inside the window (31, 43), value 45; null-window searches, which the drivers use, never meet it)."""
+    game = make_game("sheepshead-3")
+    state = random_setup(game, random.Random("sheepshead-3/2026/222")).start()
+    after = state.play(next(c for c in state.legal() if str(c) == "QS"))
+    solver = Solver()
+    obj = Objective.for_setup(state.setup)
+    assert solver.value(after, obj) == 45
+    _assert_fail_soft(solver, after, obj, [(31, 43), (40, 43), (36, 46), (31, 55)])
+    _assert_fail_soft(solver, state, obj, [(31, 41), (35, 55), (40, 46)])
+    with pytest.raises(ValueError, match="empty search window"):
+        solver._core.search(20, 20)
+    # and seeded positions of every game form, windows of every width around and away from the value
+    rng = random.Random("windows")
+    for game in FORMS:
+        for _ in range(4):
+            setup = random_setup(game, rng)
+            pos = random_position(setup, rng, cards_left=rng.randint(2, 4), extra=rng.randrange(game.seats))
+            if pos.finished:
+                continue
+            obj = _objectives(game, setup, rng)[0]
+            v = solver.value(pos, obj)
+            windows = [(v + d, v + d + w) for d in (-9, -4, -1, 0, 2) for w in (2, 5, 13)]
+            _assert_fail_soft(solver, pos, obj, windows)
+
+
 @pytest.mark.parametrize("game", FORMS[::2], ids=_form_id)
 def test_best_line_keeps_the_value(game):
     """Every card of the best line keeps the position's value (each step checked against the reference)."""

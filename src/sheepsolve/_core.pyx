@@ -1786,6 +1786,11 @@ cdef int ab(Search* s, int alpha, int beta) noexcept nogil:
             alpha = lo_b
         if hi_b < beta:
             beta = hi_b
+        if alpha >= beta:
+            # the bounds meet inside the window (lo_b == hi_b: only possible with a window wider than a null
+            # window): the value is known. Searching on with the empty window (v, v) would mix up its
+            # results: a child's v, an upper bound, would count as a lower bound at the next level
+            return lo_b
     elif ss_popcount(s.hand[seat]) == 2:
         return ab_two(s, alpha, beta)
     elif decided_bounds(s, seat, &lo_b, &hi_b) or (t.sided and top_bounds(s, seat, &lo_b, &hi_b, &come)):
@@ -2361,8 +2366,11 @@ cdef class Core:
         return v
 
     def search(self, int alpha, int beta) -> int:
-        """One fail-soft alpha-beta search with window (alpha, beta)."""
+        """One fail-soft alpha-beta search with window (alpha, beta), ``alpha < beta``: a result ``v`` with
+        ``alpha < v < beta`` is the value, ``v <= alpha`` an upper bound, ``v >= beta`` a lower bound."""
         cdef int v
+        if alpha >= beta:
+            raise ValueError(f"empty search window ({alpha}, {beta}): alpha must be below beta")
         with nogil:
             v = ab(&self.s, alpha, beta)
         return v

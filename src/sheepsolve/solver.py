@@ -141,8 +141,8 @@ class Solver:
 
         ``guess``, a value the answer is probably near (a similar position's value, say the previous bury's),
         only changes where the search starts: with a close guess the answer takes two or three null-window
-        searches instead of about seven; a poor one costs a few more. Without one, a position with seven or
-        more cards in hand gets one from a quick search in which every player only tries its two most
+        searches instead of about seven; a poor one costs a few more. Without one, a position where the player to
+        move holds six or more cards gets one from a quick search in which every player only tries its two most
         promising cards (smaller positions bisect). The answer is the same either way.
         """
         obj = self._objective(state, objective, seat, tricks)

@@ -779,6 +779,10 @@ def _run_unit(task: _Task, i: int, solver: Solver | None = None) -> Any:
     stakes = Stakes(*task.stakes)
     if task.kind == "deal":
         return _eval_tuple(_deal_choices(task, game).evaluate(solver, i, stakes))
+    # A new world is a new deal: its positions never match the last world's entries, which would only crowd the
+    # table, and the killer cards learnt there mislead more than they guide (8 deals x 50 worlds of a picker's
+    # view: 2.0% fewer nodes than keeping both, 0.6% fewer forgetting the entries only, 1.5% the killers only)
+    solver.clear()
     rng = _world_rng(task.seed, i)
     hand = [Card(c) for c in task.hand]
     unseen = [Card(c) for c in task.unseen] if task.unseen is not None else None

@@ -1992,6 +1992,7 @@ cdef class Core:
     cdef uint64_t nentries
     cdef uint64_t gentries
     cdef public object context
+    cdef bint fresh  # no search since the entries were last forgotten: none has the current generation
     cdef dict tables_cache  # id(tables) -> (tables, the Tables struct built from them, as bytes)
 
     def __cinit__(self, int tt_bits=18):
@@ -2025,6 +2026,7 @@ cdef class Core:
         self.s.tgen = 1
         self.s.tgen_w = <uint64_t>1 << GEN_SHIFT
         self.context = None
+        self.fresh = True
         self.tables_cache = {}
 
     def __dealloc__(self):
@@ -2067,7 +2069,13 @@ cdef class Core:
         self._forget_entries()
 
     cdef _forget_entries(self):
-        """Forget every table entry: a new generation (O(1))."""
+        """Forget every table entry: a new generation (O(1)). Nothing to do when no search ran since the last
+        time: no entry has the current generation yet (those of the same 4 or 16 bits were emptied as they
+        wrapped). A solve of a new deal often forgets twice, ``clear()`` and a new context: counting each
+        emptied the tables twice as often (100 sheepshead-jd deals: 0.5% of the instructions)."""
+        if self.fresh:
+            return
+        self.fresh = True
         self.s.gen += 1
         if self.s.gen >= (1 << 24):
             self.s.gen = 1
@@ -2237,30 +2245,38 @@ cdef class Core:
         """Set the mutable state: hands (core masks), cards on the table (core indices), leader, flags."""
         cdef Search* s = &self.s
         cdef int i, c, j, pm, base, slot
-        cdef uint64_t a, b
+        cdef uint32_t h
         cdef uint64_t w0[1 << MAXBLOCK]
         cdef uint64_t w1[1 << MAXBLOCK]
-        for i in range(MAXSEATS):
-            s.hand[i] = hands[i] if i < s.t.n else 0
+        # the holders, the side's cards, the points in hand and the holder codes, card by card of each hand (a
+        # loop over every card and seat cost as much as the rest of the call)
+        memset(s.owner, 0xFF, sizeof(s.owner))  # -1: nobody
         s.team_cards = 0
-        for c in range(32):
-            s.owner[c] = -1
-            for i in range(s.t.n):
-                if (s.hand[i] >> c) & 1:
-                    s.owner[c] = i
-                    if s.t.team[i]:
-                        s.team_cards |= <uint32_t>1 << c
+        s.hand_pts = 0
+        s.hcode0 = 0
+        s.hcode1 = 0
+        s.live = 0
+        for i in range(MAXSEATS):
+            h = hands[i] if i < s.t.n else 0
+            s.hand[i] = h
+            s.live |= h
+            if i < s.t.n and s.t.team[i]:
+                s.team_cards |= h
+            while h:
+                c = ss_ctz(h)
+                h &= h - 1
+                s.owner[c] = i
+                s.hand_pts += s.t.pts[c]
+                if c < 21:
+                    s.hcode0 |= <uint64_t>(i + 1) << (3 * c)
+                else:
+                    s.hcode1 |= <uint64_t>(i + 1) << (3 * (c - 21))
         s.ntr = 0
         s.ontable = 0
         s.trick_pts = 0
         s.leader = leader
         s.open = open_
         s.took = took if s.t.use_took else 0
-        s.hand_pts = 0
-        for i in range(s.t.n):
-            for c in range(32):
-                if (s.hand[i] >> c) & 1:
-                    s.hand_pts += s.t.pts[c]
         s.led = 0
         s.beats = 0
         s.win_seat = leader
@@ -2269,47 +2285,42 @@ cdef class Core:
             s.trick_pts += s.t.pts[c]
             s.ntr += 1
             note_winner(s, c, s.t.seat_at[leader + s.ntr - 1])
-        s.live = s.ontable
-        for i in range(s.t.n):
-            s.live |= s.hand[i]
+        s.live |= s.ontable
         for c in range(32):
             s.scode[c] = 6 if c == s.t.called else <uint64_t>(s.owner[c] + 1)
         s.called_code = <uint64_t>(s.owner[s.t.called] + 1) << 59 if s.t.called >= 0 else 0
+        # each block's key words for every set ``pm`` of its cards still out (the cards out take the block's
+        # lowest slots, weakest first: the strongest of them the last slot), then what each card of the set
+        # changes by leaving it (a loop over every set and MAXBLOCK places cost ~9k instructions a call)
         s.key0 = 0
         s.key1 = 0
+        w0[0] = 0
+        w1[0] = 0
         for i in range(s.t.nblocks):
             base = s.t.block_base[i]
-            for pm in range(<int>s.t.block_len[i] + 1):
-                a = 0
-                b = 0
-                slot = base
-                for j in range(MAXBLOCK):
-                    if (pm >> j) & 1:
-                        a += <uint64_t>(s.owner[base + j] + 1) * s.t.lane0[slot]
-                        b += <uint64_t>(s.owner[base + j] + 1) * s.t.lane1[slot]
-                        slot += 1
-                w0[pm] = a  # the block's key words when the cards ``pm`` of it are still out
-                w1[pm] = b
-            for pm in range(<int>s.t.block_len[i] + 1):
-                for j in range(MAXBLOCK):
-                    if (pm >> j) & 1:
-                        s.kdrop[base + j][pm][0] = w0[pm & ~(1 << j)] - w0[pm]
-                        s.kdrop[base + j][pm][1] = w1[pm & ~(1 << j)] - w1[pm]
+            for pm in range(1, <int>s.t.block_len[i] + 1):
+                j = ss_msb(pm)
+                slot = base + ss_popcount(pm) - 1
+                w0[pm] = w0[pm & ~(1 << j)] + <uint64_t>(s.owner[base + j] + 1) * s.t.lane0[slot]
+                w1[pm] = w1[pm & ~(1 << j)] + <uint64_t>(s.owner[base + j] + 1) * s.t.lane1[slot]
+                h = pm
+                while h:
+                    j = ss_ctz(h)
+                    h &= h - 1
+                    s.kdrop[base + j][pm][0] = w0[pm & ~(1 << j)] - w0[pm]
+                    s.kdrop[base + j][pm][1] = w1[pm & ~(1 << j)] - w1[pm]
             pm = (s.live >> base) & s.t.block_len[i]
             s.key0 += w0[pm]
             s.key1 += w1[pm]
         s.keyed = s.live
-        s.hcode0 = 0
-        s.hcode1 = 0
-        for c in range(32):
-            if c < 21:
-                s.hcode0 |= <uint64_t>(s.owner[c] + 1) << (3 * c)
-            else:
-                s.hcode1 |= <uint64_t>(s.owner[c] + 1) << (3 * (c - 21))
-        shape_words(s, s.live, &s.shape0, &s.shape1)
-        s.shaped = s.live
-        shape_words(s, (<uint32_t>1 << s.t.ncards) - 1 if s.t.ncards < 32 else 0xFFFFFFFFu, &s.shape_all0,
-                    &s.shape_all1)
+        if SS_BMI2:
+            # the search works the keys out at once from the holder codes and every card's shape words
+            # (start_key, shape_key) and keeps no words of its own
+            shape_words(s, (<uint32_t>1 << s.t.ncards) - 1 if s.t.ncards < 32 else 0xFFFFFFFFu, &s.shape_all0,
+                        &s.shape_all1)
+        else:
+            shape_words(s, s.live, &s.shape0, &s.shape1)
+            s.shaped = s.live
 
     def key_words(self, uint32_t cards):
         """The transposition key words (leader and flags not included) of the cards ``cards``, a subset of the
@@ -2361,6 +2372,7 @@ cdef class Core:
     def value(self, int guess=-1) -> int:
         """Exact future value of the position (MTD(f) over null-window searches)."""
         cdef int v
+        self.fresh = False
         with nogil:
             v = exact_value(&self.s, guess)
         return v
@@ -2371,6 +2383,7 @@ cdef class Core:
         cdef int v
         if alpha >= beta:
             raise ValueError(f"empty search window ({alpha}, {beta}): alpha must be below beta")
+        self.fresh = False
         with nogil:
             v = ab(&self.s, alpha, beta)
         return v
@@ -2378,6 +2391,7 @@ cdef class Core:
     def at_least(self, int target) -> bool:
         """Whether the future value is at least ``target`` (one null-window search)."""
         cdef int v
+        self.fresh = False
         with nogil:
             v = ab(&self.s, target - 1, target)
         return v >= target
@@ -2396,6 +2410,7 @@ cdef class Core:
         cdef TrickSave sv
         if not (s.hand[seat] >> c) & 1:
             raise ValueError("card not in hand")
+        self.fresh = False
         play_card(s, c, seat)
         note_winner(s, c, seat)
         closes = s.ntr == t.n

@@ -348,6 +348,7 @@ class _Eval(NamedTuple):
 
 
 _QC, _QS = Card.make("Q", "C"), Card.make("Q", "S")
+_CARD_POINTS = tuple(Card(i).points for i in range(32))  # by card number
 
 
 def _own_payment(setup: Setup, outcome: str, stakes: Stakes) -> int:
@@ -381,21 +382,24 @@ def _trick_solver(solver: Solver) -> Solver:
 
 
 def _evaluate(solver: Solver, setup: Setup, stakes: Stakes, guess: int | None = None,
-              total: int | None = None, obj: Objective | None = None) -> _Eval:
+              total: int | None = None, obj: Objective | None = None,
+              own_payment: Callable[[Setup, str, Stakes], int] | None = None) -> _Eval:
     """Value, outcome and the declarer's payment of one setup, double dummy (``guess``: where the value search
     starts, see :meth:`Solver.value <sheepsolve.solver.Solver.value>`; it never changes the answer; ``total``:
     the points of every card in the hands and the bury, if known; ``obj``: ``Objective.for_setup(setup)``, if
-    made already)."""
+    made already; ``own_payment``: :func:`_own_payment` or one that gives the same, say remembered)."""
+    if own_payment is None:
+        own_payment = _own_payment
     g = setup.game
     state = setup.start()
     ntricks = len(setup.hands[0])
     alone = setup.partner is None
     if g.sie:
-        return _Eval(None, "win", _own_payment(setup, "win", stakes), alone, True, 0)
+        return _Eval(None, "win", own_payment(setup, "win", stakes), alone, True, 0)
     if g.tout:
         ok = solver.reach(state, ntricks, tricks=True)
         outcome = "win" if ok else "loss"
-        return _Eval(None, outcome, _own_payment(setup, outcome, stakes), alone, ok, solver.nodes)
+        return _Eval(None, outcome, own_payment(setup, outcome, stakes), alone, ok, solver.nodes)
     if obj is None:
         obj = Objective.for_setup(setup)
     v = solver.value(state, obj, guess=guess)
@@ -410,7 +414,7 @@ def _evaluate(solver: Solver, setup: Setup, stakes: Stakes, guess: int | None = 
         tricks = hi if ts.reach(state, hi, tricks=True) else lo
         nodes += ts.nodes
     outcome = outcome_for(g, v, tricks, ntricks)
-    return _Eval(v, outcome, _own_payment(setup, outcome, stakes), alone, tricks == ntricks, nodes)
+    return _Eval(v, outcome, own_payment(setup, outcome, stakes), alone, tricks == ntricks, nodes)
 
 
 def _trick_readings(setup: Setup, value: int, total: int, obj: Objective | None = None) -> tuple[int | None, ...]:
@@ -448,6 +452,7 @@ class _ChoiceSet:
         self.decisions = tuple(decisions)
         self.contexts = [_context(d) for d in decisions]
         self.buries = [tuple(d.bury) for d in decisions]
+        self.bury_points = [sum(c.points for c in d.bury) for d in decisions]
         self.kept = [frozenset(c for c in picked if c not in d.bury) for d in decisions]
         self.plan = _guess_plan(decisions, _card_groups(game, picked))
 
@@ -478,10 +483,13 @@ class _Choices:
         self.blind = blind
         self.picker = picker
         self.set = _choice_set(game, list(hands[picker]) + list(blind), decisions)
-        self.total = sum(c.points for h in hands for c in h) + sum(c.points for c in blind)
+        self.total = sum(map(_CARD_POINTS.__getitem__, itertools.chain(*hands, blind)))
         self.guesser = _Guesser(self.set.plan)
         self._base: dict[tuple, tuple[Setup, dict[str, Any]]] = {}  # context -> its first setup and its fields
         self._last: tuple[int, Setup] | None = None
+        self._objectives: dict[tuple, Objective] = {}  # (context, bury points) -> the objective of those setups
+        self._payments: dict[tuple, int] = {}  # see _payment
+        self._stakes: Stakes | None = None  # the stakes of those payments
 
     def setup(self, i: int) -> Setup:
         """The setup of choice ``i``."""
@@ -497,14 +505,43 @@ class _Choices:
         else:
             p = self.picker
             hands = base[0].hands
-            st = Setup(**{**base[1], "hands": hands[:p] + (cs.kept[i],) + hands[p + 1:], "bury": cs.buries[i]})
+            # the fields set as Setup(**fields) would (a frozen dataclass's __init__ sets each through
+            # object.__setattr__: 3 us of the ~11 us of Python around each of a picker view's solves)
+            st = object.__new__(Setup)
+            st.__dict__.update(base[1], hands=hands[:p] + (cs.kept[i],) + hands[p + 1:], bury=cs.buries[i])
         self._last = (i, st)
         return st
+
+    def objective(self, i: int) -> Objective:
+        """``Objective.for_setup(self.setup(i))``, one object for the choices of a context that bury as many
+        points (it reads the setup's side, the game's rules and the points buried only), so a solver sees the
+        objective it compiled its tables for again."""
+        key = (self.set.contexts[i], self.set.bury_points[i])
+        obj = self._objectives.get(key)
+        if obj is None:
+            obj = self._objectives[key] = Objective.for_setup(self.setup(i))
+        return obj
+
+    def _payment(self, st: Setup, outcome: str, stakes: Stakes) -> int:
+        """:func:`_own_payment`, remembered: in a picker game it reads the game, the outcome, the stakes, whether
+        the picker has a partner (which gives the side's size) and whether his hand holds both black queens
+        (blitz); the game is this deal's."""
+        if self.game.kind != "picker":
+            return _own_payment(st, outcome, stakes)
+        if stakes is not self._stakes:
+            self._payments.clear()
+            self._stakes = stakes
+        hand = st.hands[st.declarer]  # type: ignore[index]
+        key = (outcome, st.partner is None, _QC in hand and _QS in hand)
+        pay = self._payments.get(key)
+        if pay is None:
+            pay = self._payments[key] = _own_payment(st, outcome, stakes)
+        return pay
 
     def evaluate(self, solver: Solver, i: int, stakes: Stakes) -> _Eval:
         """Solve choice ``i``."""
         st = self.setup(i)
-        e = _evaluate(solver, st, stakes, self.guesser.guess(i), self.total, Objective.for_setup(st))
+        e = _evaluate(solver, st, stakes, self.guesser.guess(i), self.total, self.objective(i), self._payment)
         self.guesser.add(i, e.value)
         return e
 
@@ -674,7 +711,7 @@ def sample_world(game: Game, known: Mapping[int, Sequence[Card]], rng: random.Ra
         seen.update(h)
     if blind is not None:
         seen.update(blind)
-    pool = sorted(set(unseen) - seen if unseen is not None else (c for c in game.deck if c not in seen), key=int)
+    pool = sorted(set(unseen if unseen is not None else game.deck) - seen, key=int)
     want_blind = 0 if blind is not None else game.blind_size
     need = want_blind + hand_size * (game.seats - len(known))
     if len(pool) != need:

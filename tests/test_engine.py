@@ -1099,3 +1099,18 @@ def test_random_deals_agree_with_the_reference():
             fired |= ref.fired
     # the seeded deals really exercised every called-card rule
     assert fired >= {"R1", "R1-other", "R2", "R2-off", "R3", "R4", "run", "hold", "under"}, fired
+
+
+def test_start_state_is_the_constructors():
+    """``Setup.start`` builds the start state without the dataclass constructor: the same fields, the same
+    state, for a setup of every game form."""
+    from sheepsolve.deals import game_forms, random_setup
+
+    rng = random.Random("start-state")
+    for game in game_forms():
+        setup = random_setup(game, rng)
+        built = State(setup=setup, hands=setup.hands, leader=setup.first_leader)
+        start = setup.start()
+        assert vars(start) == vars(built)
+        assert start == built
+        assert start.legal() == built.legal()

@@ -21,7 +21,7 @@ the play. States are immutable: :meth:`State.play` returns a new one.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import MISSING, dataclass, field, fields, replace
 from functools import cached_property
 
 from .cards import Card, cards_of, format_cards, mask_of
@@ -290,10 +290,9 @@ class Setup:
 
     def start(self) -> "State":
         # State(setup=self, hands=self.hands, leader=self.first_leader), without the frozen dataclass's __init__
-        # (a setattr through object per field: a tenth of the Python around each of a picker view's solves)
+        # (see _STATE_DEFAULTS)
         s = object.__new__(State)
-        s.__dict__.update(setup=self, hands=self.hands, leader=self.first_leader, trick=(), tricks=(),
-                          called_open=True)
+        s.__dict__.update(_STATE_DEFAULTS, setup=self, hands=self.hands, leader=self.first_leader)
         return s
 
 
@@ -441,3 +440,8 @@ class State:
 
     def points_remaining(self) -> int:
         return sum(c.points for h in self.hands for c in h) + sum(c.points for c in self.trick)
+
+
+# The defaults of State's fields, for Setup.start, which builds the start state without the frozen dataclass's
+# __init__ (a setattr through object per field: a tenth of the Python around each of a picker view's solves)
+_STATE_DEFAULTS = {f.name: f.default for f in fields(State) if f.default is not MISSING}

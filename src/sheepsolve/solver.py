@@ -107,12 +107,8 @@ class Solver:
             self._compiled = (state.setup, obj, tables)
         if tables is not self._tables:  # compile_tables gives one object per context: a new bury keeps it
             self._core.load_tables(tables)
-        masks = self._hand_masks(state.hands, tables)
-        if state.trick or state.tricks:
-            pos = core_position(state, tables, obj, masks=masks)
-            self._core.set_position(pos["hands"], pos["trick"], pos["leader"], pos["open"], pos["took"])
-        else:  # the start of play (every bury and contract question): core_position's, without its dict
-            self._core.set_position(masks, (), state.leader, 1 if state.called_open and tables.called >= 0 else 0, 0)
+        pos = core_position(state, tables, obj, masks=self._hand_masks(state.hands, tables))
+        self._core.set_position(pos["hands"], pos["trick"], pos["leader"], pos["open"], pos["took"])
         self._tables = tables
         return tables, obj.past_value(state) + fixed_points(obj)
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import MISSING, dataclass, field, fields, replace
 from functools import cached_property
+from typing import TypeVar
 
 from .cards import Card, cards_of, format_cards, mask_of
 from .games import Game
@@ -289,11 +290,8 @@ class Setup:
         return {c: i for i, c in enumerate(order)}
 
     def start(self) -> "State":
-        # State(setup=self, hands=self.hands, leader=self.first_leader), without the frozen dataclass's __init__
-        # (see _STATE_DEFAULTS)
-        s = object.__new__(State)
-        s.__dict__.update(_STATE_DEFAULTS, setup=self, hands=self.hands, leader=self.first_leader)
-        return s
+        # State(setup=self, hands=self.hands, leader=self.first_leader), see frozen_instance
+        return frozen_instance(State, _STATE_DEFAULTS, setup=self, hands=self.hands, leader=self.first_leader)
 
 
 @dataclass(frozen=True)
@@ -442,6 +440,18 @@ class State:
         return sum(c.points for h in self.hands for c in h) + sum(c.points for c in self.trick)
 
 
-# The defaults of State's fields, for Setup.start, which builds the start state without the frozen dataclass's
-# __init__ (a setattr through object per field: a tenth of the Python around each of a picker view's solves)
+_T = TypeVar("_T")
+
+
+def frozen_instance(cls: type[_T], values: dict, **more: object) -> _T:
+    """An instance of the frozen dataclass ``cls`` whose fields are ``values`` and ``more`` (every field: its
+    defaults are not filled in), as ``cls(**values, **more)`` makes it but without its ``__init__``, which sets
+    each field through ``object.__setattr__``: a tenth of the Python around each of a picker view's solves. For
+    classes without ``__post_init__`` only."""
+    obj = object.__new__(cls)
+    obj.__dict__.update(values, **more)
+    return obj
+
+
+# The defaults of State's fields, for Setup.start
 _STATE_DEFAULTS = {f.name: f.default for f in fields(State) if f.default is not MISSING}

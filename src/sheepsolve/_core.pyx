@@ -2432,6 +2432,7 @@ cdef class Core:
         cdef TrickSave sv
         if not (s.hand[seat] >> c) & 1:
             raise ValueError("card not in hand")
+        memset(&sv, 0, sizeof(TrickSave))  # filled only when the card closes a trick (and read only then)
         self.fresh = False
         play_card(s, c, seat)
         note_winner(s, c, seat)

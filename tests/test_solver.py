@@ -487,6 +487,61 @@ def test_top_card_still_to_come(game):
     assert seen >= N and below >= 5, (seen, below)
 
 
+def _left_to_the_winner(state, seat):
+    """Mid-trick in ramsch or leaster solved for ``seat``, the player to move holding three cards or more: the side
+    not winning the trick so far (``seat`` alone, or everyone else) has a player still to play who may beat it,
+    so the trick is still open, and each of its players still to play may play a card that does not beat it,
+    so that side can leave it to the winning side."""
+    setup, g = state.setup, state.game
+    if not state.trick or len(state.hands[state.to_move]) < 3:
+        return False
+    n = g.seats
+    winner = (state.leader + trick_winner(g, state.trick, setup.under, setup.called_class)) % n
+    can_beat = False
+    for p in range(len(state.trick), n):
+        q = (state.leader + p) % n
+        if (q == seat) == (winner == seat):
+            continue
+        follow = [c for c in state.hands[q] if setup.suit_class(c) == setup.suit_class(state.trick[0])]
+        beats = [trick_winner(g, state.trick + (c,), setup.under, setup.called_class) == len(state.trick)
+                 for c in follow or state.hands[q]]
+        if all(beats):
+            return False
+        can_beat = can_beat or any(beats)
+    return can_beat
+
+
+@pytest.mark.parametrize("game", [make_game("ramsch"), make_game("ramsch", deck="short"), make_game("leaster"),
+                                  make_game("leaster", seats=4), make_game("leaster", seats=3)],
+                         ids=lambda g: f"{g.name}-{g.seats}-{len(g.deck)}")
+def test_trick_left_to_the_winner(game):
+    """Ramsch and leaster, where each side would rather the other took the points: mid-trick positions where the
+    side not winning the trick so far could beat it but can leave it to the winning side instead. The search
+    bounds them by that trick going to the winning side with that side's cheapest cards and the other side's
+    richest cards that do not beat it. Every answer must match the reference, for points and for tricks, both
+    when the seat solved for wins the trick so far and when another player does."""
+    rng = random.Random(4848 + game.seats + len(game.deck))
+    solver = Solver()
+    counts, tries, N = {True: 0, False: 0}, 0, 15
+    while min(counts.values()) < N and tries < 20000:
+        tries += 1
+        st = random_setup(game, rng)
+        s = random_position(st, rng, cards_left=3 if game.seats > 3 else 4, extra=rng.randrange(1, game.seats))
+        seat = rng.randrange(game.seats)
+        if s.finished or not _left_to_the_winner(s, seat):
+            continue
+        mine = (s.leader + trick_winner(game, s.trick, st.under, st.called_class)) % game.seats == seat
+        if counts[mine] >= N:
+            continue
+        counts[mine] += 1
+        for obj in (Objective.for_setup(st, seat=seat), Objective.for_setup(st, seat=seat, tricks=True)):
+            ref = reference_card_values(s, obj)
+            assert solver.card_values(s, obj) == ref, (s, obj)
+            assert solver.value(s, obj) == (max(ref.values()) if (s.to_move in obj.team) == obj.maximize
+                                             else min(ref.values())), (s, obj)
+    assert min(counts.values()) >= N, counts
+
+
 def _pairs_across_the_table(state):
     """Pairs of legal cards of the player to move, of one class and not special, with only cards on the table
     (at least one) and cards already played between them among the cards of their class: (pairs where both

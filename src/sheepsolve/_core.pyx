@@ -172,6 +172,8 @@ ctypedef struct Tables:
     int maxer[MAXSEATS]
     int sided               # every seat's side maximises if it is the objective's side, else minimises: a trick
                             # a side takes is a gain for it (not in ramsch or leaster)
+    int anti                # every seat's side minimises if it is the objective's side, else maximises: each side
+                            # would rather the other took the points (ramsch and leaster)
     int gain_tricks
     int bonus_left[17]
     int bonus_upto[17]      # bonus_left[1] + ... + bonus_left[i]
@@ -1348,6 +1350,40 @@ cdef inline int top_bounds(Search* s, int seat, int* lo, int* hi, uint32_t* come
     return trick_bounds(s, seat, t.team[q], contrib, lo, hi)
 
 
+cdef inline int refrain_bounds(Search* s, int seat, int* lo, int* hi) noexcept nogil:
+    """Mid-trick (``seat`` to move), where each side would rather the other took the points (``Tables.anti``:
+    ramsch, leaster), when :func:`decided_bounds` finds the trick still open: if each player still to play of
+    the side not winning the trick so far may play a card that does not beat the card winning it, that side
+    can leave the trick to the winning side, its players adding their richest such cards; each player of the
+    winning side adds at least his cheapest card he may play, and a stronger card of his only keeps the trick
+    on that side. The side that can leave the trick so is the one that wants it taken: the maximising side when
+    the objective's side wins it, else the minimising side. So the bounds :func:`trick_bounds` gives for that
+    trick (as :func:`decided_bounds` sets them) hold whatever the other side does; returns 1, else 0. (In a game
+    where a trick is a gain, the side leaving it would be the one bound by them, and they would not hold.)
+    Not while the called card's rules apply. 40 ramsch deals: 15% fewer nodes (the median 31% fewer), 100
+    leaster deals 5%."""
+    cdef Tables* t = &s.t
+    cdef int p, q, contrib = 0
+    cdef int wteam = t.team[s.win_seat]
+    cdef uint32_t h, can, keep
+    if s.open and t.called >= 0:
+        return 0
+    for p in range(s.ntr, t.n):
+        q = t.seat_at[s.leader + p]
+        h = s.hand[q]
+        can = h & s.led
+        if not can:
+            can = h
+        if t.team[q] == wteam:
+            contrib += min_pts(s, can)
+        else:
+            keep = can & ~s.beats
+            if not keep:
+                return 0
+            contrib += max_pts(s, keep)
+    return trick_bounds(s, seat, wteam, contrib, lo, hi)
+
+
 cdef int lead_ruff(Search* s, uint32_t legal, uint32_t cls_mask, uint32_t ruffs, int mine, int tl,
                    int* bound) noexcept nogil:
     """For :func:`sure_lead`: a lead of the class ``cls_mask`` that a partner can ruff (``ruffs``: the leader's
@@ -1793,7 +1829,8 @@ cdef int ab(Search* s, int alpha, int beta) noexcept nogil:
             return lo_b
     elif ss_popcount(s.hand[seat]) == 2:
         return ab_two(s, alpha, beta)
-    elif decided_bounds(s, seat, &lo_b, &hi_b) or (t.sided and top_bounds(s, seat, &lo_b, &hi_b, &come)):
+    elif decided_bounds(s, seat, &lo_b, &hi_b) or (t.sided and top_bounds(s, seat, &lo_b, &hi_b, &come)) \
+            or (t.anti and refrain_bounds(s, seat, &lo_b, &hi_b)):
         if hi_b <= alpha:
             return hi_b
         if lo_b >= beta:
@@ -2245,11 +2282,15 @@ cdef class Core:
         t.run_min = tables.run_min
         t.r2 = tables.r2
         t.sided = 1
+        t.anti = 1
         for i in range(MAXSEATS):
             t.team[i] = tables.team[i] if i < t.n else 0
             t.maxer[i] = tables.maxer[i] if i < t.n else 0
-            if t.team[i] != t.maxer[i]:
-                t.sided = 0
+            if i < t.n:
+                if t.team[i] != t.maxer[i]:
+                    t.sided = 0
+                else:
+                    t.anti = 0
         t.nside[0] = 0
         t.nside[1] = 0
         for i in range(t.n):

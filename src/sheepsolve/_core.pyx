@@ -142,11 +142,11 @@ ctypedef struct Tables:
     uint32_t eq_above[32]   # cards of the same class stronger than this one with as many points, neither of the
                             # two special (0 for a special card): the ones it may be equivalent to
     uint32_t has_eq         # the cards that have such cards (the others are never dropped)
-    uint8_t follow_rank[4][64]  # mid-trick move order, by (ally winning the trick) * 2 + (mover last): the rank of
+    uint8_t follow_rank[8][64]  # mid-trick move order, by (ally winning the trick) * 2 + (mover last): the rank of
                                 # each card c + 32 * (c beats the trick so far) by follow_score, ties to the
-                                # stronger card
-    uint8_t follow_card[4][64]  # and the card of each rank
-    uint8_t follow_boost[4][64]  # the rank each pair comes out above as a follow killer (its score raised by
+                                # stronger card; rows 4-7 the same by follow_score_anti
+    uint8_t follow_card[8][64]  # and the card of each rank
+    uint8_t follow_boost[8][64]  # the rank each pair comes out above as a follow killer (its score raised by
                                  # FOLLOW_KILLER_BONUS): the number of pairs whose key is at most its raised key
     uint32_t beat_lead[32]  # the cards that beat this card when it is led: stronger trumps and stronger cards of its
                             # class
@@ -427,14 +427,57 @@ cdef inline int follow_score(int pts, int c, int wins, int ally_winning, int las
     return 100 - pts * 8 - c          # cannot win: throw the least
 
 
+cdef inline int follow_score_anti(int pts, int c, int wins, int other_winning, int last) noexcept nogil:
+    """:func:`follow_score` where each side would rather the other took the points (``Tables.anti``; see
+    :func:`follow_mode`); ``other_winning``: the other side wins the trick so far. Then the richest card that
+    leaves the trick there comes first, and a card that takes it over last; when the mover's side wins it so
+    far, the cheapest card first. Of equal points the stronger card first, which might take a later trick. 40
+    ramsch deals: 44% fewer nodes than the order of :func:`follow_score`; 4.7% more with the weaker card first
+    of equal points; where the mover's side wins the trick, 21% more with the strongest card first whatever its
+    points, 3.1% more with the cards that beat the trick last."""
+    if other_winning:
+        if wins:
+            return 100 - pts * 8 + c
+        return 300 + pts * 8 + c
+    return 200 - pts * 8 + c
+
+
+cdef inline int follow_rank_score(Tables* t, int x, int mode) noexcept nogil:
+    """The score of pair ``x`` (card + 32 * whether it beats the trick) in row ``mode`` of
+    ``Tables.follow_rank``: :func:`follow_score` in rows 0-3, :func:`follow_score_anti` in rows 4-7."""
+    if mode >= 4:
+        return follow_score_anti(t.pts[x & 31], x & 31, x >> 5, (mode >> 1) & 1, mode & 1)
+    return follow_score(t.pts[x & 31], x & 31, x >> 5, mode >> 1, mode & 1)
+
+
+cdef inline int anti_order(Search* s) noexcept nogil:
+    """Whether the move order is the one for a game where each side would rather the other took the points
+    (``Tables.anti``): not while the objective's side has taken no trick and taking none is worth something
+    else (leaster: the players against the seat would rather hold it to no trick at all; 100 leaster deals: 52%
+    more nodes with this order there too)."""
+    return s.t.anti and (s.took or not s.t.use_took)
+
+
+cdef inline int follow_mode(Search* s, int seat, int top, int overtaken, uint32_t* wins) noexcept nogil:
+    """The row of ``Tables.follow_rank`` for ``seat`` to play mid-trick; ``wins`` gets the mover's cards counted
+    as beating the trick. Rows 0-3: the trick goes to the side :func:`trick_side` names (its ``wins``). Rows 4-7,
+    where each side would rather the other took the points (:func:`anti_order`): a player of the side not
+    winning the trick so far beats it only if he must, so the trick stays with the side winning it so far."""
+    cdef Tables* t = &s.t
+    if anti_order(s):
+        wins[0] = s.beats
+        return 4 + (t.team[s.win_seat] != t.team[seat]) * 2 + (s.ntr == t.n - 1)
+    return (trick_side(s, seat, top, overtaken, wins) == t.team[seat]) * 2 + (s.ntr == t.n - 1)
+
+
 cdef void rank_follow(Tables* t) noexcept nogil:
-    """Fill ``follow_rank``, ``follow_card`` and ``follow_boost``: for each case (ally winning, mover last), the
-    64 pairs (card, beats the trick) sorted by ``follow_score * 32 + card`` (the pairs of one card never meet in
-    a search; they are kept in the order beats = 0, 1)."""
+    """Fill ``follow_rank``, ``follow_card`` and ``follow_boost``: for each row (see :func:`follow_rank_score`),
+    the 64 pairs (card, beats the trick) sorted by ``score * 32 + card`` (the pairs of one card never meet in a
+    search; they are kept in the order beats = 0, 1)."""
     cdef int mode, x, j, key[64], item[64], kx, kb, lo, mid
-    for mode in range(4):
+    for mode in range(8):
         for x in range(64):  # insertion sort, ascending
-            kx = follow_score(t.pts[x & 31], x & 31, x >> 5, mode >> 1, mode & 1) * 32 + (x & 31)
+            kx = follow_rank_score(t, x, mode) * 32 + (x & 31)
             j = x
             while j > 0 and key[j - 1] > kx:
                 key[j] = key[j - 1]
@@ -446,7 +489,7 @@ cdef void rank_follow(Tables* t) noexcept nogil:
             t.follow_rank[mode][item[j]] = <uint8_t>j
             t.follow_card[mode][j] = <uint8_t>(item[j] & 31)
         for x in range(64):
-            kb = follow_score(t.pts[x & 31], x & 31, x >> 5, mode >> 1, mode & 1) + FOLLOW_KILLER_BONUS
+            kb = follow_rank_score(t, x, mode) + FOLLOW_KILLER_BONUS
             kb = kb * 32 + (x & 31)
             # the number of keys at most kb, by bisection of the sorted keys (a walk over them cost 0.5% of the
             # instructions of 20 sauspiel deals, a table load each)
@@ -461,12 +504,40 @@ cdef void rank_follow(Tables* t) noexcept nogil:
             t.follow_boost[mode][x] = <uint8_t>j
 
 
+cdef int anti_leads(Search* s, int seat, uint32_t m, int* out, int k) noexcept nogil:
+    """The leads ``m`` of the maximising side where each side would rather the other took the points (see
+    :func:`order_moves`), after the first ``k`` of ``out``; returns their count. The cards another player holds a
+    stronger card of their class to beat, weakest first, then the top cards of their classes (they surely take
+    the trick), weakest first."""
+    cdef Tables* t = &s.t
+    cdef uint32_t others = s.live & ~s.hand[seat], tops = 0, x = m
+    cdef int c
+    while x:
+        c = ss_ctz(x)
+        x &= x - 1
+        if not (t.above[c] & others):
+            tops |= <uint32_t>1 << c
+    m &= ~tops
+    while m:
+        c = ss_ctz(m)
+        m &= m - 1
+        out[k] = c
+        k += 1
+    while tops:
+        c = ss_ctz(tops)
+        tops &= tops - 1
+        out[k] = c
+        k += 1
+    return k
+
+
 cdef inline int order_moves(Search* s, int seat, uint32_t moves, int hint, uint32_t come, int* out) noexcept nogil:
     """Fill ``out`` with the moves, most promising first; returns their count. Mid-trick, ``come``: the cards
     that may still come after the mover and win (:func:`cards_to_come` from the next place on), or NO_CARDS
     where the caller did not work them out (unused at a lead).
 
-    Lead: the table move, the killer lead, then the top cards of their classes (sure winners of their class)
+    Lead: the table move, the killer lead, then (where each side would rather the other took the points, for the
+    maximising side: :func:`anti_leads`) the top cards of their classes (sure winners of their class)
     strongest first, then the other plain cards and then the other trumps, strongest first (the trumps weakest
     first for a side of two or more players smaller than the other, a partner holding a trump), then the cards of
     the classes an opponent could ruff (he holds a trump and no card of the class); the first of them whose trick
@@ -497,6 +568,11 @@ cdef inline int order_moves(Search* s, int seat, uint32_t moves, int hint, uint3
             out[k] = killer
             k += 1
             m &= ~(<uint32_t>1 << killer)
+        # Where each side would rather the other took the points, the players against the seat solved for lead
+        # low (40 ramsch deals: 21% fewer nodes than the order below; for the seat too, 16% more than
+        # this; with the leads some player of the other side must beat first, 69% more)
+        if t.maxer[seat] and anti_order(s):
+            return anti_leads(s, seat, m, out, k)
         # Leads an opponent could ruff go last: the classes an opponent holding a trump holds no card of (never the
         # trump class). Only the others count as top cards, and the plain ones come before the trumps. Against
         # tops, then the rest, strongest first: 100 deals, sauspiel 25%, sheepshead-jd 19%, sheepshead-3 24% fewer
@@ -616,8 +692,8 @@ cdef inline int order_moves(Search* s, int seat, uint32_t moves, int hint, uint3
         x = come if come != NO_CARDS else cards_to_come(s, s.ntr + 1, s.led)
         if x:
             top = ss_msb(x)
-    wteam = trick_side(s, seat, top, 1, &wins)  # wins: the mover's cards counted as beating the trick
-    mode = (wteam == t.team[seat]) * 2 + (s.ntr == t.n - 1)
+    mode = follow_mode(s, seat, top, 1, &wins)  # wins: the mover's cards counted as beating the trick
+    wteam = t.team[seat] if mode & 2 else 1 - t.team[seat]  # the side the trick goes to (rows 0-3)
     rank = t.follow_rank[mode]
     card = t.follow_card[mode]
     # the follow killer: the last card that cut off in a like position (same tricks left, seat, class led and
@@ -652,7 +728,7 @@ cdef inline int order_moves(Search* s, int seat, uint32_t moves, int hint, uint3
         r &= r - 1
     if boost >= 0:
         out[0] = killer
-    if s.ntr < t.n - 1:
+    if s.ntr < t.n - 1 and mode < 4:
         # Fastest cut first (after Furtak and Buro): the first card in that order that settles the trick for the
         # mover's side goes first: its child is often decided at once by decided_bounds or top_bounds. A card
         # settles it if the strongest card that can still come after it and win it is a partner's, or there is
@@ -1684,8 +1760,7 @@ cdef int ab_two(Search* s, int alpha, int beta) noexcept nogil:
             legal = <uint32_t>1 << b  # equivalent cards: the stronger one alone
         else:
             x = cards_to_come(s, s.ntr + 1, s.led)
-            wteam = trick_side(s, seat, ss_msb(x) if x else -1, 0, &wins)
-            rank = t.follow_rank[(wteam == t.team[seat]) * 2 + last]
+            rank = t.follow_rank[follow_mode(s, seat, ss_msb(x) if x else -1, 0, &wins)]
             first = a if rank[a + 32 * ((wins >> a) & 1)] > rank[b + 32 * ((wins >> b) & 1)] else b
     while legal:
         c = first if first >= 0 else ss_msb(legal)

@@ -18,12 +18,22 @@ CORPORA: dict[str, tuple[str, dict]] = {
     "wenz": ("wenz", {}),
     "geier": ("geier", {}),
     "sauspiel-short": ("sauspiel", {"deck": "short"}),
+    "ramsch": ("ramsch", {}),
+    "leaster": ("leaster", {}),
 }
+# Ramsch and leaster have no sides: deal i is solved for seat i % seats (corpus_seat), against everyone else.
+SEATED = {"ramsch", "leaster"}
 
 
 def corpus_game(name: str) -> Game:
     game, kw = CORPORA[name]
     return make_game(game, **kw)
+
+
+def corpus_seat(name: str, i: int) -> int | None:
+    """The seat deal ``i`` of corpus ``name`` is solved for: ``i % seats`` in ramsch and leaster, else None (the
+    declaring side)."""
+    return i % corpus_game(name).seats if name in SEATED else None
 
 
 def corpus(name: str, size: int, seed: int = 2026) -> list[State]:

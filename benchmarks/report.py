@@ -22,7 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from corpora import CORPORA, corpus  # noqa: E402
+from corpora import CORPORA, SEATED, corpus, corpus_seat  # noqa: E402
 
 from sheepsolve.solver import Solver  # noqa: E402
 
@@ -36,15 +36,16 @@ def measure(name: str, size: int, question: str, repeat: int = 1) -> dict:
     """Per-deal time (the fastest of ``repeat`` solves) and nodes of ``question`` over the corpus ``name``."""
     solver = Solver()
     times, nodes = [], []
-    for state in corpus(name, size):
+    for i, state in enumerate(corpus(name, size)):
+        seat = corpus_seat(name, i)
         best = float("inf")
         for _ in range(repeat):
             solver.clear()
             t0 = time.perf_counter()
             if question == "value":
-                solver.value(state)
+                solver.value(state, seat=seat)
             else:
-                solver.reach(state, 61)
+                solver.reach(state, 61, seat=seat)
             best = min(best, time.perf_counter() - t0)
         times.append(best)
         nodes.append(solver.nodes)
@@ -68,7 +69,7 @@ def main() -> None:
         ap.error("--repeat must be at least 1")
     rows = []
     for name in args.corpus:
-        for q in ("value", "reach61"):
+        for q in ("value",) if name in SEATED else ("value", "reach61"):  # 61 is a two-sided game's question
             r = measure(name, args.size, q, args.repeat)
             rows.append(r)
             print(f"{name:<22} {q:<8} n={r['deals']:<4} median {r['median_ms']:>8.3f} ms  p90 {r['p90_ms']:>8.3f}"

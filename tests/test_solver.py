@@ -487,6 +487,10 @@ def test_top_card_still_to_come(game):
     assert seen >= N and below >= 5, (seen, below)
 
 
+_ANTI_GAMES = [make_game("ramsch"), make_game("ramsch", deck="short"), make_game("leaster"),
+               make_game("leaster", seats=4), make_game("leaster", seats=3)]
+
+
 def _left_to_the_winner(state, seat):
     """Mid-trick in ramsch or leaster solved for ``seat``, the player to move holding three cards or more: the side
     not winning the trick so far (``seat`` alone, or everyone else) has a player still to play who may beat it,
@@ -511,9 +515,7 @@ def _left_to_the_winner(state, seat):
     return can_beat
 
 
-@pytest.mark.parametrize("game", [make_game("ramsch"), make_game("ramsch", deck="short"), make_game("leaster"),
-                                  make_game("leaster", seats=4), make_game("leaster", seats=3)],
-                         ids=lambda g: f"{g.name}-{g.seats}-{len(g.deck)}")
+@pytest.mark.parametrize("game", _ANTI_GAMES, ids=lambda g: f"{g.name}-{g.seats}-{len(g.deck)}")
 def test_trick_left_to_the_winner(game):
     """Ramsch and leaster, where each side would rather the other took the points: mid-trick positions where the
     side not winning the trick so far could beat it but can leave it to the winning side instead. The search
@@ -540,6 +542,46 @@ def test_trick_left_to_the_winner(game):
             assert solver.value(s, obj) == (max(ref.values()) if (s.to_move in obj.team) == obj.maximize
                                              else min(ref.values())), (s, obj)
     assert min(counts.values()) >= N, counts
+
+
+def _lead_another_must_beat(state, seat):
+    """Trick start in ramsch or leaster solved for ``seat``, who leads holding three cards or more: one of his
+    legal cards is one that some other player must beat (every card that player may play beats it)."""
+    setup, g = state.setup, state.game
+    if state.trick or state.leader != seat or len(state.hands[seat]) < 3:
+        return False
+    for c in state.legal():
+        for q in range(g.seats):
+            if q == seat:
+                continue
+            follow = [d for d in state.hands[q] if setup.suit_class(d) == setup.suit_class(c)]
+            if all(trick_winner(g, (c, d), setup.under, setup.called_class) == 1 for d in follow or state.hands[q]):
+                return True
+    return False
+
+
+@pytest.mark.parametrize("cards", [3, pytest.param(4, marks=pytest.mark.slow)])
+@pytest.mark.parametrize("game", _ANTI_GAMES, ids=lambda g: f"{g.name}-{g.seats}-{len(g.deck)}")
+def test_lead_another_must_beat(game, cards):
+    """Ramsch and leaster, the seat solved for to lead: a lead that some other player must beat goes to the
+    others whatever follows (the seat plays alone), so the search bounds the position from above by that trick
+    with the lead and every other player's cheapest card it may play. Every answer must match the reference,
+    for points and for tricks (``cards`` a hand, plus one in three-handed leaster; four is slow)."""
+    rng = random.Random(5959 + game.seats + len(game.deck) + 100 * cards)
+    solver = Solver()
+    seen, tries, N = 0, 0, 40 if cards == 3 else 12
+    while seen < N and tries < 20000:
+        tries += 1
+        st = random_setup(game, rng)
+        s = random_position(st, rng, cards_left=cards + (game.seats == 3))
+        if s.finished or not _lead_another_must_beat(s, s.leader):
+            continue
+        seen += 1
+        for obj in (Objective.for_setup(st, seat=s.leader), Objective.for_setup(st, seat=s.leader, tricks=True)):
+            ref = reference_card_values(s, obj)
+            assert solver.card_values(s, obj) == ref, (s, obj)
+            assert solver.value(s, obj) == min(ref.values()), (s, obj)
+    assert seen >= N, seen
 
 
 def _pairs_across_the_table(state):

@@ -504,19 +504,26 @@ cdef void rank_follow(Tables* t) noexcept nogil:
             t.follow_boost[mode][x] = <uint8_t>j
 
 
+cdef inline uint32_t class_tops(Search* s, uint32_t m, uint32_t others) noexcept nogil:
+    """The cards of ``m`` that no card of ``others`` of their class beats: the top cards of their classes among
+    ``m`` and ``others``."""
+    cdef uint32_t tops = 0, x = m
+    cdef int c
+    while x:
+        c = ss_ctz(x)
+        x &= x - 1
+        if not (s.t.above[c] & others):
+            tops |= <uint32_t>1 << c
+    return tops
+
+
 cdef int anti_leads(Search* s, int seat, uint32_t m, int* out, int k) noexcept nogil:
     """The leads ``m`` of the maximising side where each side would rather the other took the points (see
     :func:`order_moves`), after the first ``k`` of ``out``; returns their count. The cards another player holds a
     stronger card of their class to beat, weakest first, then the top cards of their classes (they surely take
     the trick), weakest first."""
-    cdef Tables* t = &s.t
-    cdef uint32_t others = s.live & ~s.hand[seat], tops = 0, x = m
+    cdef uint32_t tops = class_tops(s, m, s.live & ~s.hand[seat])
     cdef int c
-    while x:
-        c = ss_ctz(x)
-        x &= x - 1
-        if not (t.above[c] & others):
-            tops |= <uint32_t>1 << c
     m &= ~tops
     while m:
         c = ss_ctz(m)
@@ -589,12 +596,7 @@ cdef inline int order_moves(Search* s, int seat, uint32_t moves, int hint, uint3
         h &= m
         m &= ~h
         others = s.live & ~s.hand[seat]
-        x = m
-        while x:
-            c = ss_ctz(x)
-            x &= x - 1
-            if not (t.above[c] & others):
-                tops |= <uint32_t>1 << c
+        tops = class_tops(s, m, others)
         m &= ~tops
         while tops:
             c = ss_msb(tops)

@@ -1,6 +1,6 @@
 """Questions put to the solver about a hand record, answered as JSON-ready data.
 
-:func:`solve_record` is what ``sheepsolve solve`` prints (``shared/RECORD-FORMAT.md``): ``value``, ``to_move``,
+:func:`solve_record` is what ``sheepsolve solve`` prints (``docs/RECORD-FORMAT.md``): ``value``, ``to_move``,
 ``cards``, ``outcome``, ``nodes``, ``seconds``, plus ``best``, ``line``, ``side`` and ``seat``.
 
 Outcome of a value (:func:`outcome_of`): for two-sided games, the game's result for the declaring side

@@ -68,7 +68,11 @@ def fmt(card, style: str) -> str:
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="sheepsolve")
 def main() -> None:
-    """sheepsolve: double-dummy solver and hand analyzer for Sheepshead and Schafkopf."""
+    """sheepsolve: double-dummy solver and hand analyzer for Sheepshead and Schafkopf.
+
+    Hand records and every command's JSON output: docs/RECORD-FORMAT.md. The games, their defaults and the
+    [rules] switches: docs/RULES.md (and `sheepsolve games`).
+    """
 
 
 # --------------------------------------------------------------------------------------------------------------
@@ -105,7 +109,7 @@ def games(json_out: bool) -> None:
 # --------------------------------------------------------------------------------------------------------------
 @main.command()
 @click.argument("file", type=click.Path(dir_okay=False))
-@click.option("--json", "json_out", is_flag=True, help="One JSON object (see RECORD-FORMAT.md).")
+@click.option("--json", "json_out", is_flag=True, help="One JSON object (every field: docs/RECORD-FORMAT.md).")
 @click.option("--seat", "seat_name", default=None, help="Ramsch and leaster: the player solved for.")
 @click.option("--target", type=int, default=None,
               help="Only answer whether the value reaches TARGET (e.g. 61, 91): faster than the exact value.")

@@ -1,7 +1,7 @@
 """The reference rules engine: small, plain Python, written to be read.
 
 It is the yardstick the compiled solver is tested against, so it favours the most literal reading of
-``shared/RULES.md`` over speed. A :class:`Setup` is everything fixed once play starts (the game, the hands as
+``docs/RULES.md`` over speed. A :class:`Setup` is everything fixed once play starts (the game, the hands as
 the first trick is led, the declaring side, the called card and its rules); a :class:`State` is a position in
 the play. States are immutable: :meth:`State.play` returns a new one.
 

@@ -1,6 +1,6 @@
 """Double-dummy puzzles: find them in played deals, rate them, prove them, and present them.
 
-A puzzle is a hand record (``shared/RECORD-FORMAT.md``) whose ``play`` leads to the puzzle position, with a
+A puzzle is a hand record (``docs/RECORD-FORMAT.md``) whose ``play`` leads to the puzzle position, with a
 ``[puzzle]`` table:
 
 - ``goal``: the declaring side's card points threshold the puzzle is about (``61``, ``91``, ``31``, ...), which

@@ -1,4 +1,4 @@
-"""Hand records: read, validate and write the format of ``shared/RECORD-FORMAT.md``.
+"""Hand records: read, validate and write the format of ``docs/RECORD-FORMAT.md``.
 
 A record is TOML (or a JSON object with the same keys). Reading checks everything and repairs nothing: every
 problem raises :class:`RecordError`, whose message starts with the key (``hands.Bob``, ``bury``, ``called``,
@@ -30,7 +30,7 @@ True
 ...     print(e)
 picker: "Zed" is not a player (players: 1, 2, 3)
 
-Keys (see RECORD-FORMAT.md): ``game`` (required), ``players``, ``picker`` (Sheepshead) or ``declarer``
+Keys (see docs/RECORD-FORMAT.md): ``game`` (required), ``players``, ``picker`` (Sheepshead) or ``declarer``
 (Schafkopf), ``blind``, ``bury``, ``partner``, ``called`` (a card, or ``"alone"``), ``under``, ``alone``,
 ``trump``, ``tout``, ``deck``, ``crack``/``recrack`` (Schafkopf: ``kontra``/``re``), ``doublers``, ``play``,
 ``[rules]``, ``[hands]``. The informational keys of :data:`INFO_KEYS` are kept as they are for the round trip
@@ -74,7 +74,7 @@ __all__ = [
     "INFO_KEYS",
 ]
 
-#: The keys with a meaning (RECORD-FORMAT.md).
+#: The keys with a meaning (docs/RECORD-FORMAT.md).
 RECORD_KEYS: tuple[str, ...] = (
     "game", "trump", "tout", "deck", "partner", "players", "picker", "declarer", "blind", "bury", "called",
     "under", "alone", "crack", "recrack", "kontra", "re", "doublers", "play", "rules", "hands",
@@ -1042,7 +1042,8 @@ def _key_hint(k: str) -> str:
     close = difflib.get_close_matches(k.lower()[:40], sorted(_ALL_KEYS), n=1, cutoff=0.6)
     if close:
         return f' (did you mean "{close[0]}"?)'
-    return f" (keys: {', '.join(RECORD_KEYS)}; informational keys: {', '.join(INFO_KEYS)})"
+    return (f" (keys: {', '.join(RECORD_KEYS)}; informational keys: {', '.join(INFO_KEYS)}; "
+            f"see docs/RECORD-FORMAT.md)")
 
 
 def _kind(v: Any) -> str:

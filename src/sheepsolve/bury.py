@@ -77,6 +77,7 @@ from .cards import Card, format_cards
 from .engine import Setup, frozen_instance, legal_calls
 from .games import JACKS, QUEENS, REGISTRY, Game, GameError, make_game, resolve_name
 from .objective import Objective
+from .files import read_input_text
 from .record import Record, RecordError, load_record, record_from_dict
 from .scoring import Stakes, laufende_of, outcome_for, payment_for
 from .solver import Solver, SolverError
@@ -1515,8 +1516,7 @@ _DECISION_KEYS = ("bury", "called", "under", "alone", "play")
 
 
 def _raw(path: str) -> dict[str, Any]:
-    with open(path, "rb") as f:
-        text = f.read().decode("utf-8")
+    text = read_input_text(path)
     if str(path).lower().endswith(".json"):
         data = json.loads(text)
     else:

@@ -18,6 +18,7 @@ from .cards import CardError, format_card, use_color
 from .games import RULE_SWITCHES, GameError, list_games, PRESETS
 from .record import Record, RecordError, load_record
 from .engine import RulesError
+from .files import FileError, check_output_path, clip, write_output_atomically
 from .solver import DEFAULT_TABLE_MIB, SolverError
 
 __all__ = ["main"]
@@ -37,7 +38,7 @@ def input_errors(fn: Callable) -> Callable:
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
             return fn(*args, **kwargs)
-        except (RecordError, GameError, CardError, RulesError, SolverError) as e:
+        except (RecordError, GameError, CardError, RulesError, SolverError, FileError) as e:
             raise InputError(str(e)) from None
         except BrokenPipeError:
             # the reader went away (``sheepsolve ... | head``): not bad input; stop quietly
@@ -211,12 +212,13 @@ def annotate(file: str, json_out: bool, html_out: str | None, min_cost: int | No
     from .annotate import annotate_record, render_html, render_text
     from .solver import Solver
 
+    if html_out is not None:
+        check_output_path(html_out, inputs=[file], label="--html")
     rec = read_record(file, german)
     ann = annotate_record(rec, solver=Solver(table_mib), judge_bury=not no_bury)
-    if html_out:
-        with open(html_out, "w", encoding="utf-8") as f:
-            f.write(render_html(ann))
-        click.echo(f"wrote {html_out}", err=True)
+    if html_out is not None:
+        write_output_atomically(html_out, render_html(ann), inputs=[file], label="--html")
+        click.echo(f"wrote {clip(html_out, 200)}", err=True)
     if json_out:
         data = ann.to_dict()
         if min_cost is not None:
@@ -261,6 +263,8 @@ def puzzle_generate(game_name: str, trump: str | None, partner: str | None, deck
     from .games import make_game
     from .puzzle import generate
 
+    if not out_dir.strip():
+        raise InputError("--out: the folder name is empty")
     game = make_game(game_name, trump=trump, deck=deck, tout=tout or None, partner=partner)
     found = generate(game, cards_left=cards_left, count=count, seed=seed, goals=list(goals) or None, mode=mode,
                      position=position, min_difficulty=min_difficulty)
@@ -269,8 +273,7 @@ def puzzle_generate(game_name: str, trump: str | None, partner: str | None, deck
                     + ([game.partner] if game.name == "sheepshead" else []) + (["tout"] if game.tout else []))
     for i, p in enumerate(found, 1):
         path = os.path.join(out_dir, f"{slug}-s{seed}-{i:02d}.toml")
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(p.dumps())
+        write_output_atomically(path, p.dumps(), label="--out")
         click.echo(f"{path}: goal {p.goal}, {p.to_move} to move, {p.difficulty}")
     if len(found) < count:
         click.echo(f"only {len(found)} of {count} puzzles found", err=True)
@@ -310,11 +313,12 @@ def puzzle_show(file: str, html_out: str | None, reveal: bool) -> None:
     """Present a puzzle: hands, the trick so far, who is to move and the goal; the answer hidden unless --reveal."""
     from .puzzle import puzzle_from_record, render_html, render_text
 
+    if html_out is not None:
+        check_output_path(html_out, inputs=[file], label="--html")
     p = puzzle_from_record(read_record(file))
-    if html_out:
-        with open(html_out, "w", encoding="utf-8") as f:
-            f.write(render_html(p, reveal=reveal))
-        click.echo(f"wrote {html_out}")
+    if html_out is not None:
+        write_output_atomically(html_out, render_html(p, reveal=reveal), inputs=[file], label="--html")
+        click.echo(f"wrote {clip(html_out, 200)}")
         return
     click.echo(render_text(p, reveal=reveal, style=card_style()), nl=False)
 

@@ -61,6 +61,7 @@ from typing import Any
 
 from .cards import Card, CardError, format_cards, parse_cards
 from .engine import RulesError, Setup, State, legal_calls
+from .files import FileError, clip, read_input_text
 from .games import REGISTRY, Game, GameError, make_game, resolve_name, resolve_rules
 
 __all__ = [
@@ -287,25 +288,23 @@ def _json_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 
 def load_record(path: str | os.PathLike[str], *, german: bool = False) -> Record:
-    """Read a record file: JSON if the name ends in ``.json``, else TOML. Errors start with the path."""
+    """Read a record file: JSON if the name ends in ``.json``, else TOML. Errors start with the path.
+
+    Only a regular file of at most :data:`~sheepsolve.files.MAX_INPUT_BYTES` is read (see
+    :func:`~sheepsolve.files.read_input_file`)."""
     try:
         p = os.fspath(path)
     except TypeError:
         raise RecordError(f"record: a path must be a string, not {_kind(path)}") from None
     try:
-        with open(p, "rb") as f:
-            raw = f.read()
-    except (OSError, ValueError) as e:
-        raise RecordError(f"{p}: cannot read the file: {getattr(e, 'strerror', None) or e}") from None
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as e:
-        raise RecordError(f"{p}: not UTF-8 text (bad byte at offset {e.start})") from None
+        text = read_input_text(p)
+    except FileError as e:
+        raise RecordError(str(e)) from None
     fmt = "json" if str(p).lower().endswith(".json") else "toml"
     try:
         return parse_record(text, fmt, german=german)
     except RecordError as e:
-        raise RecordError(f"{p}: {e}") from None
+        raise RecordError(f"{clip(p, 200)}: {e}") from None
 
 
 def record_from_dict(d: Mapping[str, Any], *, german: bool = False) -> Record:

@@ -248,7 +248,8 @@ def test_partial_records():
     d["hands"] = {"Cal": JD["hands"]["Cal"]}
     rec = record_from_dict(d)
     assert not rec.complete and rec.hands[0] is None and rec.hands[2] is not None
-    with pytest.raises(RecordError, match=r"setup: the record is incomplete: no hand for Ann, Bob, Dee, Eve$"):
+    with pytest.raises(RecordError, match=r"setup: the record is incomplete: no hand for Ann, Bob, Dee, Eve \(16 cards not determined by the "
+                                         r"play: hands.Ann 4, hands.Bob 4, hands.Dee 4, hands.Eve 4\)$"):
         rec.setup()
     assert parse_record(dump_record(rec)) == rec
     # a defender's view: no blind, no bury

@@ -123,16 +123,29 @@ def test_random_valid_records(seed, cfg, names):
                                                                                  max_size=5),
        blind=st.booleans(), bury=st.booleans())
 def test_partial_valid_records_are_accepted(seed, cfg, keep, blind, bury):
-    """Leaving out hands, the blind or the bury of a valid record never makes it invalid."""
+    """Leaving out hands, the blind or the bury of a valid record never makes it invalid, and what the reader
+    infers from the play is what was left out."""
     d, _ = random_record(random.Random(seed), cfg)
+    original = dict(d)
     d["hands"] = {k: v for k, v, kept in zip(d["hands"], d["hands"].values(), keep) if kept}
     if not blind:
         d.pop("blind", None)
     if not bury:
         d.pop("bury", None)
     rec = record_from_dict(d)
-    assert rec.complete == (len(d["hands"]) == rec.game.seats and (rec.blind is not None) and
-                            (rec.bury is not None))
+    given_all = len(d["hands"]) == rec.game.seats and "blind" in d and "bury" in d
+    if given_all or rec.game.blind_size == 0 and rec.game.kind != "picker" and len(d["hands"]) == rec.game.seats:
+        assert rec.complete and not rec.inferred
+    full = record_from_dict(original)
+    # whatever the reader completed from the play is the record's own deal
+    assert rec.inferred or rec.hands == tuple(full.hands[s] if full.players[s] in d["hands"] else None
+                                              for s in range(rec.game.seats))
+    for key in rec.inferred:
+        if key.startswith("hands."):
+            s = rec.players.index(key[len("hands."):])
+            assert set(rec.hands[s]) == set(full.hands[s]), key
+        else:
+            assert set(getattr(rec, key)) == set(getattr(full, key)), key
     round_trips(rec)
 
 

@@ -124,6 +124,7 @@ class Record:
     doublers: int = 0
     play: tuple[tuple[Card, ...], ...] = ()
     extra: dict[str, Any] = field(default_factory=dict)
+    inferred: tuple[str, ...] = ()  # keys completed from the play: "hands.<player>", "blind", "bury"
 
     def seat_of(self, name: str | int) -> int:
         """The seat index of a player: a name, or with the default names an integer.
@@ -150,6 +151,49 @@ class Record:
             out.append("no bury")
         return out
 
+    def undetermined(self) -> dict[str, int]:
+        """Where the record leaves cards undetermined, and how many: ``{"hands.Bob": 4, "blind": 2, ...}``
+        (for a hand, the cards of it the play does not show; an empty dict for a complete record).
+
+        >>> rec = record_from_dict({"game": "wenz", "declarer": "1", "play": ["JC 7C"],
+        ...                         "hands": {"1": "JC JS JH JD AC TC KC QC", "3": "AS TS KS QS 9S 8S 7S AH"}})
+        >>> rec.undetermined()
+        {'hands.2': 7, 'hands.4': 8}
+        """
+        if self.complete:
+            return {}
+        played = _played_by_seat(self, _check_play(self))
+        g, p = self.game, self.declarer
+        out: dict[str, int] = {}
+        for s, h in enumerate(self.hands):
+            if h is not None:
+                continue
+            known = set(played[s])
+            if g.kind == "picker" and s == p:
+                known = (known | set(self.bury or ())) - set(self.blind or ()) if self.blind is not None else set()
+            out[f"hands.{self.players[s]}"] = g.hand_size - len(known)
+        if self.blind is None:
+            out["blind"] = g.blind_size
+        if self.bury is None:
+            out["bury"] = g.bury_size
+        return out
+
+    def incomplete_message(self) -> str:
+        """What the record leaves undetermined, in words: places and the count of cards (empty when complete)."""
+        missing = self._missing()
+        if not missing:
+            return ""
+        try:
+            counts = self.undetermined()
+            state = _check_play(self)
+        except RecordError:  # pragma: no cover - a record that was read has a play that replays
+            return "; ".join(missing)
+        placed = {c for h in self.hands if h is not None for c in h} | set(self.blind or ()) | set(self.bury or ())
+        placed |= {c for cards in _played_by_seat(self, state) for c in cards}
+        total = len(set(self.game.deck) - placed)
+        where = ", ".join(f"{k} {v}" for k, v in counts.items())
+        return "; ".join(missing) + f" ({total} card{'s' if total != 1 else ''} not determined by the play: {where})"
+
     def setup(self) -> Setup:
         """The engine's :class:`~sheepsolve.engine.Setup`; raises :class:`RecordError` if the record is partial.
 
@@ -158,11 +202,10 @@ class Record:
         ...     rec.setup()
         ... except RecordError as e:
         ...     print(e)
-        setup: the record is incomplete: no hand for 2, 3, 4, 5; no blind; no bury
+        setup: the record is incomplete: no hand for 2, 3, 4, 5; no blind; no bury (26 cards not determined by the play: hands.2 6, hands.3 6, hands.4 6, hands.5 6, blind 2, bury 2)
         """
-        missing = self._missing()
-        if missing:
-            raise RecordError("setup: the record is incomplete: " + "; ".join(missing))
+        if self._missing():
+            raise RecordError("setup: the record is incomplete: " + self.incomplete_message())
         try:
             return Setup.create(self.game, [list(h or ()) for h in self.hands], declarer=self.declarer,
                                 blind=self.blind or (), bury=self.bury or (), called=self.called, under=self.under,
@@ -195,9 +238,9 @@ class Record:
         out["players"] = list(self.players)
         if self.declarer is not None:
             out["picker" if g.kind == "picker" else "declarer"] = self.players[self.declarer]
-        if self.blind:
+        if self.blind and "blind" not in self.inferred:
             out["blind"] = format_cards(self.blind)
-        if self.bury:
+        if self.bury and "bury" not in self.inferred:
             out["bury"] = format_cards(self.bury)
         if g.partner == "called-ace":
             out["called"] = "alone" if self.alone or self.called is None else str(self.called)
@@ -220,7 +263,8 @@ class Record:
         rules = _rules_written(g)
         if rules:
             out["rules"] = rules
-        hands = {p: format_cards(h) for p, h in zip(self.players, self.hands) if h is not None}
+        hands = {p: format_cards(h) for p, h in zip(self.players, self.hands)
+                 if h is not None and f"hands.{p}" not in self.inferred}
         if hands:
             out["hands"] = hands
         return out
@@ -325,9 +369,10 @@ def record_from_dict(d: Mapping[str, Any], *, german: bool = False) -> Record:
 class _Reader:
     """One pass over the data, in the order a reader would check it: keys, game, players, cards, calls, play."""
 
-    def __init__(self, d: Any, german: bool) -> None:
+    def __init__(self, d: Any, german: bool, infer: bool = True) -> None:
         self.d = d
         self.german = german
+        self.infer = infer
 
     # -- small helpers ------------------------------------------------------------------------------------------
     def _card(self, value: Any, where: str) -> Card:
@@ -442,8 +487,31 @@ class _Reader:
         rec = Record(game=game, players=players, declarer=p, hands=tuple(hands), blind=blind, bury=bury,
                      called=called, under=under, alone=alone, crack=crack, recrack=recrack, doublers=doublers,
                      play=play, extra=extra)
-        _check_play(rec)
+        state = _check_play(rec)
+        if not rec.complete and self.infer:
+            found = _inferred_cards(rec, state)
+            if found:
+                return self._completed(found)
         return rec
+
+    def _completed(self, found: dict[str, tuple[Card, ...]]) -> Record:
+        """The record read again with the hands, blind and bury the play determines, all checked as if given."""
+        d = dict(self.d)
+        hands = dict(d.get("hands") or {})
+        for key, cards in found.items():
+            text = format_cards(cards)
+            if key.startswith("hands."):
+                hands[key[len("hands."):]] = text
+            else:
+                d[key] = text
+        if hands:
+            d["hands"] = hands
+        again = _Reader(d, self.german, infer=False)
+        try:
+            rec = again.read()
+        except RecordError as e:
+            raise RecordError(f"{e} (with {', '.join(found)} inferred from the play)") from None
+        return dataclasses.replace(rec, inferred=tuple(found))
 
     def _game(self) -> Game:
         d = self.d
@@ -768,16 +836,111 @@ def _first_lead_hands(rec: Record) -> list[frozenset[Card] | None]:
     return out
 
 
-def _check_play(rec: Record) -> None:
+def _check_play(rec: Record) -> State:
     """Replay the record through the engine; a partial record against a setup with the same call."""
     if rec.complete:
-        _replay(rec, rec.setup(), frozenset(range(rec.game.seats)))
-        return
+        return _replay(rec, rec.setup(), frozenset(range(rec.game.seats)))
     first = _first_lead_hands(rec)
     meta = _call_setup(rec)
     setup = dataclasses.replace(meta, hands=tuple(h if h is not None else frozenset() for h in first),
                                 blind=rec.blind or (), bury=rec.bury or ())
-    _replay(rec, setup, frozenset(s for s, h in enumerate(first) if h is not None))
+    return _replay(rec, setup, frozenset(s for s, h in enumerate(first) if h is not None))
+
+
+def _played_by_seat(rec: Record, state: State) -> list[list[Card]]:
+    """The cards each seat played in ``state`` (the record replayed), in play order."""
+    n = rec.game.seats
+    out: list[list[Card]] = [[] for _ in range(n)]
+    for t in state.tricks:
+        for i, c in enumerate(t.cards):
+            out[(t.leader + i) % n].append(c)
+    for i, c in enumerate(state.trick):
+        out[(state.leader + i) % n].append(c)
+    return out
+
+
+def _inferred_cards(rec: Record, state: State) -> dict[str, tuple[Card, ...]]:
+    """The hands, blind and bury the record leaves out that the rest of it determines, by key.
+
+    - A seat that has played its whole hand: its hand at the first lead is the cards it played (every seat's
+      in a finished hand).
+    - Sheepshead: the picker's hand as dealt is his hand at the first lead plus the bury minus the blind (and
+      each of the four is found from the other three).
+    - The hands at the first lead and the bury (leaster: the blind) share out the deck, and so do the hands as
+      dealt and the blind: when one of them alone is unknown, it is the rest of the deck.
+    """
+    g, p, n = rec.game, rec.declarer, rec.game.seats
+    picker = g.kind == "picker"
+    played = _played_by_seat(rec, state)
+    dealt: list[frozenset[Card] | None] = [frozenset(h) if h is not None else None for h in rec.hands]
+    blind = frozenset(rec.blind) if rec.blind is not None else None
+    bury = frozenset(rec.bury) if rec.bury is not None else None
+    lead = list(dealt)
+    if picker:
+        lead[p] = (dealt[p] | blind) - bury if None not in (dealt[p], blind, bury) else None  # type: ignore[index,operator]
+    deck = frozenset(g.deck)
+    aside_size = g.bury_size if picker else (g.blind_size if g.kind == "leaster" else 0)
+
+    def rest(known: list[frozenset[Card] | None], size: int) -> frozenset[Card] | None:
+        left = deck.difference(*(k for k in known if k is not None))
+        return left if len(left) == size else None
+
+    changed = True
+    while changed:
+        changed = False
+        for s in range(n):
+            if lead[s] is None and len(played[s]) == g.hand_size:
+                lead[s] = frozenset(played[s])
+                changed = True
+            if not (picker and s == p) and (lead[s] is None) != (dealt[s] is None):
+                lead[s] = dealt[s] = lead[s] or dealt[s]
+                changed = True
+        if picker:
+            known = [x is not None for x in (lead[p], dealt[p], blind, bury)]
+            if known.count(False) == 1:
+                if dealt[p] is None:
+                    dealt[p] = (lead[p] | bury) - blind  # type: ignore[operator]
+                elif bury is None:
+                    bury = (dealt[p] | blind) - lead[p]  # type: ignore[operator]
+                elif blind is None:
+                    blind = (lead[p] | bury) - dealt[p]  # type: ignore[operator]
+                else:
+                    lead[p] = (dealt[p] | blind) - bury  # type: ignore[operator]
+                changed = True
+        # the hands at the first lead and what is aside (the bury, or a leaster's blind) share out the deck
+        aside = bury if picker else (blind if aside_size else frozenset())
+        slots = lead + [aside]
+        if [x is None for x in slots].count(True) == 1:
+            i = next(i for i, x in enumerate(slots) if x is None)
+            fill = rest(slots, g.hand_size if i < n else aside_size)
+            if fill is not None:
+                if i < n:
+                    lead[i] = fill
+                elif picker:
+                    bury = fill
+                else:
+                    blind = fill
+                changed = True
+        # the hands as dealt and the blind share out the deck
+        slots = dealt + [blind if g.blind_size else frozenset()]
+        if [x is None for x in slots].count(True) == 1:
+            i = next(i for i, x in enumerate(slots) if x is None)
+            fill = rest(slots, g.hand_size if i < n else g.blind_size)
+            if fill is not None:
+                if i < n:
+                    dealt[i] = fill
+                else:
+                    blind = fill
+                changed = True
+    out: dict[str, tuple[Card, ...]] = {}
+    for s in range(n):
+        if rec.hands[s] is None and dealt[s] is not None:
+            out[f"hands.{rec.players[s]}"] = tuple(sorted(dealt[s], key=int))
+    if rec.blind is None and blind is not None:
+        out["blind"] = tuple(sorted(blind, key=int))
+    if rec.bury is None and bury is not None:
+        out["bury"] = tuple(sorted(bury, key=int))
+    return out
 
 
 def _call_setup(rec: Record) -> Setup:

@@ -314,7 +314,8 @@ def view_data(v: HandView) -> dict[str, Any]:
     """The view as JSON-ready data keyed by player name; cards in canonical ASCII.
 
     Fields: ``game``, ``title``, ``players``, ``roles``, ``declarer``, ``partner``, ``declaring``, ``complete``,
-    ``missing``, ``hands`` (as dealt, trumps first; null where unknown), ``blind``, ``bury``, ``called``,
+    ``missing``, ``inferred`` (the keys the reader completed from the play: ``hands.<player>``, ``blind``,
+    ``bury``), ``hands`` (as dealt, trumps first; null where unknown), ``blind``, ``bury``, ``called``,
     ``under``, ``stakes``, ``tricks_played`` (each ``number``, ``leader``, ``cards``, ``players``, ``winner``,
     ``points``), ``current_trick`` (the unfinished trick, or null), ``points`` (per player, the bury counted
     for the picker), ``tricks`` (taken per player), ``side_points`` and ``side_tricks`` (``declaring``,
@@ -349,6 +350,7 @@ def view_data(v: HandView) -> dict[str, Any]:
         "declaring": [names[s] for s in sorted(v.team)] if v.team is not None else None,
         "complete": v.complete,
         "missing": list(v.missing),
+        "inferred": list(rec.inferred),
         "hands": {names[s]: cards(sort_hand(g, h)) if h is not None else None for s, h in enumerate(rec.hands)},
         "blind": cards(rec.blind) if g.blind_size else None,
         "bury": cards(rec.bury) if g.bury_size else None,
@@ -690,6 +692,11 @@ def _position_lines(v: HandView, style: str) -> list[str]:
     return out
 
 
+def _inferred_words(rec: Record) -> list[str]:
+    """``["Ann's hand", "the bury"]`` for the keys of ``rec.inferred``."""
+    return [f"{k[len('hands.'):]}'s hand" if k.startswith("hands.") else f"the {k}" for k in rec.inferred]
+
+
 def render(v: HandView | Record, style: str = "symbols") -> str:
     """The hand as aligned text. ``style`` is a :func:`~sheepsolve.cards.format_card` style: ``ascii``,
     ``symbols`` or ``color`` (the caller decides, e.g. color only on a terminal)."""
@@ -703,6 +710,9 @@ def render(v: HandView | Record, style: str = "symbols") -> str:
     if calls:
         lines.append("")
         lines += calls
+    if rec.inferred:
+        lines.append("")
+        lines.append("Inferred from the play (not in the record): " + ", ".join(_inferred_words(rec)) + ".")
     if v.missing:
         lines.append("")
         lines.append("Not in the record: " + "; ".join(v.missing) +

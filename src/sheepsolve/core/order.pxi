@@ -1,0 +1,346 @@
+# Move order: the mid-trick order ranked once per table load (follow scores), the lead order and the
+# follow order (order_moves).
+
+cdef inline int follow_score(int pts, int c, int wins, int ally_winning, int last) noexcept nogil:
+    """The move-ordering score of card ``c`` (worth ``pts``) played mid-trick; ``wins``: it beats the card winning
+    the trick so far, ``ally_winning``: the mover's side takes the trick if he does not beat it (see
+    :func:`order_moves`), ``last``: the mover plays the trick's last card. Only used to build
+    ``Tables.follow_rank``."""
+    if ally_winning:
+        # the trick is his side's whether the card beats it or not: richest first, a smear (the cards that beat
+        # it after those that do not, as before, cost 100 deals: sauspiel 2.8%, sheepshead-jd 1.3%, sheepshead-3
+        # 9.1% more nodes)
+        return 200 + pts * 8 - c
+    if wins:
+        if last:
+            return 400 - c + pts      # last to play: win with the weakest card (first with the most points, 100
+                                      # deals: sauspiel 2.8%, sheepshead-jd 1.0%, sheepshead-3 2.4% more nodes)
+        return 300 - c + pts          # win cheaply
+    return 100 - pts * 8 - c          # cannot win: throw the least
+
+
+cdef inline int follow_score_anti(int pts, int c, int wins, int other_winning, int last) noexcept nogil:
+    """:func:`follow_score` where each side would rather the other took the points (``Tables.anti``; see
+    :func:`follow_mode`); ``other_winning``: the other side wins the trick so far. Then the richest card that
+    leaves the trick there comes first, and a card that takes it over last; when the mover's side wins it so
+    far, the cheapest card first. Of equal points the stronger card first, which might take a later trick. 40
+    ramsch deals: 44% fewer nodes than the order of :func:`follow_score`; 4.7% more with the weaker card first
+    of equal points; where the mover's side wins the trick, 21% more with the strongest card first whatever its
+    points, 3.1% more with the cards that beat the trick last."""
+    if other_winning:
+        if wins:
+            return 100 - pts * 8 + c
+        return 300 + pts * 8 + c
+    return 200 - pts * 8 + c
+
+
+cdef inline int follow_rank_score(Tables* t, int x, int mode) noexcept nogil:
+    """The score of pair ``x`` (card + 32 * whether it beats the trick) in row ``mode`` of
+    ``Tables.follow_rank``: :func:`follow_score` in rows 0-3, :func:`follow_score_anti` in rows 4-7."""
+    if mode >= 4:
+        return follow_score_anti(t.pts[x & 31], x & 31, x >> 5, (mode >> 1) & 1, mode & 1)
+    return follow_score(t.pts[x & 31], x & 31, x >> 5, mode >> 1, mode & 1)
+
+
+cdef inline int anti_order(Search* s) noexcept nogil:
+    """Whether the move order is the one for a game where each side would rather the other took the points
+    (``Tables.anti``): not while the objective's side has taken no trick and taking none is worth something
+    else (leaster: the players against the seat would rather hold it to no trick at all; 100 leaster deals: 52%
+    more nodes with this order there too)."""
+    return s.t.anti and (s.took or not s.t.use_took)
+
+
+cdef inline int follow_mode(Search* s, int seat, int top, int overtaken, uint32_t* wins) noexcept nogil:
+    """The row of ``Tables.follow_rank`` for ``seat`` to play mid-trick; ``wins`` gets the mover's cards counted
+    as beating the trick. Rows 0-3: the trick goes to the side :func:`trick_side` names (its ``wins``). Rows 4-7,
+    where each side would rather the other took the points (:func:`anti_order`): a player of the side not
+    winning the trick so far beats it only if he must, so the trick stays with the side winning it so far."""
+    cdef Tables* t = &s.t
+    if anti_order(s):
+        wins[0] = s.beats
+        return 4 + (t.team[s.win_seat] != t.team[seat]) * 2 + (s.ntr == t.n - 1)
+    return (trick_side(s, seat, top, overtaken, wins) == t.team[seat]) * 2 + (s.ntr == t.n - 1)
+
+
+cdef void rank_follow(Tables* t) noexcept nogil:
+    """Fill ``follow_rank``, ``follow_card`` and ``follow_boost``: for each row (see :func:`follow_rank_score`),
+    the 64 pairs (card, beats the trick) sorted by ``score * 32 + card`` (the pairs of one card never meet in a
+    search; they are kept in the order beats = 0, 1)."""
+    cdef int mode, x, j, key[64], item[64], kx, kb, lo, mid
+    for mode in range(8):
+        for x in range(64):  # insertion sort, ascending
+            kx = follow_rank_score(t, x, mode) * 32 + (x & 31)
+            j = x
+            while j > 0 and key[j - 1] > kx:
+                key[j] = key[j - 1]
+                item[j] = item[j - 1]
+                j -= 1
+            key[j] = kx
+            item[j] = x
+        for j in range(64):
+            t.follow_rank[mode][item[j]] = <uint8_t>j
+            t.follow_card[mode][j] = <uint8_t>(item[j] & 31)
+        for x in range(64):
+            kb = follow_rank_score(t, x, mode) + FOLLOW_KILLER_BONUS
+            kb = kb * 32 + (x & 31)
+            # the number of keys at most kb, by bisection of the sorted keys (a walk over them cost 0.5% of the
+            # instructions of 20 sauspiel deals, a table load each)
+            j = 0
+            lo = 64
+            while j < lo:
+                mid = (j + lo) >> 1
+                if key[mid] <= kb:
+                    j = mid + 1
+                else:
+                    lo = mid
+            t.follow_boost[mode][x] = <uint8_t>j
+
+
+cdef inline uint32_t class_tops(Search* s, uint32_t m, uint32_t others) noexcept nogil:
+    """The cards of ``m`` that no card of ``others`` of their class beats: the top cards of their classes among
+    ``m`` and ``others``."""
+    cdef uint32_t tops = 0, x = m
+    cdef int c
+    while x:
+        c = ss_ctz(x)
+        x &= x - 1
+        if not (s.t.above[c] & others):
+            tops |= <uint32_t>1 << c
+    return tops
+
+
+cdef int anti_leads(Search* s, int seat, uint32_t m, int* out, int k) noexcept nogil:
+    """The leads ``m`` of the maximising side where each side would rather the other took the points (see
+    :func:`order_moves`), after the first ``k`` of ``out``; returns their count. The cards another player holds a
+    stronger card of their class to beat, weakest first, then the top cards of their classes (they surely take
+    the trick), weakest first."""
+    cdef uint32_t tops = class_tops(s, m, s.live & ~s.hand[seat])
+    cdef int c
+    m &= ~tops
+    while m:
+        c = ss_ctz(m)
+        m &= m - 1
+        out[k] = c
+        k += 1
+    while tops:
+        c = ss_ctz(tops)
+        tops &= tops - 1
+        out[k] = c
+        k += 1
+    return k
+
+
+cdef inline int order_moves(Search* s, int seat, uint32_t moves, int hint, uint32_t come, int* out) noexcept nogil:
+    """Fill ``out`` with the moves, most promising first; returns their count. Mid-trick, ``come``: the cards
+    that may still come after the mover and win (:func:`cards_to_come` from the next place on), or NO_CARDS
+    where the caller did not work them out (unused at a lead).
+
+    Lead: the table move, the killer lead, then (where each side would rather the other took the points, for the
+    maximising side: :func:`anti_leads`) the top cards of their classes (sure winners of their class)
+    strongest first, then the other plain cards and then the other trumps, strongest first (the trumps weakest
+    first for a side of two or more players smaller than the other, a partner holding a trump), then the cards of
+    the classes an opponent could ruff (he holds a trump and no card of the class); the first of them whose trick
+    the leader's side surely takes (no card that can come beats it, or the strongest that can is a partner's) then
+    moves to the front (*fastest cut first*; against two or more players, his top trump while he holds other trumps
+    only if no other lead is sure). Mid-trick (no table move): by :func:`follow_score`, ties to the
+    stronger card, the follow killer's score raised by FOLLOW_KILLER_BONUS. The score depends on the card, whether
+    it beats the trick so far, whether the mover's side takes the trick if he does not beat it (an ally winning
+    it, or a partner after him holding the strongest card still to come) and whether the mover is last, so
+    ``load_tables`` ranks the 64 (card, beats) pairs once for each of the four cases: each move sets the bit of
+    its rank in a 64-bit word and the moves come out strongest rank first, without comparing or sorting
+    anything; the follow killer comes out above the ranks below its raised score (``follow_boost``). Before the
+    trick's last card, the first card of that order that settles the trick for the mover's side then moves to the
+    front (*fastest cut first*)."""
+    cdef int k = 0, c, killer, mode, boost, j, q, top, wteam, cl
+    cdef Tables* t = &s.t
+    cdef uint32_t m = moves, x, others, tops = 0, h, wins, opc = 0
+    cdef uint64_t r = 0
+    cdef uint8_t* rank
+    cdef uint8_t* card
+    if s.ntr == 0:
+        if hint >= 0 and (m >> hint) & 1:
+            out[k] = hint
+            k += 1
+            m &= ~(<uint32_t>1 << hint)
+        killer = s.killer[ss_popcount(s.hand[seat])][seat] - 1
+        if killer >= 0 and (m >> killer) & 1:
+            out[k] = killer
+            k += 1
+            m &= ~(<uint32_t>1 << killer)
+        # Where each side would rather the other took the points, the players against the seat solved for lead
+        # low (40 ramsch deals: 21% fewer nodes than the order below; for the seat too, 16% more than
+        # this; with the leads some player of the other side must beat first, 69% more)
+        if t.maxer[seat] and anti_order(s):
+            return anti_leads(s, seat, m, out, k)
+        # Leads an opponent could ruff go last: the classes an opponent holding a trump holds no card of (never the
+        # trump class). Only the others count as top cards, and the plain ones come before the trumps. Against
+        # tops, then the rest, strongest first: 100 deals, sauspiel 25%, sheepshead-jd 19%, sheepshead-3 24% fewer
+        # nodes (23%, 15%, 22% fewer instructions); fewer on all nine corpora (wenz 2%, the others 6-20%).
+        h = 0
+        for j in range(1, t.n):
+            q = t.seat_at[seat + j]
+            if t.team[q] != t.team[seat]:
+                opc |= s.hand[q]
+                if s.hand[q] & t.trumps:
+                    for cl in range(t.nclasses):
+                        if not (s.hand[q] & t.cmask[cl]):
+                            h |= t.cmask[cl]
+        h &= m
+        m &= ~h
+        others = s.live & ~s.hand[seat]
+        tops = class_tops(s, m, others)
+        m &= ~tops
+        while tops:
+            c = ss_msb(tops)
+            tops &= ~(<uint32_t>1 << c)
+            out[k] = c
+            k += 1
+        x = m & t.trumps
+        m &= ~x
+        while m:  # plain, strongest first
+            c = ss_msb(m)
+            m &= ~(<uint32_t>1 << c)
+            out[k] = c
+            k += 1
+        # The other trumps weakest first where the leader's side has two or more players but fewer than the other
+        # side and a partner holds a trump (the sheepshead picker and partner): a low trump through to the partner,
+        # keeping the high ones. 100 deals: sheepshead-jd 2.0%, sheepshead-called-ace 1.4% fewer nodes, the others
+        # unchanged. (Where the sides are as large, too: sauspiel 3.3% fewer nodes, but 7% more at the median of
+        # 300 deals and 8% more instructions on the first 20; for every side: sheepshead-3 0.7%, solo 4.6%,
+        # called-ace 3.2% more nodes; for the larger side: sheepshead-jd 1.4% more.)
+        if x and 1 < t.nside[t.team[seat]] < t.nside[1 - t.team[seat]] \
+                and (others & t.trumps & (s.team_cards if t.team[seat] else ~s.team_cards)):
+            while x:
+                c = ss_ctz(x)
+                x &= x - 1
+                out[k] = c
+                k += 1
+        while x:
+            c = ss_msb(x)
+            x &= ~(<uint32_t>1 << c)
+            out[k] = c
+            k += 1
+        while h:  # the leads an opponent could ruff
+            c = ss_msb(h)
+            h &= ~(<uint32_t>1 << c)
+            out[k] = c
+            k += 1
+        # fastest cut first, as mid-trick (below): the first lead in that order that wins its trick for the
+        # leader's side goes first, before the table's card too: the strongest card that can come after it and
+        # beat it (each other player's cards of its class, or lacking those his trumps) is a partner's, or there
+        # is none. Against the mid-trick rule alone, with opponents' cards only: 100 deals, 5-15% fewer nodes on
+        # sheepshead and sauspiel; instructions 2-3% fewer on 100 sheepshead deals and 1.6% on 60 sauspiel deals
+        # (on the first 20 sheepshead-jd deals alone, 8% more); before the table's card rather than after it,
+        # 0.2-1.3% fewer instructions. A lead to a partner's strongest card as well: 100 deals, sauspiel 11.7%,
+        # sheepshead-jd 6.9%, sheepshead-3 7.4% fewer nodes (11.7%, 4.0%, 6.5% fewer instructions);
+        # sheepshead-alone 3% more nodes. Not a lead of a class no opponent holds a card of (a trump when no
+        # opponent holds one): it takes no opponent's card of its class, and where such a sure trump lead went
+        # first and failed, a plain lead cut about as often as it did. Trumps alone: 100 deals, nodes 1.8% fewer
+        # on sauspiel, 1.2% sheepshead-jd, 0.6% sheepshead-3, 17% wenz, 14% geier, 0.3-1.5% the others;
+        # callgrind, 20 deals: sauspiel 4.7% fewer instructions, sheepshead-jd and sheepshead-3 within 0.6%, 100
+        # deals of those two flat. Any class: 1.5%, 1.4%, 0.7% fewer nodes again (sheepshead-alone 1.1% more),
+        # instructions 0.8%, 1.1% (100 deals 0.9%), 0.3% fewer.
+        # Against two or more players, the leader's top trump, when he holds other trumps, goes first only if no
+        # other lead is sure: as the first lead tried it failed more often than any other sure lead (sauspiel 18-22%
+        # against 1-5%), mostly to a lower trump or a plain lead that keeps it. 100 deals: sauspiel 1.1%,
+        # sheepshead-jd 2.0%, sheepshead-3 0.5%, sheepshead-called-ace, sheepshead-alone and solo 0.0-0.1% fewer
+        # nodes; callgrind, 100 deals: 0.6%, 1.1%, 0.05% fewer instructions (against a lone player too:
+        # sheepshead-3 0.6% more nodes; only where the minimising side leads: 1.1% more).
+        q = -1  # the place of such a top trump passed over
+        for j in range(k):
+            c = out[j]
+            if not (opc & t.same_cls[c]):
+                continue  # no opponent holds a card of its class (opc: the opponents' cards)
+            x = cards_to_come(s, 1, t.same_cls[c]) & t.beat_lead[c]  # the leader is the mover
+            if not x or t.team[s.owner[ss_msb(x)]] == t.team[seat]:
+                if ((t.trumps >> c) & 1 and not (t.above[c] & others) and t.nside[1 - t.team[seat]] > 1
+                        and (s.hand[seat] & t.trumps & ~(<uint32_t>1 << c))):
+                    if q < 0:
+                        q = j
+                    continue
+                q = -1
+                while j > 0:
+                    out[j] = out[j - 1]
+                    j -= 1
+                out[0] = c
+                break
+        if q > 0:
+            c = out[q]
+            while q > 0:
+                out[q] = out[q - 1]
+                q -= 1
+            out[0] = c
+        return k
+    # The side the trick goes to if the mover does not beat it: the side of the strongest card that can still
+    # come after him and win (each later player's cards of the class led, or lacking those his trumps, as in
+    # top_bounds), if it beats the card winning so far, else the side winning it now. When that is the mover's
+    # side, the order is the one for an ally's trick (smear points on it), and a card of his that beats the
+    # trick but not that partner's card counts as not beating it (it cannot keep the trick). Against the side
+    # winning so far alone, with the fastest cut below read the same way: 100 deals, sauspiel 19.5%,
+    # sheepshead-jd 29.6%, sheepshead-3 4.7% fewer nodes; 17.6%, 29.0%, 4.5% fewer instructions. Such a card
+    # counts as not beating the trick also when that card is an opponent's overtaking an ally's: 2.6%, 1.7%,
+    # 1.9% fewer nodes, 1.7%, 1.5%, 1.9% fewer instructions (whoever wins the trick so far: sauspiel 3% fewer
+    # nodes, but sheepshead-jd 2% and sheepshead-3 12% more).
+    top = -1
+    if s.ntr < t.n - 1:
+        x = come if come != NO_CARDS else cards_to_come(s, s.ntr + 1, s.led)
+        if x:
+            top = ss_msb(x)
+    mode = follow_mode(s, seat, top, 1, &wins)  # wins: the mover's cards counted as beating the trick
+    wteam = t.team[seat] if mode & 2 else 1 - t.team[seat]  # the side the trick goes to (rows 0-3)
+    rank = t.follow_rank[mode]
+    card = t.follow_card[mode]
+    # the follow killer: the last card that cut off in a like position (same tricks left, seat, class led and
+    # place in the trick) moves up among cards of about the same score: a bonus, not the first place (the
+    # cases above are better guides; as first choice it cost 5-80% more nodes, as a bonus of 10-20 it saved
+    # 2-15%). It comes out just before the first card ranked at or above its boost rank.
+    killer = s.follow_killer[ss_popcount(s.hand[seat])][seat][t.cls[ss_ctz(s.led)]][s.ntr] - 1
+    boost = -1
+    if killer >= 0 and (m >> killer) & 1:
+        boost = t.follow_boost[mode][killer + 32 * ((wins >> killer) & 1)]
+        m &= ~(<uint32_t>1 << killer)
+    x = m & wins
+    m &= ~x
+    while x:
+        c = ss_ctz(x)
+        x &= x - 1
+        r |= <uint64_t>1 << rank[c + 32]
+    while m:
+        c = ss_ctz(m)
+        m &= m - 1
+        r |= <uint64_t>1 << rank[c]
+    k = ss_popcount(moves)
+    c = k
+    while r:  # lowest rank first, into the last place
+        j = ss_ctz64(r)
+        if boost >= 0 and j >= boost:
+            c -= 1
+            out[c] = killer
+            boost = -1
+        c -= 1
+        out[c] = card[j]
+        r &= r - 1
+    if boost >= 0:
+        out[0] = killer
+    if s.ntr < t.n - 1 and mode < 4:
+        # Fastest cut first (after Furtak and Buro): the first card in that order that settles the trick for the
+        # mover's side goes first: its child is often decided at once by decided_bounds or top_bounds. A card
+        # settles it if the strongest card that can still come after it and win it is a partner's, or there is
+        # none (a card that beats the trick: none that beats this card; one that does not: none that beats the
+        # card winning so far, which is then a partner's). The scores above prefer winning cheaply, which an
+        # opponent after the mover may overtake (100 deals: 8-22% fewer nodes on sheepshead and sauspiel;
+        # callgrind, 20 deals: 8-21% fewer instructions on sheepshead-jd, called-ace and sauspiel, sheepshead-3
+        # unchanged; the last player's order already puts such a card first).
+        for j in range(k):
+            c = out[j]
+            if (s.beats >> c) & 1:
+                if top > c and (s.beats >> top) & 1 and wteam != t.team[seat]:
+                    continue  # an opponent's card still to come beats it
+            elif wteam != t.team[seat]:
+                continue
+            while j > 0:
+                out[j] = out[j - 1]
+                j -= 1
+            out[0] = c
+            break
+    return k

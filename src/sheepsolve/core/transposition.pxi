@@ -1,0 +1,107 @@
+# The two tables: the transposition table (probe and store of bounds and the best card, buckets of four
+# entries) and the shape table (payoff similarity: a bound of one position gives a bound of another of its
+# shape, within the margins of the matched cards' points).
+
+cdef inline TTEntry* tt_bucket(Search* s, uint64_t k0, uint64_t k1) noexcept nogil:
+    cdef uint64_t h = (k0 * 0x9E3779B97F4A7C15ULL) ^ (k1 * 0xC2B2AE3D27D4EB4FULL)
+    h ^= h >> 29
+    # bucket ((h >> 17) & (number of buckets - 1)), as a byte offset: the same bits of h in place, no multiply
+    return <TTEntry*>(<char*>s.tt + ((h >> 11) & s.bucket_bytes))
+
+
+cdef enum:  # the fields of TTEntry.w above the key's 38 bits
+    LO_SHIFT = 38
+    HI_SHIFT = 46
+    BEST_SHIFT = 54
+    GEN_SHIFT = 60
+    BEST_NONE = 63
+
+
+cdef inline int tte_lo(TTEntry* e) noexcept nogil:
+    return <int>((e.w >> LO_SHIFT) & 255)
+
+
+cdef inline int tte_hi(TTEntry* e) noexcept nogil:
+    return <int>((e.w >> HI_SHIFT) & 255)
+
+
+cdef inline int tte_best(TTEntry* e) noexcept nogil:
+    return <int>((e.w >> BEST_SHIFT) & 63)
+
+
+cdef inline int tte_cards(TTEntry* e) noexcept nogil:
+    """Cards still out in the entry's position: its nonzero 3-bit holder codes."""
+    cdef uint64_t a = e.k0, b = e.w & ((<uint64_t>1 << 33) - 1)
+    return ss_popcount64((a | (a >> 1) | (a >> 2)) & LANES0) + ss_popcount64((b | (b >> 1) | (b >> 2)) & LANES0)
+
+
+cdef inline TTEntry* tt_probe(Search* s, uint64_t k0, uint64_t k1) noexcept nogil:
+    cdef TTEntry* b = tt_bucket(s, k0, k1)
+    cdef uint64_t want = k1 | s.tgen_w
+    cdef uint64_t mask = KEY_MASK | (<uint64_t>15 << GEN_SHIFT)
+    cdef int i
+    for i in range(BUCKET):
+        if b[i].k0 == k0 and (b[i].w & mask) == want:
+            return &b[i]
+    return NULL
+
+
+cdef inline void tt_store(Search* s, uint64_t k0, uint64_t k1, int lo, int hi, int best, int keep) noexcept nogil:
+    """Store bounds and the best card; ``keep``: an entry already there keeps its best card, if it has one."""
+    cdef TTEntry* b = tt_bucket(s, k0, k1)
+    cdef int i, victim = 0, vd = 99, d
+    for i in range(BUCKET):
+        if (b[i].w >> GEN_SHIFT) != s.tgen:  # empty, or of an older generation
+            victim = i
+            break
+        if b[i].k0 == k0 and (b[i].w & KEY_MASK) == k1:
+            victim = i
+            if keep and tte_best(&b[i]) != BEST_NONE:
+                best = tte_best(&b[i])
+            break
+        d = tte_cards(&b[i])  # replace the entry of the smallest position
+        if d < vd:
+            vd = d
+            victim = i
+    b[victim].k0 = k0
+    b[victim].w = (k1 | (<uint64_t>lo << LO_SHIFT) | (<uint64_t>hi << HI_SHIFT)
+                   | (<uint64_t>(best if best >= 0 else BEST_NONE) << BEST_SHIFT) | s.tgen_w)
+
+
+cdef inline ShapeEntry* shape_slot(Search* s, uint64_t k0, uint64_t k1) noexcept nogil:
+    cdef uint64_t h = (k0 * 0x9E3779B97F4A7C15ULL) ^ (k1 * 0xC2B2AE3D27D4EB4FULL)
+    h ^= h >> 29
+    return <ShapeEntry*>(<char*>s.st + ((h >> 12) & s.shape_bytes))  # entry (h >> 17) & (entries - 1), in bytes
+
+
+cdef inline void shape_margins(Search* s, uint32_t now, uint32_t then, int* up, int* down) noexcept nogil:
+    """How far the value of the position with cards ``now`` out can lie above (``up``) and below (``down``)
+    the value of the position of the same shape with cards ``then`` out: the k-th card of one is matched with
+    the k-th card of the other, and the side that wins it gains the difference of their points. Values that
+    count tricks do not depend on points at all.
+
+    Each class holds as many cards in both (the shapes are equal), so the cards of a class below its first
+    difference or above its last one are matched with themselves: only the span between is walked, and only
+    in the classes that differ."""
+    cdef int a, b, d, lo, k, u = 0, w = 0
+    cdef uint32_t x = now ^ then, span, p, q
+    if not s.t.gain_tricks:
+        while x:
+            lo = ss_ctz(x)
+            k = s.t.cls[lo]
+            span = ((<uint32_t>2 << ss_msb(x & s.t.cmask[k])) - 1) & ~((<uint32_t>1 << lo) - 1)
+            x &= ~s.t.cmask[k]
+            p = now & span
+            q = then & span
+            while p:
+                a = ss_ctz(p)
+                b = ss_ctz(q)
+                p &= p - 1
+                q &= q - 1
+                d = s.t.pts[a] - s.t.pts[b]
+                if d > 0:
+                    u += d
+                else:
+                    w -= d
+    up[0] = u
+    down[0] = w

@@ -35,6 +35,7 @@ from functools import lru_cache
 from typing import Any
 
 from .engine import Setup, State
+from .files import clip
 from .games import Game
 from .objective import NO_TRICK, Objective
 from .record import Record, RecordError
@@ -152,6 +153,17 @@ def _seat(rec: Record, seat: str | int | None) -> int | None:
         raise SolverError(f"--seat: {e}") from None
 
 
+def _check_target(rec: Record, target: object, tricks: bool) -> None:
+    """A target the side's final value can be compared with: 0..121 card points (121: a leaster player who takes
+    no trick), or 0..the number of tricks with ``tricks``."""
+    top = rec.game.tricks if tricks else 121
+    if isinstance(target, bool) or not isinstance(target, int):
+        raise SolverError(f"--target: must be a whole number, not {clip(repr(target))}")
+    if not 0 <= target <= top:
+        what = "tricks" if tricks else "card points"
+        raise SolverError(f"--target: must be between 0 and {top} ({what}), not {clip(target)}")
+
+
 def solve_record(rec: Record, *, seat: str | int | None = None, target: int | None = None,
                  all_tricks: bool = False, no_tricks: bool = False, tricks: bool = False, line: bool = True,
                  table_mib: int = DEFAULT_TABLE_MIB, solver: Solver | None = None) -> dict[str, Any]:
@@ -165,6 +177,8 @@ def solve_record(rec: Record, *, seat: str | int | None = None, target: int | No
                                    ("--no-tricks", no_tricks)) if on]
     if len(asked) > 1:
         raise SolverError(f"{' and '.join(asked)}: ask one question at a time")
+    if target is not None:
+        _check_target(rec, target, tricks)
     state = position_of(rec)
     s = _seat(rec, seat)
     solver = solver or Solver(table_mib)

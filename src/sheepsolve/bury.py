@@ -65,6 +65,7 @@ import multiprocessing
 import os
 import random
 import sys
+import threading
 import time
 import tomllib
 import weakref
@@ -101,6 +102,8 @@ __all__ = [
     "pick_or_pass",
     "choose_contract",
     "default_jobs",
+    "worker_count",
+    "MAX_JOBS",
     "read_bury_record",
     "read_pick_record",
     "read_choose_record",
@@ -765,7 +768,7 @@ class _Task:
     by: str = "payment"
 
 
-_WORKER_SOLVER: Solver | None = None
+_WORKER = threading.local()  # this thread's solver for sampled worlds (in a worker process: the process's)
 
 WORLDS_TABLE_MIB = 2
 """Table size of the solver that works through sampled worlds (and of worker processes). Twice the default: a
@@ -775,10 +778,10 @@ choices pays for the larger table (28 buries x 60 worlds: 2.6% fewer instruction
 
 
 def _solver() -> Solver:
-    global _WORKER_SOLVER
-    if _WORKER_SOLVER is None:
-        _WORKER_SOLVER = Solver(WORLDS_TABLE_MIB)
-    return _WORKER_SOLVER
+    solver = getattr(_WORKER, "solver", None)
+    if solver is None:
+        solver = _WORKER.solver = Solver(WORLDS_TABLE_MIB)
+    return solver
 
 
 def _eval_tuple(e: _Eval) -> tuple:
@@ -790,11 +793,12 @@ _DEAL: tuple[_Task, _Choices] | None = None  # the deal this process is working 
 
 def _deal_choices(task: _Task, game: Game) -> _Choices:
     global _DEAL
-    if _DEAL is None or (_DEAL[0] is not task and _DEAL[0] != task):
+    deal = _DEAL  # read once: another thread may replace it
+    if deal is None or (deal[0] is not task and deal[0] != task):
         hands = [[Card(c) for c in h] for h in task.hands]
-        _DEAL = (task, _Choices(game, hands, [Card(c) for c in task.blind or ()], task.seat,
-                                [Decision._from_key(k) for k in task.choices]))
-    return _DEAL[1]
+        deal = _DEAL = (task, _Choices(game, hands, [Card(c) for c in task.blind or ()], task.seat,
+                                       [Decision._from_key(k) for k in task.choices]))
+    return deal[1]
 
 
 _DECISIONS: tuple[tuple, list[Decision]] | None = None  # the choices of the last task (its worlds share them)
@@ -802,9 +806,10 @@ _DECISIONS: tuple[tuple, list[Decision]] | None = None  # the choices of the las
 
 def _task_decisions(task: _Task) -> list[Decision]:
     global _DECISIONS
-    if _DECISIONS is None or _DECISIONS[0] != task.choices:
-        _DECISIONS = (task.choices, [Decision._from_key(k) for k in task.choices])
-    return _DECISIONS[1]
+    known = _DECISIONS  # read once: another thread may replace it
+    if known is None or known[0] != task.choices:
+        known = _DECISIONS = (task.choices, [Decision._from_key(k) for k in task.choices])
+    return known[1]
 
 
 def _run_unit(task: _Task, i: int, solver: Solver | None = None) -> Any:
@@ -898,12 +903,26 @@ def _best_decision(solver: Solver, game: Game, hands: list[list[Card]], blind: l
     return best[1], best[2]
 
 
+MAX_JOBS = 64
+"""The most worker processes started, whatever ``jobs`` asks (and never more than :func:`default_jobs`)."""
+
+
 def default_jobs() -> int:
-    """Every core this process may use."""
+    """Every core this process may use (at most :data:`MAX_JOBS`)."""
     try:
-        return max(1, len(os.sched_getaffinity(0)))
+        return max(1, min(MAX_JOBS, len(os.sched_getaffinity(0))))
     except AttributeError:  # pragma: no cover - not Linux
-        return max(1, os.cpu_count() or 1)
+        return max(1, min(MAX_JOBS, os.cpu_count() or 1))
+
+
+def worker_count(jobs: int | None, units: int) -> int:
+    """Processes to start for ``units`` units of work when ``jobs`` are asked (None: every core): never more
+    than the cores this process may use, nor than the units.
+
+    >>> worker_count(10_000, 3) <= 3 and worker_count(10_000, 10_000) == default_jobs()
+    True
+    """
+    return max(1, min(default_jobs() if jobs is None else jobs, default_jobs(), units))
 
 
 PARALLEL_AFTER_SECONDS = 3.0
@@ -917,12 +936,13 @@ def _map_units(task: _Task, n: int, jobs: int | None, progress: ProgressFn | Non
 
     Units run in this process (with ``solver``) until the time they take says the rest would last longer than
     ``parallel_after`` seconds (default :data:`PARALLEL_AFTER_SECONDS`); then, if ``jobs`` > 1 (None: every
-    core), the rest go to that many spawned processes. Every unit's result is exact and independent of where
+    core), the rest go to that many spawned processes, at most one per core (:func:`worker_count`). Every unit's result is exact and independent of where
     it ran, so the answer does not depend on ``jobs``.
     """
     jobs = default_jobs() if jobs is None else jobs
     if jobs < 1:
         raise BuryError(f"--jobs: must be 1 or more, not {jobs}")
+    jobs = min(jobs, default_jobs())
     limit = PARALLEL_AFTER_SECONDS if parallel_after is None else parallel_after
     solver = solver or _solver()
     out: list[Any] = []
@@ -938,7 +958,7 @@ def _map_units(task: _Task, n: int, jobs: int | None, progress: ProgressFn | Non
     if len(out) == n:
         return out
     rest = range(len(out), n)
-    workers = min(jobs, len(rest))
+    workers = worker_count(jobs, len(rest))
     # the choices of one deal share table entries: give each process one run of them; worlds share little
     chunk = -(-len(rest) // workers) if task.kind == "deal" else max(1, len(rest) // (workers * 16))
     with multiprocessing.get_context("spawn").Pool(workers) as pool:

@@ -21,6 +21,8 @@ import re
 import sys
 from collections.abc import Iterable
 
+from .files import clip
+
 __all__ = [
     "SUITS",
     "RANKS",
@@ -72,7 +74,8 @@ class Card(int):
         """The card of ``rank`` (one of ``ATKQJ987``) and ``suit`` (one of ``CSHD``)."""
         if not (isinstance(rank, str) and len(rank) == 1 and rank in RANKS
                 and isinstance(suit, str) and len(suit) == 1 and suit in SUITS):
-            raise CardError(f"no card of rank {rank!r} and suit {suit!r}: ranks A T K Q J 9 8 7, suits C S H D")
+            raise CardError(f"no card of rank {clip(repr(rank))} and suit {clip(repr(suit))}: ranks A T K Q J 9 8 7, "
+                            "suits C S H D")
         return cls._cache[SUITS.index(suit) * 8 + RANKS.index(rank)]
 
     @property
@@ -119,7 +122,8 @@ class Card(int):
             if len(rank_part) == 1 and rank_part in RANKS and suit_part in SUITS:
                 return cls.make(rank_part, suit_part)
         hint = " (German names need the German option)" if not german and _parse_german(t) is not None else ""
-        raise CardError(f"unknown card {text!r}{hint}: write rank then suit, ranks A K Q J T 9 8 7, suits C S H D")
+        raise CardError(f"unknown card {clip(repr(text))}{hint}: write rank then suit, ranks A K Q J T 9 8 7, "
+                    "suits C S H D")
 
 
 Card._cache = [Card(i) for i in range(32)]
@@ -171,7 +175,7 @@ def format_card(card: Card, style: str = "ascii") -> str:
     if style == "ascii":
         return str(card)
     if style not in ("symbols", "color"):
-        raise ValueError(f"card style {style!r}: use one of ascii, symbols, color")
+        raise ValueError(f"card style {clip(repr(style))}: use one of ascii, symbols, color")
     s = card.rank + SUIT_SYMBOLS[card.suit]
     if style == "color" and card.suit in "HD":
         return _RED + s + _RESET

@@ -24,11 +24,46 @@ from .solver import DEFAULT_TABLE_MIB, SolverError
 __all__ = ["main"]
 
 
+#: The longest error line printed (a safety net: the values a message echoes are clipped where it is made).
+MAX_ERROR_LENGTH = 2000
+
+
 class InputError(click.ClickException):
     exit_code = 2
 
     def show(self, file: Any = None) -> None:
-        click.echo(f"error: {self.format_message()}", err=True)
+        # one line whatever the message holds: control characters escaped, the length bounded
+        click.echo(f"error: {clip(self.format_message(), MAX_ERROR_LENGTH)}", err=True)
+
+
+def _usage_error(e: click.UsageError) -> InputError:
+    """Click's own complaint (an unknown option, a value out of range, a folder given as FILE) as one
+    ``error:`` line naming the command whose help explains it."""
+    where = f" (see `{e.ctx.command_path} --help`)" if e.ctx is not None else ""
+    return InputError(f"{e.format_message().rstrip('.')}{where}")
+
+
+class _OneLineErrors(click.Group):
+    """A group whose commands report click's usage errors as one ``error: ...`` line with exit status 2, like
+    every other error, instead of click's usage block."""
+
+    group_class = type  # sub-groups (puzzle) are of this class too
+
+    def make_context(self, *args: Any, **kwargs: Any) -> click.Context:
+        try:
+            return super().make_context(*args, **kwargs)
+        except click.UsageError as e:
+            if type(e).__name__ == "NoArgsIsHelpError":  # click >= 8.2: the help, as asked
+                raise
+            raise _usage_error(e) from None
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except click.UsageError as e:
+            if type(e).__name__ == "NoArgsIsHelpError":
+                raise
+            raise _usage_error(e) from None
 
 
 def input_errors(fn: Callable) -> Callable:
@@ -66,7 +101,7 @@ def fmt(card, style: str) -> str:
     return format_card(card, style)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=_OneLineErrors, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="sheepsolve")
 def main() -> None:
     """sheepsolve: double-dummy solver and hand analyzer for Sheepshead and Schafkopf.
@@ -292,11 +327,11 @@ def puzzle_check(files: tuple[str, ...]) -> None:
         p = puzzle_from_record(read_record(file))
         res = check_puzzle(p)
         if res.ok:
-            click.echo(f"{file}: ok ({p.to_move} plays {' '.join(map(str, p.solution))}; "
+            click.echo(f"{clip(file, 200)}: ok ({p.to_move} plays {' '.join(map(str, p.solution))}; "
                        f"{len(p.refutations)} wrong card{'s' if len(p.refutations) != 1 else ''} refuted)")
         else:
             bad += 1
-            click.echo(f"{file}: not a sound puzzle")
+            click.echo(f"{clip(file, 200)}: not a sound puzzle")
             for r in res.reasons:
                 click.echo(f"  - {r}")
     if bad:
@@ -356,7 +391,8 @@ def _sampling_options(fn: Callable) -> Callable:
     fn = click.option("--by", type=click.Choice(["payment", "points"]), default="payment", show_default=True,
                       help="Rank by the declarer's own payment (then points), or by points (then payment).")(fn)
     fn = click.option("--jobs", type=click.IntRange(min=1), default=None,
-                      help="Worker processes [default: every core]; the answer for a seed is the same.")(fn)
+                      help="Worker processes [default: every core; never more than the cores this process may use]; "
+                           "the answer for a seed is the same.")(fn)
     fn = click.option("--seed", type=int, default=0, show_default=True,
                       help="World i is dealt from (seed, i): the same seed gives the same answer.")(fn)
     return fn

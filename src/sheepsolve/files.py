@@ -93,7 +93,12 @@ def clip(value: object, limit: int = CLIP_LENGTH) -> str:
     >>> clip("a\\u2028b")
     'a\\\\u2028b'
     """
-    text = value if isinstance(value, str) else str(value)
+    if isinstance(value, str):
+        text = value
+    elif isinstance(value, int) and value.bit_length() > 256:  # str() of a huge number is slow, or refused
+        return f"a {value.bit_length()}-bit number"
+    else:
+        text = str(value)
     out: list[str] = []
     n = 0
     for ch in text[:limit]:

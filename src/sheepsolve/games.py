@@ -24,6 +24,7 @@ from types import MappingProxyType
 from typing import Any
 
 from .cards import ALL_CARDS, SUITS, Card
+from .files import clip
 
 __all__ = [
     "Game",
@@ -56,7 +57,13 @@ class RuleSwitch:
     doc: str
     choices: tuple[Any, ...] | None = None
     minimum: int | None = None
+    maximum: int | None = None
 
+
+MAX_MULTIPLIER = 64
+"""The largest value of a multiplier switch (alone_multiplier, tout_multiplier, sie_multiplier)."""
+MAX_TARIFF = 100_000
+"""The largest tariff (tariff_sauspiel, tariff_solo, tariff_bonus, ramsch_tariff)."""
 
 RULE_SWITCHES: dict[str, RuleSwitch] = {
     s.name: s
@@ -71,7 +78,7 @@ RULE_SWITCHES: dict[str, RuleSwitch] = {
                    doc="called ace: the partner may lead another card of the called suit when holding 4 or "
                        "more of it, which frees the ace"),
         RuleSwitch(name="alone_multiplier", default=2, kind=int, family="sheepshead", minimum=1,
-                   doc="5-hand: payments multiplier when the picker plays alone"),
+                   maximum=MAX_MULTIPLIER, doc="5-hand: payments multiplier when the picker plays alone"),
         RuleSwitch(name="double_on_bump", default=False, kind=bool, family="sheepshead",
                    doc="a losing picker's side pays double"),
         RuleSwitch(name="blitz", default=False, kind=bool, family="sheepshead",
@@ -83,26 +90,28 @@ RULE_SWITCHES: dict[str, RuleSwitch] = {
                    choices=("last", "first", "nobody"),
                    doc="leaster: the blind goes to the winner of the last trick, the first trick, or nobody"),
         # Schafkopf
-        RuleSwitch(name="run_min", default=4, kind=int, family="schafkopf", minimum=1,
+        RuleSwitch(name="run_min", default=4, kind=int, family="schafkopf", minimum=1, maximum=8,
                    doc="sauspiel R3 (davonlaufen): cards of the called suit the ace's holder needs to lead "
                        "it with another card"),
         RuleSwitch(name="called_throw_off_last_only", default=True, kind=bool, family="all",
                    doc="R2: the called ace may not be thrown off on another suit before the last trick"),
         RuleSwitch(name="schwarz_by_points", default=False, kind=bool, family="schafkopf",
                    doc="schwarz means 120 card points instead of every trick"),
-        RuleSwitch(name="tariff_sauspiel", default=10, kind=int, family="schafkopf", minimum=0,
+        RuleSwitch(name="tariff_sauspiel", default=10, kind=int, family="schafkopf", minimum=0, maximum=MAX_TARIFF,
                    doc="base tariff of a sauspiel"),
-        RuleSwitch(name="tariff_solo", default=50, kind=int, family="schafkopf", minimum=0,
+        RuleSwitch(name="tariff_solo", default=50, kind=int, family="schafkopf", minimum=0, maximum=MAX_TARIFF,
                    doc="base tariff of solo, wenz, geier, farbwenz, farbgeier"),
-        RuleSwitch(name="tariff_bonus", default=10, kind=int, family="schafkopf", minimum=0,
+        RuleSwitch(name="tariff_bonus", default=10, kind=int, family="schafkopf", minimum=0, maximum=MAX_TARIFF,
                    doc="added for schneider, for schwarz and for each Laufender"),
-        RuleSwitch(name="laufende_from", default=0, kind=int, family="schafkopf", minimum=0,
+        RuleSwitch(name="laufende_from", default=0, kind=int, family="schafkopf", minimum=0, maximum=14,
                    doc="Laufende count from this many (0 = game default: 3, or 2 in wenz and geier)"),
         RuleSwitch(name="tout_multiplier", default=2, kind=int, family="schafkopf", minimum=1,
+                   maximum=MAX_MULTIPLIER,
                    doc="tout multiplies the tariff (no schneider or schwarz)"),
         RuleSwitch(name="sie_multiplier", default=4, kind=int, family="schafkopf", minimum=1,
+                   maximum=MAX_MULTIPLIER,
                    doc="sie multiplies the tariff"),
-        RuleSwitch(name="ramsch_tariff", default=10, kind=int, family="schafkopf", minimum=0,
+        RuleSwitch(name="ramsch_tariff", default=10, kind=int, family="schafkopf", minimum=0, maximum=MAX_TARIFF,
                    doc="ramsch: the loser pays this to each other player"),
         RuleSwitch(name="ramsch_ties", default="all-lose", kind=str, family="schafkopf",
                    choices=("all-lose", "nobody"),
@@ -132,27 +141,30 @@ def resolve_rules(family: str, rules: Mapping[str, Any] | None) -> dict[str, Any
     preset = given.pop("preset", None)
     if preset is not None:
         if not isinstance(preset, str) or preset not in PRESETS:
-            raise GameError(f"rules.preset: unknown preset {preset!r} (known: {', '.join(PRESETS)})")
+            raise GameError(f"rules.preset: unknown preset {clip(repr(preset))} "
+                            f"(known: {', '.join(PRESETS)})")
         out.update(PRESETS[preset])
         out["preset"] = preset
     for key, value in given.items():
         sw = RULE_SWITCHES.get(key)
         if sw is None:
-            raise GameError(f"rules.{key}: unknown rule switch (see `sheepsolve games`)")
+            raise GameError(f"rules.{clip(key)}: unknown rule switch (see `sheepsolve games`)")
         if sw.family not in (family, "all"):
-            raise GameError(f"rules.{key}: a {sw.family} switch, not for a {family} game")
+            raise GameError(f"rules.{clip(key)}: a {sw.family} switch, not for a {family} game")
         if sw.kind is bool:
             if not isinstance(value, bool):
-                raise GameError(f"rules.{key}: must be true or false, not {value!r}")
+                raise GameError(f"rules.{clip(key)}: must be true or false, not {clip(repr(value))}")
         elif sw.kind is int:
             if isinstance(value, bool) or not isinstance(value, int):
-                raise GameError(f"rules.{key}: must be an integer, not {value!r}")
+                raise GameError(f"rules.{clip(key)}: must be an integer, not {clip(repr(value))}")
             if sw.minimum is not None and value < sw.minimum:
-                raise GameError(f"rules.{key}: must be at least {sw.minimum}, not {value}")
+                raise GameError(f"rules.{clip(key)}: must be at least {sw.minimum}, not {clip(value)}")
+            if sw.maximum is not None and value > sw.maximum:
+                raise GameError(f"rules.{clip(key)}: must be at most {sw.maximum}, not {clip(value)}")
         elif sw.kind is str:
             if not isinstance(value, str) or (sw.choices and value not in sw.choices):
-                raise GameError(f"rules.{key}: must be one of {', '.join(map(repr, sw.choices or ()))}, "
-                                f"not {value!r}")
+                raise GameError(f"rules.{clip(key)}: must be one of {', '.join(map(repr, sw.choices or ()))}, "
+                                f"not {clip(repr(value))}")
         out[key] = value
     return out
 
@@ -351,10 +363,11 @@ _RANK_GAMETWIST = {"sauspiel": 1, "geier": 2, "farbgeier": 2, "wenz": 3, "farbwe
 def resolve_name(name: str) -> tuple[str, dict[str, Any]]:
     """Canonical game name and the fields an alias implies (``wenz-3`` means 3 seats, ``solo-tout`` tout)."""
     if not isinstance(name, str):
-        raise GameError(f"game: must be a string, not {name!r}")
+        raise GameError(f"game: must be a string, not {clip(repr(name))}")
     key = name.strip().lower().replace("_", "-").replace(" ", "-")
     if key not in ALIASES:
-        raise GameError(f"game: unknown game {name!r} (see `sheepsolve games`; known: {', '.join(REGISTRY)})")
+        raise GameError(f"game: unknown game {clip(repr(name))} (see `sheepsolve games`; "
+                        f"known: {', '.join(REGISTRY)})")
     implied: dict[str, Any] = {}
     if key.endswith("-3") and ALIASES[key] in ("solo", "wenz", "geier", "farbwenz", "farbgeier"):
         implied["seats"] = 3
@@ -382,13 +395,13 @@ def make_game(
     if seats is not None and implied.get("seats", seats) != seats:
         raise GameError(f"players: {name} is the {implied['seats']}-player game, not for {seats} players")
     if tout is not None and implied.get("tout", tout) != tout:
-        raise GameError(f"tout: {name} is played tout, tout cannot be {tout!r}")
+        raise GameError(f"tout: {name} is played tout, tout cannot be {clip(repr(tout))}")
     if seats is None:
         seats = implied.get("seats")
     if tout is None:
         tout = implied.get("tout", False)
     if not isinstance(tout, bool):
-        raise GameError(f"tout: must be true or false, not {tout!r}")
+        raise GameError(f"tout: must be true or false, not {clip(repr(tout))}")
     family = spec.family
     rules_r = resolve_rules(family, rules)
     preset = rules_r.get("preset")
@@ -399,7 +412,7 @@ def make_game(
     if deck is None:
         deck = "short" if (family == "schafkopf" and seats == 3) else "long"
     if deck not in ("long", "short"):
-        raise GameError(f"deck: must be \"long\" or \"short\", not {deck!r}")
+        raise GameError(f"deck: must be \"long\" or \"short\", not {clip(repr(deck))}")
     if deck not in spec.decks:
         raise GameError(f"deck: {canon} is played with the long deck only")
     if seats is None:
@@ -410,7 +423,7 @@ def make_game(
         raise GameError("deck: 3-player Schafkopf uses the short deck")
     if trump is not None:
         if not isinstance(trump, str) or trump.strip().upper() not in tuple(SUITS):
-            raise GameError(f"trump: must be one of C S H D, not {trump!r}")
+            raise GameError(f"trump: must be one of C S H D, not {clip(repr(trump))}")
         trump = trump.strip().upper()
     if spec.needs_trump and trump is None:
         raise GameError(f"trump: {canon} needs a trump suit (C, S, H or D)")
@@ -439,7 +452,8 @@ def make_game(
         if canon == "sheepshead":
             p = partner if partner is not None else "jack-of-diamonds"
             if p not in spec.partners:
-                raise GameError(f"partner: must be one of {', '.join(spec.partners)}, not {p!r}")
+                raise GameError(f"partner: must be one of {', '.join(spec.partners)}, "
+                                f"not {clip(repr(p))}")
         else:
             p = "alone"
         return base(name=canon, title=spec.title, kind="picker", seats=seats, hand_size=hand, blind_size=blind,

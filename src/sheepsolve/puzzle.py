@@ -45,6 +45,7 @@ from typing import Any
 
 from .cards import Card, CardError, format_card, parse_cards
 from .engine import RulesError, Setup, State, legal_calls, trick_winner
+from .files import clip
 from .games import Game
 from .objective import Objective
 from .record import Record, RecordError, dump_record, record_from_dict
@@ -115,16 +116,19 @@ class _Target:
 
 def _check_goal(goal: Any, where: str = "puzzle.goal") -> int | str:
     if isinstance(goal, bool) or not isinstance(goal, (int, str)):
-        raise PuzzleError(f'{where}: must be a points threshold like 61 or one of "max", "all-tricks", not {goal!r}')
+        raise PuzzleError(f'{where}: must be a points threshold like 61 or one of "max", "all-tricks", '
+                          f"not {clip(repr(goal))}")
     if isinstance(goal, str):
         g = goal.strip().lower()
-        if g.isdigit():
+        if g.isascii() and g.isdigit():  # not "²" or "٦١", which str.isdigit() also accepts
+            if len(g) > 3:
+                raise PuzzleError(f"{where}: a points threshold must be between 1 and 120, not {clip(g)}")
             return _check_goal(int(g), where)
         if g not in GOALS:
-            raise PuzzleError(f'{where}: unknown goal {goal!r} (a threshold like 61, or "max", "all-tricks")')
+            raise PuzzleError(f'{where}: unknown goal {clip(repr(goal))} (a threshold like 61, or "max", "all-tricks")')
         return g
     if not 1 <= goal <= 120:
-        raise PuzzleError(f"{where}: a points threshold must be between 1 and 120, not {goal}")
+        raise PuzzleError(f"{where}: a points threshold must be between 1 and 120, not {clip(goal)}")
     return goal
 
 
@@ -145,6 +149,17 @@ def _target(state: State, goal: int | str, values: Mapping[Card, int]) -> _Targe
         best = max(values.values()) if declaring else min(values.values())
         return _Target(False, best if declaring else best + 1, declaring)
     return _Target(False, int(goal), declaring)
+
+
+def _puzzle_state(rec: Record) -> State:
+    """The record's position, refused unless it is a puzzle's: every hand known, a game with a declaring side,
+    a player to move."""
+    try:
+        state = rec.state()
+    except RecordError as e:
+        raise PuzzleError(f"{e}; a puzzle needs every hand, the blind and the bury") from None
+    _two_sided(state)
+    return state
 
 
 def _two_sided(state: State) -> None:
@@ -383,7 +398,7 @@ def play_forward(setup: Setup, rng: random.Random, *, cards_left: int, extra: in
     (the most natural of the best cards).
     """
     if mode not in ("heuristic", "solver"):
-        raise PuzzleError(f'play: must be "heuristic" or "solver", not {mode!r}')
+        raise PuzzleError(f'play: must be "heuristic" or "solver", not {clip(repr(mode))}')
     s = setup.start()
     target = setup.game.hand_size - cards_left
     solver = solver or (Solver() if mode == "solver" else None)
@@ -698,9 +713,9 @@ def find_puzzle(game: Game, deal_seed: int, *, cards_left: int, goals: Sequence[
         raise PuzzleError(f"cards left: must be between 2 and {game.hand_size - 1} for {game.name} (with one card "
                           f"left there is no choice), not {cards_left}")
     if position not in ("any", "lead", "follow"):
-        raise PuzzleError(f'position: must be "any", "lead" or "follow", not {position!r}')
+        raise PuzzleError(f'position: must be "any", "lead" or "follow", not {clip(repr(position))}')
     if min_difficulty not in DIFFICULTIES:
-        raise PuzzleError(f"min difficulty: must be one of {', '.join(DIFFICULTIES)}, not {min_difficulty!r}")
+        raise PuzzleError(f"min difficulty: must be one of {', '.join(DIFFICULTIES)}, not {clip(repr(min_difficulty))}")
     goals = [_check_goal(x, "goal") for x in (goals or DEFAULT_GOALS)]
     rng = random.Random(deal_seed)
     solver = solver or Solver()
@@ -766,7 +781,7 @@ def generate(game: Game, *, cards_left: int, count: int, seed: int, goals: Seque
 
 def _cards_field(value: Any, where: str) -> tuple[Card, ...]:
     if not isinstance(value, (str, list)):
-        raise PuzzleError(f'{where}: must be cards like "QC 7D" or a list of card strings, not {value!r}')
+        raise PuzzleError(f'{where}: must be cards like "QC 7D" or a list of card strings, not {clip(repr(value))}')
     if isinstance(value, list) and not all(isinstance(x, str) for x in value):
         raise PuzzleError(f"{where}: every card must be a string like \"QC\"")
     try:
@@ -785,30 +800,30 @@ def puzzle_from_record(rec: Record) -> Puzzle:
         raise PuzzleError("puzzle: missing: a puzzle record has a [puzzle] table (goal, to_move, solution, "
                           "refutations, difficulty)")
     if not isinstance(t, Mapping):
-        raise PuzzleError(f"puzzle: must be a table, not {t!r}")
+        raise PuzzleError(f"puzzle: must be a table, not {clip(repr(t))}")
     for key in ("goal", "to_move", "solution", "difficulty"):
         if key not in t:
             raise PuzzleError(f"puzzle.{key}: missing")
     goal = _check_goal(t["goal"])
     to_move = t["to_move"]
     if not isinstance(to_move, str):
-        raise PuzzleError(f"puzzle.to_move: must be a player name, not {to_move!r}")
+        raise PuzzleError(f"puzzle.to_move: must be a player name, not {clip(repr(to_move))}")
     solution = _cards_field(t["solution"], "puzzle.solution")
     difficulty = t["difficulty"]
     if not isinstance(difficulty, str) or difficulty not in DIFFICULTIES:
-        raise PuzzleError(f"puzzle.difficulty: must be one of {', '.join(DIFFICULTIES)}, not {difficulty!r}")
+        raise PuzzleError(f"puzzle.difficulty: must be one of {', '.join(DIFFICULTIES)}, not {clip(repr(difficulty))}")
     refs = t.get("refutations", {})
     if not isinstance(refs, Mapping):
-        raise PuzzleError(f"puzzle.refutations: must be a table of card = reply line, not {refs!r}")
+        raise PuzzleError(f"puzzle.refutations: must be a table of card = reply line, not {clip(repr(refs))}")
     refutations: dict[Card, tuple[Card, ...]] = {}
     for k, v in refs.items():
         try:
             c = Card.parse(k)
         except CardError as e:
-            raise PuzzleError(f"puzzle.refutations.{k}: {e}") from None
+            raise PuzzleError(f"puzzle.refutations.{clip(k)}: {e}") from None
         if c in refutations:
-            raise PuzzleError(f"puzzle.refutations.{k}: {c} is given twice")
-        refutations[c] = _cards_field(v, f"puzzle.refutations.{k}")
+            raise PuzzleError(f"puzzle.refutations.{clip(k)}: {c} is given twice")
+        refutations[c] = _cards_field(v, f"puzzle.refutations.{clip(k)}")
     extra = {k: v for k, v in t.items() if k not in ("goal", "to_move", "solution", "difficulty", "refutations")}
     return Puzzle(record=rec, goal=goal, to_move=to_move, solution=solution, refutations=refutations,
                   difficulty=difficulty, extra=extra)
@@ -861,17 +876,13 @@ def check_puzzle(puzzle: Puzzle | Record, *, solver: Solver | None = None) -> Ch
     if isinstance(puzzle, Record):
         puzzle = puzzle_from_record(puzzle)
     rec = puzzle.record
-    try:
-        state = rec.state()
-    except RecordError as e:
-        raise PuzzleError(f"{e}; a puzzle needs every hand, the blind and the bury") from None
-    _two_sided(state)
+    state = _puzzle_state(rec)
     solver = solver or Solver()
     names = rec.players
     reasons: list[str] = []
     mover = names[state.to_move]
     if puzzle.to_move != mover:
-        reasons.append(f"to_move: {puzzle.to_move} is not to move; {mover} is")
+        reasons.append(f"to_move: {clip(puzzle.to_move)} is not to move; {mover} is")
     values, target = _evaluate(state, puzzle.goal, solver)
     obj = _objective(state, puzzle.goal)
     legal = state.legal()
@@ -977,7 +988,7 @@ class _View:
 
 def _view(p: Puzzle) -> _View:
     rec = p.record
-    state = rec.state()
+    state = _puzzle_state(rec)
     st = state.setup
     g = state.game
     names = rec.players

@@ -61,8 +61,9 @@ from typing import Any
 
 from .cards import Card, CardError, format_cards, parse_cards
 from .engine import RulesError, Setup, State, legal_calls
-from .files import FileError, clip, read_input_text
+from .files import FileError, clip, control_character, read_input_text
 from .games import REGISTRY, Game, GameError, make_game, resolve_name, resolve_rules
+from .scoring import MAX_DOUBLERS
 
 __all__ = [
     "Record",
@@ -87,6 +88,8 @@ INFO_KEYS: tuple[str, ...] = (
 _ALL_KEYS = frozenset(RECORD_KEYS + INFO_KEYS)
 _SUIT_NAMES = {"C": "clubs", "S": "spades", "H": "hearts", "D": "diamonds"}
 _INT64 = 2**63
+MAX_NAME_LENGTH = 100
+"""The longest player name (in characters)."""
 _MAX_DEPTH = 32
 
 
@@ -571,6 +574,12 @@ class _Reader:
             _check_text(name, where)
             if not name.strip():
                 raise RecordError(f"{where}: the name is empty")
+            bad = control_character(name)
+            if bad is not None:
+                raise RecordError(f"{where}: {_show(name)} holds a control character ({clip(bad)}): a name is one "
+                                  f"line of printable text")
+            if len(name) > MAX_NAME_LENGTH:
+                raise RecordError(f"{where}: the name has {len(name)} characters, at most {MAX_NAME_LENGTH}")
             if name in names:
                 raise RecordError(f"players: {_show(name)} is listed twice")
             names.append(name)
@@ -755,6 +764,8 @@ class _Reader:
         doublers = d.get("doublers", 0)
         if isinstance(doublers, bool) or not isinstance(doublers, int) or not 0 <= doublers < _INT64:
             raise RecordError(f"doublers: must be a whole number 0 or more, not {_show(doublers)}")
+        if doublers > MAX_DOUBLERS:
+            raise RecordError(f"doublers: at most {MAX_DOUBLERS} (stakes x{2 ** MAX_DOUBLERS}), not {_show(doublers)}")
         return crack, recrack, doublers
 
     def _play(self) -> tuple[tuple[Card, ...], ...]:

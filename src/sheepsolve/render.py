@@ -48,6 +48,7 @@ from typing import Any
 
 from .cards import Card, format_card
 from .engine import Setup, State
+from .files import clip
 from .games import RULE_SWITCHES, Game
 from .record import Record, RecordError
 from .scoring import Result, Stakes, Tally, laufende_of, score, tally
@@ -466,7 +467,7 @@ def _header(v: HandView, style: str) -> list[str]:
     for key in ("event", "site", "date", "round", "source", "comment", "notes"):
         val = rec.extra.get(key)
         if isinstance(val, (str, int, float)):
-            out.append(f"{key.capitalize()}: {val}")
+            out.append(f"{key.capitalize()}: {clip(val, 500)}")  # one line: control characters escaped
     return out
 
 

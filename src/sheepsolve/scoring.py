@@ -89,9 +89,11 @@ from typing import Any
 
 from .cards import Card
 from .engine import Setup, State
+from .files import clip
 from .games import RULE_SWITCHES, Game
 
 __all__ = [
+    "MAX_DOUBLERS",
     "Stakes",
     "Tally",
     "Result",
@@ -121,6 +123,10 @@ def _rule(game: Game, key: str) -> Any:
 # Stakes
 
 
+MAX_DOUBLERS = 16
+"""The most doublers a hand takes (x65536): a sane stake, and a bound on the payments computed."""
+
+
 @dataclass(frozen=True)
 class Stakes:
     """What was doubled at the table: each of these doubles the payments.
@@ -128,6 +134,8 @@ class Stakes:
     ``crack``/``recrack`` are Sheepshead's crack and re-crack, and Schafkopf's Kontra and Re (``recrack``
     needs ``crack``). ``doublers`` counts doubled hands (Sheepshead doubler after an all-pass; in Schafkopf
     read it as Klopfen/Legen): x2 each, in every game. Leaster and ramsch have no sides, so they take no crack.
+
+    At most :data:`MAX_DOUBLERS` doublers (x65536): more is refused, not computed.
 
     >>> Stakes(crack=True, recrack=True, doublers=1).factor
     8
@@ -139,7 +147,10 @@ class Stakes:
 
     def __post_init__(self) -> None:
         if isinstance(self.doublers, bool) or not isinstance(self.doublers, int) or self.doublers < 0:
-            raise ValueError(f"stakes.doublers: must be a whole number 0 or more, not {self.doublers!r}")
+            raise ValueError(f"stakes.doublers: must be a whole number 0 or more, not {clip(repr(self.doublers))}")
+        if self.doublers > MAX_DOUBLERS:
+            raise ValueError(f"stakes.doublers: at most {MAX_DOUBLERS} (x{2 ** MAX_DOUBLERS}), not "
+                             f"{clip(self.doublers)}")
         if self.recrack and not self.crack:
             raise ValueError("stakes.recrack: a re-crack (Re) needs a crack (Kontra) first")
 

@@ -22,14 +22,21 @@ position; for ramsch and leaster the points of the seat solved for, every other 
 
 from __future__ import annotations
 
+import functools
+import operator
+import threading
 import time
 from dataclasses import dataclass, field
+from typing import Any, Callable, TypeVar
 
 from ._core import Core
 from .cards import Card
 from .engine import State
+from .files import clip
 from .objective import Objective
 from .tables import CoreTables, compile_tables, core_position, fixed_points
+
+_F = TypeVar("_F", bound=Callable[..., Any])
 
 __all__ = ["Solver", "Solution", "solve", "SolverError", "DEFAULT_TABLE_MIB", "MAX_TABLE_MIB"]
 
@@ -58,6 +65,20 @@ class Solution:
     objective: Objective = field(repr=False, default=None)  # type: ignore[assignment]
 
 
+_CORE_LIMIT = 1 << 20
+"""Every value the core sees lies in -_CORE_LIMIT..+_CORE_LIMIT (a C int): a target or guess beyond it answers
+the same as the limit itself, since final values are card points (0..120) or tricks."""
+
+
+def _core_int(x: object, what: str) -> int:
+    """A whole number for the core, clamped into its range (see :data:`_CORE_LIMIT`)."""
+    try:
+        v = operator.index(x)  # type: ignore[arg-type]
+    except TypeError:
+        raise SolverError(f"{what}: must be a whole number, not {clip(repr(x))}") from None
+    return max(-_CORE_LIMIT, min(_CORE_LIMIT, v))
+
+
 def _bits_for(mib: int) -> int:
     if not isinstance(mib, int) or mib < 1:
         raise SolverError(f"table size must be a positive number of MiB, not {mib!r}")
@@ -69,16 +90,33 @@ def _bits_for(mib: int) -> int:
     return bits
 
 
+def _locked(method: _F) -> _F:
+    """Run the method holding the solver's own lock (re-entrant: ``solve`` calls ``card_values``)."""
+
+    @functools.wraps(method)
+    def wrapper(self: "Solver", *args: Any, **kwargs: Any) -> Any:
+        with self._lock:
+            return method(self, *args, **kwargs)
+
+    return wrapper  # type: ignore[return-value]
+
+
 class Solver:
     """A solver with its own transposition table, reused across calls (same deal: entries carry over).
 
     ``table_mib`` bounds the memory of its two tables, transpositions and shapes (default 1 MiB, at most
     256 MiB); ``table_bits`` sets the number of entries of each directly (``2`` gives four-entry tables that
     evict constantly, for tests).
+
+    Threads: a solver may be shared, but it answers one call at a time (each method holds the solver's own
+    lock, so a second thread waits; the answers are the same as one thread's). For work in parallel, give
+    each thread its own solver: solvers share nothing, and the search runs without the interpreter lock, so
+    one solver per thread uses every core. The module-level :func:`solve` keeps one solver per thread.
     """
 
     def __init__(self, table_mib: int = DEFAULT_TABLE_MIB, *, table_bits: int | None = None) -> None:
         bits = table_bits if table_bits is not None else _bits_for(table_mib)
+        self._lock = threading.RLock()
         self._core = Core(bits)
         self._tables: CoreTables | None = None
         self._compiled: tuple | None = None  # (setup, objective, tables) of the last compile
@@ -89,6 +127,7 @@ class Solver:
     def table_bytes(self) -> int:
         return self._core.table_bytes
 
+    @_locked
     def clear(self) -> None:
         """Forget the transposition table."""
         self._core.clear()
@@ -135,6 +174,7 @@ class Solver:
             raise SolverError(str(e)) from None
 
     # -- questions ---------------------------------------------------------------------------------------------
+    @_locked
     def value(self, state: State, objective: Objective | None = None, *, seat: int | None = None,
               tricks: bool = False, guess: int | None = None) -> int:
         """The exact final value of ``state``.
@@ -150,10 +190,11 @@ class Solver:
             return obj.final_value(state)
         off = self._load(state, obj)[1]
         self._core.reset_nodes()
-        v = self._core.value(-1 if guess is None else max(0, guess - off))
+        v = self._core.value(-1 if guess is None else max(0, _core_int(guess, "guess") - off))
         self.nodes = self._core.nodes
         return off + v
 
+    @_locked
     def reach(self, state: State, target: int, objective: Objective | None = None, *, seat: int | None = None,
               tricks: bool = False) -> bool:
         """Whether the final value is at least ``target`` under perfect play (one null-window search).
@@ -163,13 +204,14 @@ class Solver:
         """
         obj = self._objective(state, objective, seat, tricks)
         if state.finished:
-            return obj.final_value(state) >= target
+            return obj.final_value(state) >= _core_int(target, "target")
         off = self._load(state, obj)[1]
         self._core.reset_nodes()
-        ok = self._core.at_least(target - off)
+        ok = self._core.at_least(_core_int(target, "target") - off)
         self.nodes = self._core.nodes
         return bool(ok)
 
+    @_locked
     def card_values(self, state: State, objective: Objective | None = None, *, seat: int | None = None,
                     tricks: bool = False, guess: int | None = None) -> dict[Card, int]:
         """The exact final value after each legal card of the player to move.
@@ -183,10 +225,11 @@ class Solver:
         if state.finished:
             return {}
         tables, off = self._load(state, obj)
-        values = self._core.child_values(-1 if guess is None else max(0, guess - off))  # by core index
+        values = self._core.child_values(-1 if guess is None else max(0, _core_int(guess, "guess") - off))
         index = tables.index
         return {c: off + values[index[c]] for c in state.legal()}
 
+    @_locked
     def best_line(self, state: State, objective: Objective | None = None, *, seat: int | None = None,
                   tricks: bool = False, value: int | None = None) -> list[Card]:
         """One line of perfect play from ``state`` to the end of the hand. ``value``: the position's exact value,
@@ -194,7 +237,7 @@ class Solver:
         obj = self._objective(state, objective, seat, tricks)
         line: list[Card] = []
         s = state
-        total = value  # the final value stays the same along a line of perfect play
+        total = None if value is None else _core_int(value, "value")  # the same all along a line of perfect play
         while not s.finished:
             tables, off = self._load(s, obj)
             if total is None:
@@ -217,6 +260,7 @@ class Solver:
             s = s.play(chosen)
         return line
 
+    @_locked
     def solve(self, state: State, objective: Objective | None = None, *, seat: int | None = None,
               tricks: bool = False, line: bool = True) -> Solution:
         """Value, value of every legal card, best cards and a best line, with node count and time."""
@@ -239,13 +283,13 @@ class Solver:
                         seconds=dt, objective=obj)
 
 
-_default: Solver | None = None
+_default = threading.local()  # one default solver per thread
 
 
 def solve(state: State, objective: Objective | None = None, *, seat: int | None = None, tricks: bool = False,
           line: bool = True) -> Solution:
-    """Solve with a shared default :class:`Solver`."""
-    global _default
-    if _default is None:
-        _default = Solver()
-    return _default.solve(state, objective, seat=seat, tricks=tricks, line=line)
+    """Solve with a default :class:`Solver`, one per thread (threads calling this run in parallel)."""
+    solver = getattr(_default, "solver", None)
+    if solver is None:
+        solver = _default.solver = Solver()
+    return solver.solve(state, objective, seat=seat, tricks=tricks, line=line)

@@ -204,3 +204,41 @@ def test_mask_round_trip_on_every_subset_pattern():
 def test_unknown_card_style_is_an_error():
     with pytest.raises(ValueError, match="card style 'fancy'"):
         format_card(Card.parse("QC"), "fancy")
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Notations for people: German-suited, French, ASCII
+
+
+@pytest.mark.parametrize("card", ALL_CARDS, ids=str)
+def test_german_notation_reads_back_with_the_german_option(card):
+    from sheepsolve.cards import card_name
+
+    text = format_card(card, "german")
+    assert Card.parse(text, german=True) is card
+    assert Card.parse(card_name(card, "german"), german=True) is card
+
+
+def test_german_names_and_colors():
+    from sheepsolve.cards import card_name, suit_name, suit_title
+
+    assert format_cards(parse_cards("QC JS AH TD 7D"), "german") == "EO GU HA S10 S7"
+    assert [suit_name(s, "german") for s in SUITS] == ["Eichel", "Gras", "Herz", "Schellen"]
+    assert [suit_title(s, "symbols") for s in SUITS] == ["♣", "♠", "♥", "♦"]
+    assert card_name(Card.parse("AS"), "german") == "Gras-Sau"
+    assert card_name(Card.parse("AS"), "ascii") == "ace of spades"
+    assert format_card(Card.parse("JS"), "german-color") == "\x1b[32mGU\x1b[0m"
+    assert format_card(Card.parse("QC"), "german-color") == "EO"
+
+
+def test_card_style_defaults_by_family():
+    from sheepsolve.cards import card_style, notation_of
+
+    assert card_style(None, "schafkopf") == "german"
+    assert card_style(None, "sheepshead") == "symbols"
+    assert card_style("french", "schafkopf", color=True) == "color"
+    assert card_style("german", "sheepshead", color=True) == "german-color"
+    assert card_style("ascii", "schafkopf", color=True) == "ascii"
+    assert {notation_of(s) for s in ("symbols", "color")} == {"french"}
+    with pytest.raises(ValueError, match="card notation 'fancy'"):
+        card_style("fancy")

@@ -12,6 +12,15 @@ A card is a small integer ``suit * 8 + rank`` with suits ``C S H D`` (0-3) and r
 'QC'
 >>> format_cards(parse_cards("QC 7D"), style="symbols")
 'Q♣ 7♦'
+>>> format_cards(parse_cards("QC 7D TS AH"), style="german")
+'EO S7 G10 HA'
+>>> card_name(Card.parse("QC"), "german"), card_name(Card.parse("QC"), "symbols")
+('Eichel-Ober', 'queen of clubs')
+
+Three notations for people (``--cards``): ``german`` (Eichel, Gras, Herz, Schellen; Ober, Unter, Sau: the
+Schafkopf default), ``french`` (clubs, spades, hearts, diamonds with their symbols: the Sheepshead default) and
+``ascii``. :func:`card_style` turns one of them, the game and whether to color into a style of
+:func:`format_card`. JSON always uses the canonical ASCII names (``QC``).
 """
 
 from __future__ import annotations
@@ -36,6 +45,14 @@ __all__ = [
     "cards_of",
     "ALL_CARDS",
     "use_color",
+    "CARD_STYLES",
+    "NOTATIONS",
+    "card_style",
+    "notation_of",
+    "card_name",
+    "suit_name",
+    "suit_title",
+    "rank_label",
 ]
 
 SUITS = "CSHD"
@@ -164,22 +181,112 @@ _RED = "\x1b[31m"
 _RESET = "\x1b[0m"
 
 
-def format_card(card: Card, style: str = "ascii") -> str:
-    """``ascii`` gives ``QC``; ``symbols`` gives ``Q♣``; ``color`` gives symbols with red hearts and diamonds.
+# Styles of format_card: a notation and whether to color it (only on a terminal).
+CARD_STYLES = ("ascii", "symbols", "color", "german", "german-color")
+# Notations a reader chooses (``--cards``).
+NOTATIONS = ("german", "french", "ascii")
+# German-suited: the suit letter first (as players write ``EO``, ``HA``), then O, U, A (Sau), 10, K, 9, 8, 7.
+GERMAN_LETTER = {"C": "E", "S": "G", "H": "H", "D": "S"}
+GERMAN_NAME = {"C": "Eichel", "S": "Gras", "H": "Herz", "D": "Schellen"}
+GERMAN_RANK = {"A": "A", "T": "10", "K": "K", "Q": "O", "J": "U", "9": "9", "8": "8", "7": "7"}
+GERMAN_RANK_NAME = {"A": "Sau", "T": "Zehn", "K": "König", "Q": "Ober", "J": "Unter", "9": "Neun", "8": "Acht",
+                    "7": "Sieben"}
+FRENCH_NAME = {"C": "clubs", "S": "spades", "H": "hearts", "D": "diamonds"}
+FRENCH_RANK_NAME = {"A": "ace", "T": "ten", "K": "king", "Q": "queen", "J": "jack", "9": "nine", "8": "eight",
+                    "7": "seven"}
+_GREEN, _YELLOW = "\x1b[32m", "\x1b[33m"
+_GERMAN_COLOR = {"C": "", "S": _GREEN, "H": _RED, "D": _YELLOW}
 
+
+def notation_of(style: str) -> str:
+    """The notation (``german``, ``french``, ``ascii``) of a :func:`format_card` style.
+
+    >>> notation_of("color"), notation_of("german-color"), notation_of("ascii")
+    ('french', 'german', 'ascii')
+    """
+    _check_style(style)
+    return "ascii" if style == "ascii" else "german" if style.startswith("german") else "french"
+
+
+def card_style(notation: str | None, family: str = "sheepshead", *, color: bool = False) -> str:
+    """The :func:`format_card` style for a reader's ``notation`` (``None``: the game family's own: German-suited
+    for Schafkopf, French for Sheepshead), colored or not.
+
+    >>> card_style(None, "schafkopf"), card_style(None, "sheepshead", color=True), card_style("ascii", "schafkopf")
+    ('german', 'color', 'ascii')
+    >>> card_style("english")
+    Traceback (most recent call last):
+    ...
+    ValueError: card notation 'english': use one of german, french, ascii
+    """
+    if notation is None:
+        notation = "german" if family == "schafkopf" else "french"
+    if notation not in NOTATIONS:
+        raise ValueError(f"card notation {clip(repr(notation))}: use one of {', '.join(NOTATIONS)}")
+    if notation == "ascii":
+        return "ascii"
+    if notation == "german":
+        return "german-color" if color else "german"
+    return "color" if color else "symbols"
+
+
+def _check_style(style: str) -> None:
+    if style not in CARD_STYLES:
+        raise ValueError(f"card style {clip(repr(style))}: use one of {', '.join(CARD_STYLES)}")
+
+
+def format_card(card: Card, style: str = "ascii") -> str:
+    """``ascii`` gives ``QC``; ``symbols`` gives ``Q♣``; ``color`` gives symbols with red hearts and diamonds;
+    ``german`` gives ``EO`` (Eichel-Ober), ``german-color`` the same with green Gras, red Herz, yellow Schellen.
+
+    >>> format_card(Card.parse("TD"), "german"), format_card(Card.parse("JS"), "german")
+    ('S10', 'GU')
     >>> format_card(Card.parse("QC"), "fancy")
     Traceback (most recent call last):
     ...
-    ValueError: card style 'fancy': use one of ascii, symbols, color
+    ValueError: card style 'fancy': use one of ascii, symbols, color, german, german-color
     """
     if style == "ascii":
         return str(card)
-    if style not in ("symbols", "color"):
-        raise ValueError(f"card style {clip(repr(style))}: use one of ascii, symbols, color")
+    _check_style(style)
+    if style.startswith("german"):
+        s = GERMAN_LETTER[card.suit] + GERMAN_RANK[card.rank]
+        color = _GERMAN_COLOR[card.suit] if style == "german-color" else ""
+        return color + s + _RESET if color else s
     s = card.rank + SUIT_SYMBOLS[card.suit]
     if style == "color" and card.suit in "HD":
         return _RED + s + _RESET
     return s
+
+
+def card_name(card: Card, style: str = "ascii") -> str:
+    """The card in words: ``Eichel-Ober`` (German notation), ``queen of clubs`` (French and ASCII)."""
+    if notation_of(style) == "german":
+        return f"{GERMAN_NAME[card.suit]}-{GERMAN_RANK_NAME[card.rank]}"
+    return f"{FRENCH_RANK_NAME[card.rank]} of {FRENCH_NAME[card.suit]}"
+
+
+def suit_name(suit: str, style: str = "ascii") -> str:
+    """A suit (``C S H D``) in words: ``Gras`` (German notation), ``spades`` (French and ASCII).
+
+    >>> suit_name("S", "german"), suit_name("S", "symbols"), suit_name("D", "ascii")
+    ('Gras', 'spades', 'diamonds')
+    """
+    return GERMAN_NAME[suit] if notation_of(style) == "german" else FRENCH_NAME[suit]
+
+
+def suit_title(suit: str, style: str = "ascii") -> str:
+    """A suit as a column title: ``Gras``, ``♠``, ``S``."""
+    n = notation_of(style)
+    return GERMAN_NAME[suit] if n == "german" else SUIT_SYMBOLS[suit] if n == "french" else suit
+
+
+def rank_label(card: Card, style: str = "ascii") -> str:
+    """The rank on a card face: ``O`` (Ober), ``U``, ``10`` in German notation; ``Q``, ``J``, ``10`` in French."""
+    n = notation_of(style)
+    if n == "german":
+        return GERMAN_RANK[card.rank]
+    return "10" if card.rank == "T" and n == "french" else card.rank
 
 
 def format_cards(cards: Iterable[Card], style: str = "ascii", sep: str = " ") -> str:

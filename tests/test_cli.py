@@ -69,14 +69,20 @@ def test_examples_readme_lists_every_example() -> None:
 # show
 
 
+@pytest.mark.parametrize("notation", [None, "german", "french", "ascii"])
 @pytest.mark.parametrize("path", EXAMPLES, ids=IDS)
-def test_show_text(path: Path) -> None:
+def test_show_text(path: Path, notation: str | None) -> None:
+    from sheepsolve.cards import card_style, format_card
+    from sheepsolve.render.text import game_title
+
     rec = load_record(path)
-    r = run("show", path)
+    r = run("show", path, *(["--cards", notation] if notation else []))
     assert r.exit_code == 0, r.output
     out = r.output
     assert "\x1b[" not in out  # not a terminal: no color
-    assert rec.game.title in out
+    # the game family's notation by default: German-suited for Schafkopf, French for Sheepshead
+    style = card_style(notation, rec.game.family)
+    assert game_title(rec.game, style) in out
     for name in rec.players:
         assert name in out
     d = show_json(path)
@@ -86,11 +92,17 @@ def test_show_text(path: Path) -> None:
         assert f"{d['to_move']} to " in out
         assert "Legal cards:" in out
         if d["legal"]:
-            assert "Legal cards: " + " ".join(Card.parse(c).rank + "♣♠♥♦"["CSHD".index(c[1])]
-                                              for c in d["legal"]) in out
-    for t in d["tricks_played"]:  # every card played appears, with symbols
+            assert "Legal cards: " + " ".join(format_card(Card.parse(c), style) for c in d["legal"]) in out
+    for t in d["tricks_played"]:  # every card played appears, in the notation asked for
         for c in t["cards"]:
-            assert Card.parse(c).rank + "♣♠♥♦"["CSHD".index(c[1])] in out
+            assert format_card(Card.parse(c), style) in out
+    # one notation per output: no French suit symbol in German or ASCII text, no German suit name in French
+    # (the record's own free text left aside)
+    out = "\n".join(line for line in out.splitlines() if not any(str(v) in line for v in rec.extra.values()))
+    if style != "symbols":
+        assert not set("♣♠♥♦") & set(out)
+    if style != "german":
+        assert not any(w in out for w in ("Eichel", "Schellen", "Gras-", "Herz-"))
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=IDS)
@@ -288,7 +300,9 @@ def test_show_german(tmp_path: Path) -> None:
     assert run("show", path).exit_code == 2
     r = run("show", "--german", path)
     assert r.exit_code == 0, r.output
-    assert "Q♣" in r.output
+    assert "EO GO HO SO" in r.output and "Herz-Solo" in r.output  # Schafkopf: German-suited by default
+    r = run("show", "--german", "--cards", "french", path)
+    assert "Q♣" in r.output and "Solo in hearts" in r.output
 
 
 # --------------------------------------------------------------------------------------------------------------

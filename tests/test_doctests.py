@@ -10,7 +10,7 @@ import pytest
 
 import sheepsolve
 
-MODULES = sorted(m.name for m in pkgutil.iter_modules(sheepsolve.__path__, "sheepsolve.")
+MODULES = sorted(m.name for m in pkgutil.walk_packages(sheepsolve.__path__, "sheepsolve.")
                  if not m.name.endswith("__main__"))
 
 

@@ -3,6 +3,8 @@ solutions agree with the reference minimax, and the command line behaves."""
 
 from __future__ import annotations
 
+import re
+
 import glob
 import os
 
@@ -19,6 +21,7 @@ from sheepsolve.puzzle import (
     Puzzle,
     PuzzleError,
     check_puzzle,
+    describe_goal,
     equivalent_groups,
     find_puzzle,
     generate,
@@ -145,7 +148,10 @@ def test_goals_and_options():
     ps = generate(g, cards_left=3, count=2, seed=9, goals=[61, 91], position="follow")
     assert ps and all(p.goal in (61, 91) and p.state.trick for p in ps)
     ps = generate(g, cards_left=3, count=1, seed=9, goals=["max"], position="lead", min_difficulty="medium")
-    assert ps and ps[0].goal == "max" and not ps[0].state.trick and ps[0].difficulty != "easy"
+    # a vague "max" goal becomes a concrete target: what the best card makes (or holds the declaring side to)
+    assert ps and isinstance(ps[0].goal, int) and not ps[0].state.trick and ps[0].difficulty != "easy"
+    assert check_puzzle(ps[0]).ok
+    assert "card points" in describe_goal(ps[0].state, ps[0].goal)
     with pytest.raises(PuzzleError, match="declaring side"):
         generate(make_game("ramsch"), cards_left=3, count=1, seed=1)
     with pytest.raises(PuzzleError, match="cards left"):
@@ -320,8 +326,15 @@ def test_render_hides_the_answer(small):
     assert "Solution: " + " ".join(map(str, p.solution)) in shown and "Refutations:" in shown
     page = render_html(p)
     assert page.startswith("<!DOCTYPE html>") and "<style>" in page
-    assert "http" not in page and "<script" not in page and "<link" not in page and "Solution" not in page
-    assert "Solution" in render_html(p, reveal=True)
+    # self-contained: the one script is inline, nothing is fetched
+    assert "http" not in page and "<link" not in page and "src=" not in page and page.count("<script") == 1
+    # the answers are in the page for the reader to play, hidden until a card is clicked
+    answers = re.findall(r'<div class="answer[^"]*" data-card="(\w+)"( hidden)?>', page)
+    assert {c for c, _ in answers} == {str(c) for c in p.state.legal()}
+    assert all(h for _, h in answers) and "<details class=\"rating\">" in page
+    opened = render_html(p, reveal=True)
+    assert not re.findall(r'<div class="answer[^"]*" data-card="\w+" hidden>', opened)
+    assert '<details class="rating" open>' in opened
 
 
 def test_cli_generate_check_show(tmp_path):

@@ -10,11 +10,12 @@ import functools
 import json
 import os
 import sys
+from collections.abc import Sequence
 from typing import Any, Callable
 
 import click
 
-from .cards import CardError, format_card, use_color
+from .cards import NOTATIONS, CardError, card_style as _card_style, format_card, use_color
 from .games import RULE_SWITCHES, GameError, list_games, PRESETS
 from .record import Record, RecordError, load_record
 from .engine import RulesError
@@ -91,14 +92,36 @@ def read_record(path: str, german: bool = False) -> Record:
     return load_record(path, german=german)
 
 
-def card_style(json_out: bool = False) -> str:
-    if json_out:
-        return "ascii"
-    return "color" if use_color() else "symbols"
-
-
 def fmt(card, style: str) -> str:
     return format_card(card, style)
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Card notation (--cards) and HTML reports (--html), shared by every command that shows cards.
+
+
+def cards_option(fn: Callable) -> Callable:
+    """``--cards german|french|ascii``: the notation of text and HTML (JSON is always canonical ASCII)."""
+    return click.option("--cards", "notation", type=click.Choice(NOTATIONS), default=None,
+                        help="Card notation of text and HTML: german (Eichel, Gras, Herz, Schellen; Ober, Unter, "
+                             "Sau), french (clubs, spades, hearts, diamonds) or ascii (QC, TS) [default: german for "
+                             "Schafkopf games, french for Sheepshead]. JSON always uses ASCII.")(fn)
+
+
+def text_style(notation: str | None, game: Any) -> str:
+    """The card style of terminal text: the reader's notation or the game family's, colored on a terminal."""
+    return _card_style(notation, game.family, color=use_color())
+
+
+def page_style(notation: str | None, game: Any) -> str:
+    """The card style of an HTML page (never ANSI-colored)."""
+    return _card_style(notation, game.family)
+
+
+def write_report(path: str, text: str, inputs: Sequence[str] = (), *, err: bool = True) -> None:
+    """Write an HTML report to ``path`` at once (never over one of ``inputs``) and say so (on standard error)."""
+    write_output_atomically(path, text, inputs=inputs, label="--html")
+    click.echo(f"wrote {clip(path, 200)}", err=err)
 
 
 @click.group(cls=_OneLineErrors, context_settings={"help_option_names": ["-h", "--help"]})
@@ -158,9 +181,10 @@ def games(json_out: bool) -> None:
               help="Memory of the solver's tables (transpositions and shapes). Small tables stay in the "
                    "processor's cache and are faster; more only helps very long searches.")
 @click.option("--german", is_flag=True, help="Accept German card names (EO, Herz-Sau, ...).")
+@cards_option
 @input_errors
 def solve(file: str, json_out: bool, seat_name: str | None, target: int | None, all_tricks: bool, no_tricks: bool,
-          trick_objective: bool, no_line: bool, table_mib: int, german: bool) -> None:
+          trick_objective: bool, no_line: bool, table_mib: int, german: bool, notation: str | None) -> None:
     """Solve the position after the record's last card, double dummy."""
     from .analysis import solve_record
 
@@ -171,7 +195,7 @@ def solve(file: str, json_out: bool, seat_name: str | None, target: int | None, 
     if json_out:
         click.echo(json.dumps(res, indent=2))
         return
-    style = card_style()
+    style = text_style(notation, rec.game)
     g = rec.game
     if res.get("question") == "no-tricks":
         click.echo(f"{res['side']} held to no trick: {'yes' if res['reached'] else 'no'}")
@@ -198,8 +222,9 @@ def solve(file: str, json_out: bool, seat_name: str | None, target: int | None, 
               help="One JSON object: points, side_points, tricks, outcome, payments, to_move, legal, "
                    "tricks_played, ...")
 @click.option("--german", is_flag=True, help="Accept German card names (EO, Herz-Sau, ...).")
+@cards_option
 @input_errors
-def show(file: str, json_out: bool, german: bool) -> None:
+def show(file: str, json_out: bool, german: bool, notation: str | None) -> None:
     """Show a hand: the deal, every trick, running points, and the result or the player to move.
 
     Works on records with unknown hands too: what the record gives is shown, and what is missing is named.
@@ -211,7 +236,7 @@ def show(file: str, json_out: bool, german: bool) -> None:
     if json_out:
         click.echo(json.dumps(view_data(view), indent=2, ensure_ascii=False))
         return
-    click.echo(render(view, card_style()), nl=False)
+    click.echo(render(view, text_style(notation, rec.game)), nl=False)
 
 
 def _card(text: str):
@@ -235,9 +260,10 @@ def _card(text: str):
               help="Memory of the solver's tables (transpositions and shapes). Small tables stay in the "
                    "processor's cache and are faster; more only helps very long searches.")
 @click.option("--german", is_flag=True, help="Accept German card names (EO, Herz-Sau, ...).")
+@cards_option
 @input_errors
 def annotate(file: str, json_out: bool, html_out: str | None, min_cost: int | None, no_bury: bool, table_mib: int,
-             german: bool) -> None:
+             german: bool, notation: str | None) -> None:
     """Post-mortem of a played hand: every decision judged double dummy (value of every legal card, the cost of
     the card played, result swings), the bury and the call, and a summary per player.
 
@@ -252,15 +278,14 @@ def annotate(file: str, json_out: bool, html_out: str | None, min_cost: int | No
     rec = read_record(file, german)
     ann = annotate_record(rec, solver=Solver(table_mib), judge_bury=not no_bury)
     if html_out is not None:
-        write_output_atomically(html_out, render_html(ann), inputs=[file], label="--html")
-        click.echo(f"wrote {clip(html_out, 200)}", err=True)
+        write_report(html_out, render_html(ann, page_style(notation, rec.game), min_cost=min_cost), inputs=[file])
     if json_out:
         data = ann.to_dict()
         if min_cost is not None:
             data["decisions"] = [d.to_dict() for d in ann.errors(min_cost)]
         click.echo(json.dumps(data, indent=2))
         return
-    click.echo(render_text(ann, card_style(), color=use_color(), min_cost=min_cost), nl=False)
+    click.echo(render_text(ann, text_style(notation, rec.game), color=use_color(), min_cost=min_cost), nl=False)
 
 
 # --------------------------------------------------------------------------------------------------------------
@@ -339,23 +364,29 @@ def puzzle_check(files: tuple[str, ...]) -> None:
 
 
 @puzzle.command("show")
-@click.argument("file", type=click.Path(dir_okay=False))
-@click.option("--html", "html_out", type=click.Path(dir_okay=False), default=None,
-              help="Write one self-contained HTML page to this file instead of printing text.")
-@click.option("--reveal", is_flag=True, help="Show the answer and the refutations.")
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.option("--html", "html_out", type=click.Path(dir_okay=False), default=None, metavar="OUT",
+              help="Write one self-contained HTML page to OUT instead of printing text: the reader clicks a card; "
+                   "a wrong one shows its refutation, the right one the winning line. Several puzzles make one "
+                   "booklet with a score.")
+@click.option("--reveal", is_flag=True, help="Show the answer and the refutations (open on the page).")
+@cards_option
 @input_errors
-def puzzle_show(file: str, html_out: str | None, reveal: bool) -> None:
-    """Present a puzzle: hands, the trick so far, who is to move and the goal; the answer hidden unless --reveal."""
+def puzzle_show(files: tuple[str, ...], html_out: str | None, reveal: bool, notation: str | None) -> None:
+    """Present puzzles: hands, the trick so far, who is to move and the goal; the answer hidden unless --reveal."""
     from .puzzle import puzzle_from_record, render_html, render_text
 
     if html_out is not None:
-        check_output_path(html_out, inputs=[file], label="--html")
-    p = puzzle_from_record(read_record(file))
+        check_output_path(html_out, inputs=files, label="--html")
+    ps = [puzzle_from_record(read_record(file)) for file in files]
     if html_out is not None:
-        write_output_atomically(html_out, render_html(p, reveal=reveal), inputs=[file], label="--html")
-        click.echo(f"wrote {clip(html_out, 200)}")
+        write_report(html_out, render_html(ps, reveal=reveal, style=page_style(notation, ps[0].state.game)),
+                     inputs=files, err=False)
         return
-    click.echo(render_text(p, reveal=reveal, style=card_style()), nl=False)
+    for i, p in enumerate(ps):
+        if len(ps) > 1:
+            click.echo(("\n" if i else "") + f"Puzzle {i + 1} of {len(ps)} ({files[i]})")
+        click.echo(render_text(p, reveal=reveal, style=text_style(notation, p.state.game)), nl=False)
 
 
 # --------------------------------------------------------------------------------------------------------------
@@ -387,6 +418,7 @@ class _Progress:
 
 
 def _sampling_options(fn: Callable) -> Callable:
+    fn = cards_option(fn)
     fn = click.option("--german", is_flag=True, help="Accept German card names (EO, Herz-Sau, ...).")(fn)
     fn = click.option("--by", type=click.Choice(["payment", "points"]), default="payment", show_default=True,
                       help="Rank by the declarer's own payment (then points), or by points (then payment).")(fn)
@@ -412,7 +444,7 @@ def _sampling_options(fn: Callable) -> Callable:
 @_sampling_options
 @input_errors
 def bury(file: str, json_out: bool, view: str | None, worlds: int | None, seed: int, jobs: int | None, by: str,
-         german: bool) -> None:
+         german: bool, notation: str | None) -> None:
     """Rank every legal bury (and call, and card under) of the record's pick, best first.
 
     Double dummy on the actual deal, or from the picker's view: the unseen cards dealt at random, every choice
@@ -427,7 +459,7 @@ def bury(file: str, json_out: bool, view: str | None, worlds: int | None, seed: 
     if json_out:
         click.echo(json.dumps(res.to_dict(), indent=2))
         return
-    click.echo(render_bury(res, card_style()), nl=False)
+    click.echo(render_bury(res, text_style(notation, res.game)), nl=False)
 
 
 @main.command()
@@ -441,7 +473,7 @@ def bury(file: str, json_out: bool, view: str | None, worlds: int | None, seed: 
 @_sampling_options
 @input_errors
 def pick(file: str, seat_name: str | None, worlds: int, json_out: bool, seed: int, jobs: int | None, by: str,
-         german: bool) -> None:
+         german: bool, notation: str | None) -> None:
     """Pick or pass: the expected payment of picking from this hand against passing (worth 0).
 
     In each sampled world the picker makes that world's best double-dummy bury and call.
@@ -454,7 +486,7 @@ def pick(file: str, seat_name: str | None, worlds: int, json_out: bool, seed: in
     if json_out:
         click.echo(json.dumps(res.to_dict(), indent=2))
         return
-    click.echo(render_pick(res, card_style()), nl=False)
+    click.echo(render_pick(res, text_style(notation, res.game)), nl=False)
 
 
 @main.command()
@@ -470,7 +502,7 @@ def pick(file: str, seat_name: str | None, worlds: int, json_out: bool, seed: in
 @_sampling_options
 @input_errors
 def choose(file: str, seat_name: str | None, worlds: int, json_out: bool, seed: int, jobs: int | None, by: str,
-           german: bool) -> None:
+           german: bool, notation: str | None) -> None:
     """Schafkopf game choice: the expected payment of every contract the hand may declare (sauspiel on each
     callable ace, solos, wenz, geier, farbwenz, farbgeier, their tout forms, sie) against passing (worth 0)."""
     from .bury import choose_from_record, read_choose_record, render_choose
@@ -481,7 +513,7 @@ def choose(file: str, seat_name: str | None, worlds: int, json_out: bool, seed: 
     if json_out:
         click.echo(json.dumps(res.to_dict(), indent=2))
         return
-    click.echo(render_choose(res, card_style()), nl=False)
+    click.echo(render_choose(res, text_style(notation, res.game)), nl=False)
 
 
 if __name__ == "__main__":  # pragma: no cover

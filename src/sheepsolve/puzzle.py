@@ -36,7 +36,6 @@ True
 
 from __future__ import annotations
 
-import html
 import itertools
 import random
 from collections.abc import Iterable, Mapping, Sequence
@@ -50,6 +49,7 @@ from .games import Game
 from .objective import Objective
 from .record import Record, RecordError, dump_record, record_from_dict
 from .solver import Solver
+from .render.text import side_of
 
 __all__ = [
     "Puzzle",
@@ -553,6 +553,10 @@ def puzzle_at(state: State, goal: int | str, *, solver: Solver | None = None, pl
     good = [grp for grp in groups if target.succeeds(values[grp[0]])]
     if len(good) != 1:
         return None
+    if goal == "max":  # a concrete target: what the best card makes (declaring side) or holds them to
+        goal = target.threshold
+        if not 1 <= goal <= 120:
+            return None
     solution = good[0]
     obj = _objective(state, goal)
     wrong = [c for c in state.legal() if c not in solution]
@@ -935,12 +939,6 @@ def check_puzzle(puzzle: Puzzle | Record, *, solver: Solver | None = None) -> Ch
 # Presentation.
 
 
-def _side_name(setup: Setup) -> str:
-    g = setup.game
-    who = "picker" if g.kind == "picker" else "declarer"
-    return f"the {who}" if setup.partner is None else f"the {who}'s side"
-
-
 def describe_goal(state: State, goal: int | str) -> str:
     """The goal in words, for the side to move.
 
@@ -956,7 +954,7 @@ def describe_goal(state: State, goal: int | str) -> str:
     >>> describe_goal(s.play_cards(parse_cards("AC TC")), "all-tricks")
     'take every trick (schwarz)'
     """
-    side = _side_name(state.setup)
+    side = side_of(state.setup)
     declaring = _mover_declaring(state)
     if goal == "all-tricks":
         return "take every trick (schwarz)" if declaring else "take a trick (avoid schwarz)"
@@ -971,208 +969,15 @@ def describe_goal(state: State, goal: int | str) -> str:
     return f"keep {side} below {t} card points{why}"
 
 
-@dataclass(frozen=True)
-class _View:
-    title: str
-    contract: str
-    players: tuple[str, ...]
-    roles: tuple[str, ...]
-    hands: tuple[tuple[Card, ...], ...]
-    earlier: tuple[tuple[int, tuple[Card, ...], int, int], ...]  # (leader, cards, winner, points)
-    trick: tuple[Card, ...]
-    leader: int
-    to_move: int
-    goal_text: str
-    standing: str
-
-
-def _view(p: Puzzle) -> _View:
-    rec = p.record
-    state = _puzzle_state(rec)
-    st = state.setup
-    g = state.game
-    names = rec.players
-    roles = []
-    for s in range(g.seats):
-        if s == st.declarer:
-            roles.append("picker" if g.kind == "picker" else "declarer")
-        elif s in st.team:
-            roles.append("partner")
-        else:
-            roles.append("defender")
-    contract = f"{'Picker' if g.kind == 'picker' else 'Declarer'}: {names[st.declarer]}"  # type: ignore[index]
-    if st.called is not None:
-        contract += f", called {st.called} (partner {names[st.partner]})"  # type: ignore[index]
-        if state.called_open:
-            now = bool(state.trick) and st.suit_class(state.trick[0]) == st.called_class
-            contract += "; the called suit is led in this trick" if now else "; the called suit has not been led yet"
-    elif st.partner is not None:
-        contract += f", partner {names[st.partner]}"
-    else:
-        contract += ", alone"
-    if st.under is not None:
-        contract += f"; {st.under} is under"
-    if st.bury:
-        contract += f"; buried {' '.join(map(str, st.bury))} ({sum(c.points for c in st.bury)} points)"
-    contract += ". Trumps: " + " ".join(map(str, g.trumps))
-    obj = Objective.for_setup(st)
-    past = obj.past_value(state)
-    other = sum(t.points for t in state.tricks) - past
-    side = _side_name(st)
-    standing = (f"Tricks so far: {len(state.tricks)}; {side} {past} card points"
-                + (f" (+{obj.bury_points} buried)" if obj.bury_points else "")
-                + f", the defenders {other}; {state.points_remaining()} points still in play")
-    earlier = tuple((t.leader, t.cards, t.winner, t.points) for t in state.tricks)
-    mover = state.to_move
-    goal = describe_goal(state, p.goal)
-    goal_text = f"{names[mover]} ({roles[mover]}) to play: {goal}."
-    hands = tuple(_sorted_hand(g, h) for h in state.hands)
-    return _View(title=g.title, contract=contract, players=names, roles=tuple(roles), hands=hands, earlier=earlier,
-                 trick=state.trick, leader=state.leader, to_move=mover, goal_text=goal_text, standing=standing)
-
-
-def _line_by_tricks(state: State, first: Card, line: Sequence[Card], names: Sequence[str], style: str) -> list[str]:
-    """The refutation line cut into tricks: ``Bob QC, Cal 7H ... -> Cal (14)``."""
-    out: list[str] = []
-    s = state
-    cur: list[str] = []
-    for c in (first,) + tuple(line):
-        who = names[s.to_move]
-        before = len(s.tricks)
-        s = s.play(c)
-        cur.append(f"{who} {format_card(c, style)}")
-        if len(s.tricks) > before:
-            t = s.tricks[-1]
-            out.append(", ".join(cur) + f" -> {names[t.winner]} ({t.points})")
-            cur = []
-    if cur:
-        out.append(", ".join(cur))
-    return out
-
-
 def render_text(p: Puzzle, *, reveal: bool = False, style: str = "ascii") -> str:
-    """The puzzle as terminal text, the answer hidden unless ``reveal``."""
-    v = _view(p)
-    names = v.players
-    out = [f"{v.title} puzzle ({p.difficulty})", v.contract, v.standing, ""]
-    if v.earlier:
-        out.append("Tricks played:")
-        for i, (leader, cards, winner, pts) in enumerate(v.earlier, 1):
-            seq = ", ".join(f"{names[(leader + k) % len(names)]} {format_card(c, style)}" for k, c in enumerate(cards))
-            out.append(f"  {i}. {seq} -> {names[winner]} ({pts})")
-        out.append("")
-    w = max(len(n) for n in names)
-    out.append("Hands:")
-    for s, h in enumerate(v.hands):
-        mark = "  <- to move" if s == v.to_move else ""
-        out.append(f"  {names[s]:<{w}}  {v.roles[s]:<8}  {' '.join(format_card(c, style) for c in h)}{mark}")
-    out.append("")
-    if v.trick:
-        seq = ", ".join(f"{names[(v.leader + k) % len(names)]} {format_card(c, style)}" for k, c in enumerate(v.trick))
-        out.append(f"Trick {len(v.earlier) + 1} so far: {seq}")
-    else:
-        out.append(f"Trick {len(v.earlier) + 1}: {names[v.to_move]} leads")
-    out.append(v.goal_text)
-    if reveal:
-        out += [""] + _reveal_lines(p, style)
-    return "\n".join(out) + "\n"
+    """The puzzle as terminal text, the answer hidden unless ``reveal`` (see :mod:`sheepsolve.render.puzzle`)."""
+    from .render.puzzle import render_text as text
+
+    return text(p, reveal=reveal, style=style)
 
 
-def _reveal_lines(p: Puzzle, style: str) -> list[str]:
-    state = p.state
-    names = p.record.players
-    out = ["Solution: " + " ".join(format_card(c, style) for c in p.solution)
-           + (" (equivalent cards)" if len(p.solution) > 1 else "")]
-    extra = p.extra
-    bits = [f"difficulty {p.difficulty}"]
-    if "score" in extra:
-        bits.append(f"score {extra['score']}")
-    if "failing" in extra:
-        bits.append(f"{extra['failing']} wrong choice{'s' if extra['failing'] != 1 else ''}")
-    if "depth" in extra:
-        bits.append(f"the natural mistake shows after {extra['depth']} trick{'s' if extra['depth'] != 1 else ''}")
-    if extra.get("natural"):
-        bits.append(f"rule-of-thumb card {extra['natural']}")
-    if extra.get("themes"):
-        bits.append("themes: " + ", ".join(map(str, extra["themes"])))
-    out.append("Rating: " + "; ".join(bits))
-    if p.refutations:
-        out.append("Refutations:")
-        for c, line in p.refutations.items():
-            out.append(f"  {format_card(c, style)}?")
-            try:
-                out += ["    " + x for x in _line_by_tricks(state, c, line, names, style)]
-            except RulesError as e:
-                out.append(f"    (the stored line is illegal: {e})")
-    return out
+def render_html(p: Puzzle | Sequence[Puzzle], *, reveal: bool = False, style: str | None = None) -> str:
+    """One self-contained page to play the puzzle(s) in (see :mod:`sheepsolve.render.puzzle`)."""
+    from .render.puzzle import render_html as page
 
-
-_CSS = """
-body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;max-width:46rem;margin:2rem auto;padding:0 1rem;
-color:#222;background:#fafaf7}
-h1{font-size:1.4rem;margin-bottom:.2rem}
-.meta{color:#555;font-size:.92rem;margin:.2rem 0}
-table{border-collapse:collapse;margin:1rem 0}
-td,th{padding:.3rem .6rem;text-align:left;border-bottom:1px solid #ddd;vertical-align:top}
-tr.tomove{background:#fff6d6}
-.card{display:inline-block;min-width:2.1em;padding:.1em .25em;margin:.08em;border:1px solid #bbb;border-radius:.25em;
-background:#fff;font-weight:600;text-align:center}
-.red{color:#c0102a}
-.black{color:#111}
-.trick{margin:1rem 0;padding:.6rem .8rem;background:#eef3ee;border-radius:.4rem}
-.goal{font-size:1.1rem;font-weight:600;margin:1rem 0}
-details{margin:1rem 0;padding:.6rem .8rem;background:#f1eefa;border-radius:.4rem}
-ol.tricks{color:#444;font-size:.9rem}
-.line{margin:.1rem 0 .1rem 1.2rem;font-size:.92rem}
-"""
-
-
-def _html_card(c: Card) -> str:
-    red = c.suit in "HD"
-    return f'<span class="card {"red" if red else "black"}">{html.escape(format_card(c, "symbols"))}</span>'
-
-
-def render_html(p: Puzzle, *, reveal: bool = False) -> str:
-    """The puzzle as one self-contained HTML page (inline CSS, no scripts, nothing fetched), the answer left out
-    unless ``reveal``."""
-    v = _view(p)
-    names = v.players
-    e = html.escape
-    parts = ["<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
-             f"<title>{e(v.title)} puzzle</title>", f"<style>{_CSS}</style></head><body>",
-             f"<h1>{e(v.title)} puzzle <small>({e(p.difficulty)})</small></h1>",
-             f'<p class="meta">{e(v.contract)}</p>', f'<p class="meta">{e(v.standing)}</p>']
-    if v.earlier:
-        parts.append('<ol class="tricks">')
-        for leader, cards, winner, pts in v.earlier:
-            seq = ", ".join(f"{e(names[(leader + k) % len(names)])} {_html_card(c)}" for k, c in enumerate(cards))
-            parts.append(f"<li>{seq} &rarr; {e(names[winner])} ({pts})</li>")
-        parts.append("</ol>")
-    parts.append("<table><tr><th>player</th><th>role</th><th>hand</th></tr>")
-    for s, h in enumerate(v.hands):
-        cls = ' class="tomove"' if s == v.to_move else ""
-        parts.append(f"<tr{cls}><td>{e(names[s])}</td><td>{e(v.roles[s])}</td>"
-                     f"<td>{''.join(_html_card(c) for c in h)}</td></tr>")
-    parts.append("</table>")
-    if v.trick:
-        seq = ", ".join(f"{e(names[(v.leader + k) % len(names)])} {_html_card(c)}" for k, c in enumerate(v.trick))
-        parts.append(f'<div class="trick">Trick {len(v.earlier) + 1} so far: {seq}</div>')
-    else:
-        parts.append(f'<div class="trick">Trick {len(v.earlier) + 1}: {e(names[v.to_move])} leads</div>')
-    parts.append(f'<p class="goal">{e(v.goal_text)}</p>')
-    if reveal:
-        state = p.state
-        parts.append("<details open><summary>Solution</summary>")
-        parts.append("<p>" + "".join(_html_card(c) for c in p.solution) + "</p>")
-        lines = _reveal_lines(p, "ascii")
-        parts.append(f"<p>{e(lines[1])}</p>")
-        for c, line in p.refutations.items():
-            parts.append(f"<p>{_html_card(c)}? </p>")
-            try:
-                for x in _line_by_tricks(state, c, line, names, "symbols"):
-                    parts.append(f'<p class="line">{e(x)}</p>')
-            except RulesError as err:
-                parts.append(f'<p class="line">(the stored line is illegal: {e(str(err))})</p>')
-        parts.append("</details>")
-    parts.append("</body></html>")
-    return "\n".join(parts) + "\n"
+    return page(p, style, reveal=reveal)

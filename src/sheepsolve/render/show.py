@@ -41,17 +41,17 @@ Sheepshead (3-hand)
 from __future__ import annotations
 
 import dataclasses
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import Card, format_card
-from .engine import Setup, State
-from .files import clip
-from .games import RULE_SWITCHES, Game
-from .record import Record, RecordError
-from .scoring import Result, Stakes, Tally, laufende_of, score, tally
+from ..cards import Card, card_name, format_card, suit_title
+from ..engine import Setup, State
+from ..files import clip
+from ..games import RULE_SWITCHES, Game
+from ..record import Record, RecordError
+from ..scoring import Result, Stakes, Tally, laufende_of, score, tally
+from .text import contract_name, game_title, names_of, signed, table as _table
 
 __all__ = ["HandView", "TrickView", "hand_view", "render", "view_data", "sort_hand"]
 
@@ -213,7 +213,7 @@ def _partial_replay(rec: Record) -> tuple[Setup, list[State]]:
     record's call, the known hands held to every rule, a card of an unknown hand played from a hand of that one
     card. Raises :class:`RecordError` (naming what is missing) if that cannot be done."""
     try:
-        from .record import _call_setup, _first_lead_hands, _replay
+        from ..record import _call_setup, _first_lead_hands, _replay
     except ImportError:  # pragma: no cover - record.py changed its internals
         raise RecordError("show: cannot replay a record with unknown hands (" + "; ".join(_missing(rec)) + ")")
     first = _first_lead_hands(rec)
@@ -383,9 +383,6 @@ def view_data(v: HandView) -> dict[str, Any]:
 # --------------------------------------------------------------------------------------------------------------
 # Text.
 
-_ANSI = re.compile(r"\x1b\[[0-9;]*m")
-_SUIT_TITLE = {"C": "♣", "S": "♠", "H": "♥", "D": "♦"}
-_SUIT_WORD = {"C": "clubs", "S": "spades", "H": "hearts", "D": "diamonds"}
 _OUTCOME_WORDS = {
     "schwarz": "won schwarz (every trick)",
     "schneider": "won schneider (91 or more)",
@@ -400,47 +397,24 @@ _OUTCOME_WORDS = {
 }
 
 
-def _width(s: str) -> int:
-    return len(_ANSI.sub("", s))
-
-
-def _pad(s: str, w: int, align: str = "<") -> str:
-    gap = " " * max(0, w - _width(s))
-    return gap + s if align == ">" else s + gap
-
-
-def _table(rows: Sequence[Sequence[str]], align: str, indent: int = 2, gap: int = 2) -> list[str]:
-    """Aligned columns; ``align`` holds one ``<`` or ``>`` per column."""
-    if not rows:
-        return []
-    ncol = max(len(r) for r in rows)
-    widths = [max((_width(r[i]) for r in rows if i < len(r)), default=0) for i in range(ncol)]
-    out = []
-    for r in rows:
-        cells = [_pad(r[i] if i < len(r) else "", widths[i], align[i] if i < len(align) else "<")
-                 for i in range(ncol)]
-        out.append((" " * indent + (" " * gap).join(cells)).rstrip())
-    return out
-
-
 def _cards(cs: Sequence[Card], style: str) -> str:
     return " ".join(format_card(c, style) for c in cs)
 
 
 def _names(v: HandView, seats: Sequence[int]) -> str:
-    return ", ".join(v.players[s] for s in sorted(seats))
+    return names_of(v.players, seats)
 
 
-def _signed(x: int) -> str:
-    return f"{x:+d}" if x else "0"
+_signed = signed
 
 
 def _header(v: HandView, style: str) -> list[str]:
     rec, g = v.record, v.game
-    title = g.title
+    title = game_title(g, style)
     bits = []
     if g.name == "sheepshead":
-        bits.append("partner by " + {"jack-of-diamonds": "the jack of diamonds", "called-ace": "called ace",
+        bits.append("partner by " + {"jack-of-diamonds": "the " + card_name(Card.make("J", "D"), style),
+                                      "called-ace": "called ace",
                                       "alone": "nobody: the picker plays alone"}[g.partner])
     if g.family == "schafkopf" and len(g.deck) < 32:
         bits.append("short deck")
@@ -472,7 +446,7 @@ def _header(v: HandView, style: str) -> list[str]:
 
 
 def _preset_keys(preset: str) -> set[str]:
-    from .games import PRESETS
+    from ..games import PRESETS
 
     return set(PRESETS.get(preset, {}))
 
@@ -481,7 +455,7 @@ def _hands_table(v: HandView, style: str, hands: Sequence[Sequence[Card] | None]
     g = v.game
     classes = g.classes
     head = ["Seat", "Player", "Role"] if any(v.roles) else ["Seat", "Player"]
-    head += ["Trump" if cls == "T" else _SUIT_TITLE[cls] for cls in classes]
+    head += ["Trump" if cls == "T" else suit_title(cls, style) for cls in classes]
     rows = [head]
     for s, h in enumerate(hands):
         row = [str(s + 1), v.players[s]] + ([v.roles[s]] if any(v.roles) else [])
@@ -547,12 +521,11 @@ def _call_lines(v: HandView, style: str) -> list[str]:
     elif g.kind == "picker" and p is not None and g.partner == "alone" and rec.game.seats == 5:
         out.append(f"Partner: none — {names[p]} plays alone")
     if g.kind == "contract" and p is not None and not g.sie:
-        if g.trump_suit:
-            what = {"solo": "Solo", "farbwenz": "Farbwenz", "farbgeier": "Farbgeier"}.get(g.name, g.title)
-            out.append(f"Game:   {names[p]} plays {what} in {_SUIT_WORD[g.trump_suit]}"
-                       + (", tout" if g.tout else ""))
-        elif g.name in ("wenz", "geier"):
-            out.append(f"Game:   {names[p]} plays {g.name.capitalize()}" + (", tout" if g.tout else ""))
+        if g.trump_suit or g.name in ("wenz", "geier"):
+            out.append(f"Game:   {names[p]} plays "
+                       + contract_name(g.name, style, trump=g.trump_suit, tout=bool(g.tout)))
+        elif g.partner == "sauspiel" and rec.called is not None:
+            out.append(f"Game:   {names[p]} plays " + contract_name("sauspiel", style, called=rec.called))
     return out
 
 

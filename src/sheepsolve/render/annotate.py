@@ -1,0 +1,269 @@
+"""``sheepsolve annotate``: the post-mortem as text and as an HTML report.
+
+>>> from sheepsolve.annotate import annotate_play
+>>> from sheepsolve.cards import parse_cards
+>>> from sheepsolve.engine import Setup
+>>> from sheepsolve.games import make_game
+>>> g = make_game("solo", trump="H")
+>>> hands = [parse_cards(h) for h in ("9C AS AH", "TC TS 9S", "7S AD TD", "AC 8S TH")]
+>>> a = annotate_play(Setup.create(g, hands, declarer=0), parse_cards("AH TC 7S TH 9C 9S AD AC 8S AS TS TD"))
+>>> print(render_text(a, "ascii", min_cost=5).split(2 * chr(10))[1])
+trick  player  card  value  cost      best  every legal card  won by
+    2  2       9S    52>62    10  ??  TS    TS 52 9S 62
+                                            changes the result: loss -> win (payment -50 -> +50)
+>>> print(render_text(a, "german", min_cost=5).split(2 * chr(10))[1].splitlines()[1])
+    2  2       G9    52>62    10  ??  G10   G10 52 G9 62
+>>> render_html(a).startswith("<!DOCTYPE html>")
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..annotate import Annotation, BuryOption, Decision
+from ..cards import Card, format_card
+from ..engine import Setup
+from ..games import Game
+from ..objective import NO_TRICK
+from .charts import value_line
+from .html import html_style, render_page
+from .text import signed, table
+
+__all__ = ["render_text", "render_html"]
+
+_YELLOW, _RED, _BOLD, _RESET = "\x1b[33m", "\x1b[31m", "\x1b[1m", "\x1b[0m"
+
+
+def sort_cards(game: Game, cards: Sequence[Card], setup: Setup | None = None) -> list[Card]:
+    """Cards in the game's order: trumps first, strongest first, then the plain suits."""
+    cls = (setup.suit_class if setup is not None else game.suit_class)
+    order = {k: i for i, k in enumerate(game.classes)}
+    return sorted(cards, key=lambda c: (order.get(cls(c), 9), -game.strength(c), int(c)))
+
+
+def shown(ann: Annotation, min_cost: int | None) -> list[Decision]:
+    """The decisions a reader asked for: all of them, or (``min_cost``) those that cost at least that much and
+    every one that changed the result."""
+    if min_cost is None:
+        return list(ann.decisions)
+    return [d for d in ann.decisions if not d.forced and (d.cost >= min_cost or d.swing is not None)]
+
+
+def _flagged(d: Decision, min_cost: int | None) -> bool:
+    return d.error and (min_cost is None or d.cost >= min_cost or d.swing is not None)
+
+
+def render_text(ann: Annotation, style: str = "symbols", *, color: bool = False, min_cost: int | None = None) -> str:
+    """The annotation as text: header, bury, a trick-by-trick table of the decisions, the summary.
+
+    ``style`` is a card style of :func:`sheepsolve.cards.format_card`; ``color`` colors the marks (use it only on
+    a terminal). ``min_cost`` shows only the decisions that cost at least that many points, and the ones that
+    changed the result whatever they cost.
+    """
+    g = ann.game
+
+    def fc(c: Card) -> str:
+        return format_card(c, style)
+
+    def mk(m: str) -> str:
+        if not color or not m:
+            return m
+        return (_RED + _BOLD if m == "??" else _YELLOW) + m + _RESET
+
+    lines = [g.title + call_text(ann, fc)]
+    if ann.stakes.factor > 1:
+        lines[0] += f"; stakes x{ann.stakes.factor}"
+    if ann.two_sided:
+        lines.append("Values: the declaring side's final card points under perfect play; cost in points to the "
+                     "mover's side.")
+    else:
+        lines.append("Values: the mover's own final card points, every other player against him (lower is "
+                     "better); cost in points." + (f" {NO_TRICK}: he takes no trick." if g.kind == "leaster" else ""))
+    if ann.summary.text:
+        lines.append(ann.summary.text)
+    lines.append("")
+    b = ann.bury
+    if b is not None:
+        calls = b.kind != "bury"
+        lines.append(f"{b.kind.capitalize()}: {b.picker} chose {b.chosen.label(style, calls=calls)} "
+                     f"(worth {b.chosen.value}, {b.chosen.outcome})")
+        if b.cost > 0:
+            lines.append(f"  best: {'; '.join(o.label(style, calls=calls) for o in b.best[:3])} (worth "
+                         f"{b.best_value}): cost {b.cost} {mk(b.mark)}" + (f", {b.swing}" if b.swing else ""))
+        else:
+            lines.append(f"  nothing better among {len(b.options)} compared ({b.compared})")
+        alt = next((o for o in b.others if o.exact), None)
+        if alt is not None:
+            lines.append(f"  {'with a partner' if b.chosen.alone else 'going alone'}, the best was "
+                         f"{alt.label(style, calls=not alt.alone)} (worth {alt.value}, {alt.outcome}; not compared: "
+                         f"a choice of stakes)")
+        lines.append("")
+    won = trick_winners(ann)
+    rows = [["trick", "player", "card", "value", "cost", "", "best", "every legal card", "won by"]]
+    last_trick = 0
+    picked = shown(ann, min_cost)
+    for d in picked:
+        tcol = str(d.trick) if d.trick != last_trick or min_cost is not None else ""
+        last_trick = d.trick
+        value = "" if d.value is None else (str(d.value) if d.after == d.value else f"{d.value}>{d.after}")
+        w = won.get(d.index, "") if min_cost is None else ""
+        if d.forced:
+            rows.append([tcol, d.player, fc(d.card), value, "", "", "forced", "", w])
+            continue
+        best = " ".join(fc(c) for c in d.best) if d.cost > 0 or d.swing else ""
+        every = " ".join(f"{fc(c)} {v}" for c, v in d.values.items())
+        rows.append([tcol, d.player, fc(d.card), value, str(d.cost) if d.cost else "", mk(d.mark), best, every, w])
+        if d.swing is not None:
+            rows.append(["", "", "", "", "", "", "", f"changes the result: {d.swing}", ""])
+    if picked:
+        lines += table(rows, ">" + "<<>>" + "<" * 4, indent=0)
+    elif min_cost is not None:
+        lines.append(f"No decision cost {min_cost} or more.")
+    else:
+        lines.append("No card was played.")
+    lines.append("")
+    srows = [["player", "side", "decisions", "forced", "errors", "given away", "largest error"]]
+    for p in ann.summary.players:
+        big = p.largest
+        srows.append([p.player, p.side, str(p.decisions), str(p.forced), str(p.errors), str(p.given_away),
+                      "" if big is None else f"{big.cost} (trick {big.trick}, {fc(big.card)}; best "
+                      f"{' '.join(fc(c) for c in big.best)}){' ' + mk('??') if big.swing else ''}"])
+    lines += table(srows, "<<>>>><", indent=0)
+    return "\n".join(lines) + "\n"
+
+
+def trick_winners(ann: Annotation) -> dict[int, str]:
+    """``"Cal 16"`` keyed by the index of each finished trick's last card."""
+    state = ann.setup.start()
+    out = {}
+    for d in ann.decisions:
+        state = state.play(d.card)
+        if not state.trick:
+            t = state.tricks[-1]
+            out[d.index] = f"{ann.players[t.winner]} {t.points}"
+    return out
+
+
+def call_text(ann: Annotation, fc) -> str:
+    """`` — picker Ann, called AH, partner Bob; buried KS 8C`` (cards through ``fc``)."""
+    st, names, g = ann.setup, ann.players, ann.game
+    if st.declarer is None:
+        return ""
+    role = "picker" if g.kind == "picker" else "declarer"
+    s = f" — {role} {names[st.declarer]}"
+    if st.called is not None:
+        s += f", called {fc(st.called)}"
+    if st.partner is not None:
+        s += f", partner {names[st.partner]}"
+    elif g.two_sided and g.partner not in ("none",):
+        s += ", alone"
+    if st.bury:
+        s += f"; buried {' '.join(fc(c) for c in st.bury)}"
+    return s
+
+
+# --------------------------------------------------------------------------------------------------------------
+# HTML.
+
+
+def _chart(ann: Annotation, min_cost: int | None):
+    first = next((d.value for d in ann.decisions if d.value is not None), None)
+    if first is None:
+        return None
+    pts: list[tuple[float, int, str, str]] = [(0, first, "", "")]
+    for d in ann.decisions:  # the value after a card, in the middle of that card's slot
+        if d.after is not None:
+            mark = d.mark if _flagged(d, min_cost) else ""
+            pts.append((d.index + 0.5, d.after, mark,
+                        f"trick {d.trick}: {d.player} {d.card}, cost {d.cost}" if mark else ""))
+    return value_line(pts, cards=len(ann.decisions), seats=ann.game.seats)
+
+
+def render_html(ann: Annotation, style: str | None = None, *, min_cost: int | None = None) -> str:
+    """One self-contained HTML page: summary, the value chart (61 and 91 marked), the hands as dealt, the bury
+    and call, every trick with its errors highlighted, the per-player table. ``style``: a card style (default:
+    the game family's notation); ``min_cost``: flag only errors that cost at least that much (and every one that
+    changed the result), as the text does."""
+    g, st = ann.game, ann.setup
+    style = style or html_style(None, g)
+    sm = ann.summary
+    stats = []
+    if ann.two_sided and sm.deal_value is not None:
+        stats.append(("", str(sm.deal_value), f"worth at the first lead ({sm.deal_outcome})"))
+        stats.append(("", str(sm.result_value), ("result" if sm.finished else "value now") +
+                      f" ({sm.result_outcome})"))
+        ga = sm.given_away or 0
+        stats.append(("bad" if ga > 0 else "good", signed(-ga) if ga else "0", "net for the declaring side"))
+    errs = sum(p.errors for p in sm.players)
+    swings = sum(p.swings for p in sm.players)
+    stats.append(("bad" if errs else "good", str(errs), "errors"))
+    stats.append(("bad" if swings else "good", str(swings), "result-changing errors"))
+    if ann.bury is not None:
+        stats.append(("bad" if ann.bury.cost else "good", str(ann.bury.cost), f"cost of the {ann.bury.kind}"))
+
+    hands = []
+    played_cards = {d.card for d in ann.decisions}
+    for seat, name in enumerate(ann.players):
+        if st.declarer == seat:
+            tag = ("picker" if g.kind == "picker" else "declarer", "decl")
+        elif st.partner == seat:
+            tag = ("partner", "decl")
+        elif g.two_sided:
+            tag = ("defender", "")
+        else:
+            tag = None
+        hands.append({"name": name, "tag": tag,
+                      "cards": [(c, "gone" if (c in played_cards and not ann.finished) else "")
+                                for c in sort_cards(g, list(st.hands[seat]), st)]})
+
+    state = st.start()
+    for d in ann.decisions:
+        state = state.play(d.card)
+    winners = {i: (t.winner, t.points) for i, t in enumerate(state.tricks, 1)}
+    tricks: dict[int, dict[str, Any]] = {}
+    for d in ann.decisions:
+        w = winners.get(d.trick)
+        t = tricks.setdefault(d.trick, {"number": d.trick, "leader": d.player, "winner":
+                                        (ann.players[w[0]], w[1]) if w else None, "plays": [], "notes": []})
+        flagged = _flagged(d, min_cost)
+        cls = (" e2" if d.mark == "??" else " e1") if flagged else ""
+        if w and d.seat == w[0]:
+            cls += " win"
+        t["plays"].append({"d": d, "cls": cls, "mark": d.mark if flagged else ""})
+        if flagged:
+            t["notes"].append({"d": d, "cls": "e2" if d.swing else "e1",
+                               "swing": str(d.swing).replace("->", "→") if d.swing else ""})
+
+    sm_top = max([p.given_away for p in sm.players] + [1])
+    players = [{"p": p, "bar": int(120 * p.given_away / sm_top) if p.given_away else 0} for p in sm.players]
+    scale = ("Values are the declaring side's final card points under perfect play by everyone from that point "
+             "(double dummy); costs are in points to the mover's side." if ann.two_sided else
+             "Values are the mover's own final card points, every other player playing against him (paranoid, "
+             "double dummy); lower is better; costs are in points." +
+             (f" In a leaster {NO_TRICK} means the player can take no trick." if g.kind == "leaster" else ""))
+    sub = call_text(ann, lambda c: format_card(c, style)).lstrip(" —")
+    if ann.stakes.factor > 1:
+        sub += f" · stakes ×{ann.stakes.factor}"
+    b = ann.bury
+    bury_rows = []
+    if b is not None:
+        rows = [o for o in b.options if o.exact][:8]
+        if b.chosen not in rows:
+            rows.append(b.chosen)
+        bury_rows = [{"o": o, "cls": "chosen" if o is b.chosen else ("best" if o in b.best else ""),
+                      "chosen": o is b.chosen} for o in rows]
+    return render_page(
+        "annotate.html", notation=style, is_trump=lambda c: g.is_trump(c),
+        title=f"{g.title} — annotated", subtitle=sub or ", ".join(ann.players), command="annotate",
+        ann=ann, summary=sm, stats=stats, value_chart=_chart(ann, min_cost) if ann.two_sided else None, hands=hands,
+        blind=sort_cards(g, st.blind) if st.blind else [], buried=sort_cards(g, st.bury) if st.bury else [],
+        has_bury=bool(st.bury), bury=b, bury_rows=bury_rows,
+        bury_rest=(len(b.options) - len([o for o in b.options if o.exact])) if b is not None else 0,
+        tricks=list(tricks.values()), players=players, scale=scale, min_cost=min_cost,
+        label=_bury_label)
+
+
+def _bury_label(o: BuryOption) -> dict[str, Any]:
+    return {"bury": list(o.bury), "call": o.call, "under": o.under, "alone": o.alone}

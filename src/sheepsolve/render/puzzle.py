@@ -1,0 +1,268 @@
+"""Puzzles as text and as pages a reader plays: click a card; a wrong one shows its refutation, the right one
+the solution line, all from data in the page (no network). Several puzzles make one booklet with a score.
+
+>>> from sheepsolve.games import make_game
+>>> from sheepsolve.puzzle import generate
+>>> [p] = generate(make_game("sheepshead"), cards_left=3, count=1, seed=5)
+>>> print(render_text(p, style="ascii").splitlines()[-1])
+Eve (picker) to play: reach 91 card points (schneider).
+>>> page = render_html([p, p])
+>>> page.count('class="puzzle"'), 'data-solution="8D 7D"' in page
+(2, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..cards import Card, format_card
+from ..engine import RulesError, State
+from ..objective import Objective
+from ..puzzle import Puzzle, _objective, describe_goal
+from ..solver import Solver
+from .html import html_style, render_page
+from .text import cards as cards_text, side_of
+
+__all__ = ["PuzzleFacts", "facts", "render_text", "render_html", "line_tricks", "solution_line"]
+
+
+@dataclass(frozen=True)
+class PuzzleFacts:
+    """What a reader needs to see of a puzzle, in cards (each output formats them in its own notation)."""
+
+    title: str
+    players: tuple[str, ...]
+    roles: tuple[str, ...]
+    declarer: int
+    role: str  # picker / declarer
+    called: Card | None
+    partner: int | None
+    called_note: str
+    under: Card | None
+    bury: tuple[Card, ...]
+    bury_points: int
+    trumps: tuple[Card, ...]
+    hands: tuple[tuple[Card, ...], ...]
+    earlier: tuple[tuple[int, tuple[Card, ...], int, int], ...]  # (leader, cards, winner, points)
+    trick: tuple[Card, ...]
+    leader: int
+    to_move: int
+    legal: tuple[Card, ...]
+    goal: str
+    standing: str
+    trump_of: Any  # card -> bool
+
+
+def _sorted(game, cards) -> tuple[Card, ...]:
+    classes = game.classes
+    return tuple(sorted(cards, key=lambda c: (classes.index(game.suit_class(c)), -game.strength(c))))
+
+
+def facts(p: Puzzle) -> PuzzleFacts:
+    state = p.state
+    st = state.setup
+    g = state.game
+    roles = []
+    for s in range(g.seats):
+        if s == st.declarer:
+            roles.append("picker" if g.kind == "picker" else "declarer")
+        elif s in st.team:
+            roles.append("partner")
+        else:
+            roles.append("defender")
+    note = ""
+    if st.called is not None and state.called_open:
+        now = bool(state.trick) and st.suit_class(state.trick[0]) == st.called_class
+        note = "the called suit is led in this trick" if now else "the called suit has not been led yet"
+    obj = Objective.for_setup(st)
+    past = obj.past_value(state)
+    other = sum(t.points for t in state.tricks) - past
+    side = side_of(st)
+    standing = (f"Tricks so far: {len(state.tricks)}; {side} {past} card points"
+                + (f" (+{obj.bury_points} buried)" if obj.bury_points else "")
+                + f", the defenders {other}; {state.points_remaining()} points still in play")
+    mover = state.to_move
+    assert st.declarer is not None
+    return PuzzleFacts(
+        title=g.title, players=p.record.players, roles=tuple(roles), declarer=st.declarer, role=roles[st.declarer],
+        called=st.called, partner=st.partner, called_note=note, under=st.under, bury=tuple(st.bury),
+        bury_points=sum(c.points for c in st.bury), trumps=tuple(g.trumps),
+        hands=tuple(_sorted(g, h) for h in state.hands),
+        earlier=tuple((t.leader, t.cards, t.winner, t.points) for t in state.tricks), trick=state.trick,
+        leader=state.leader, to_move=mover, legal=tuple(state.legal()),
+        goal=f"{p.record.players[mover]} ({roles[mover]}) to play: {describe_goal(state, p.goal)}.",
+        standing=standing, trump_of=g.is_trump)
+
+
+def contract_text(f: PuzzleFacts, style: str) -> str:
+    names = f.players
+    out = f"{f.role.capitalize()}: {names[f.declarer]}"
+    if f.called is not None:
+        out += f", called {format_card(f.called, style)}"
+        if f.partner is not None:
+            out += f" (partner {names[f.partner]})"
+        if f.called_note:
+            out += f"; {f.called_note}"
+    elif f.partner is not None:
+        out += f", partner {names[f.partner]}"
+    else:
+        out += ", alone"
+    if f.under is not None:
+        out += f"; {format_card(f.under, style)} is under"
+    if f.bury:
+        out += f"; buried {cards_text(f.bury, style)} ({f.bury_points} points)"
+    return out + ". Trumps: " + cards_text(f.trumps, style)
+
+
+def line_tricks(state: State, first: Card, line: Sequence[Card]) -> tuple[list[dict[str, Any]], State]:
+    """``first`` and then ``line`` cut into tricks: ``[{"plays": [(seat, card)], "winner": seat or None,
+    "points": int}]``, and the position at the end."""
+    out: list[dict[str, Any]] = []
+    s = state
+    cur: list[tuple[int, Card]] = []
+    for c in (first,) + tuple(line):
+        seat = s.to_move
+        before = len(s.tricks)
+        s = s.play(c)
+        cur.append((seat, c))
+        if len(s.tricks) > before:
+            t = s.tricks[-1]
+            out.append({"plays": cur, "winner": t.winner, "points": t.points})
+            cur = []
+    if cur:
+        out.append({"plays": cur, "winner": None, "points": sum(c.points for _, c in cur)})
+    return out, s
+
+
+def solution_line(p: Puzzle, solver: Solver | None = None) -> tuple[Card, ...]:
+    """A line of perfect play after the (first) solution card, to the end of the hand."""
+    state = p.state
+    obj = _objective(state, p.goal)
+    after = state.play(p.solution[0])
+    solver = solver or Solver()
+    return tuple(solver.best_line(after, obj, value=solver.value(after, obj)))
+
+
+def _end_text(p: Puzzle, end: State) -> str:
+    obj = _objective(p.state, p.goal)
+    side = side_of(p.state.setup)
+    if p.goal == "all-tricks":
+        lost = sum(1 for t in end.tricks if t.winner not in p.state.setup.team)
+        return f"{side} took every trick" if not lost else f"the defenders took {lost} trick{'s' if lost > 1 else ''}"
+    return f"{side} ends with {obj.final_value(end)} card points"
+
+
+def _text_tricks(tricks: list[dict[str, Any]], names: Sequence[str], style: str) -> list[str]:
+    out = []
+    for t in tricks:
+        seq = ", ".join(f"{names[s]} {format_card(c, style)}" for s, c in t["plays"])
+        out.append(seq + (f" -> {names[t['winner']]} ({t['points']})" if t["winner"] is not None else ""))
+    return out
+
+
+def render_text(p: Puzzle, *, reveal: bool = False, style: str = "ascii") -> str:
+    """The puzzle as terminal text, the answer hidden unless ``reveal``."""
+    f = facts(p)
+    names = f.players
+    out = [f"{f.title} puzzle ({p.difficulty})", contract_text(f, style), f.standing, ""]
+    if f.earlier:
+        out.append("Tricks played:")
+        for i, (leader, cards, winner, pts) in enumerate(f.earlier, 1):
+            seq = ", ".join(f"{names[(leader + k) % len(names)]} {format_card(c, style)}" for k, c in enumerate(cards))
+            out.append(f"  {i}. {seq} -> {names[winner]} ({pts})")
+        out.append("")
+    w = max(len(n) for n in names)
+    out.append("Hands:")
+    for s, h in enumerate(f.hands):
+        mark = "  <- to move" if s == f.to_move else ""
+        out.append(f"  {names[s]:<{w}}  {f.roles[s]:<8}  {cards_text(h, style)}{mark}")
+    out.append("")
+    if f.trick:
+        seq = ", ".join(f"{names[(f.leader + k) % len(names)]} {format_card(c, style)}" for k, c in enumerate(f.trick))
+        out.append(f"Trick {len(f.earlier) + 1} so far: {seq}")
+    else:
+        out.append(f"Trick {len(f.earlier) + 1}: {names[f.to_move]} leads")
+    out.append(f.goal)
+    if reveal:
+        out += [""] + _reveal_lines(p, style)
+    return "\n".join(out) + "\n"
+
+
+def _rating(p: Puzzle, style: str) -> str:
+    extra = p.extra
+    bits = [f"difficulty {p.difficulty}"]
+    if "score" in extra:
+        bits.append(f"score {extra['score']}")
+    if "failing" in extra:
+        bits.append(f"{extra['failing']} wrong choice{'s' if extra['failing'] != 1 else ''}")
+    if "depth" in extra:
+        bits.append(f"the natural mistake shows after {extra['depth']} trick{'s' if extra['depth'] != 1 else ''}")
+    if extra.get("natural"):
+        try:
+            bits.append(f"rule-of-thumb card {format_card(Card.parse(str(extra['natural'])), style)}")
+        except ValueError:
+            bits.append(f"rule-of-thumb card {extra['natural']}")
+    if extra.get("themes"):
+        bits.append("themes: " + ", ".join(map(str, extra["themes"])))
+    return "Rating: " + "; ".join(bits)
+
+
+def _reveal_lines(p: Puzzle, style: str) -> list[str]:
+    state = p.state
+    names = p.record.players
+    out = ["Solution: " + cards_text(p.solution, style) + (" (equivalent cards)" if len(p.solution) > 1 else ""),
+           _rating(p, style)]
+    if p.refutations:
+        out.append("Refutations:")
+        for c, line in p.refutations.items():
+            out.append(f"  {format_card(c, style)}?")
+            try:
+                tricks, end = line_tricks(state, c, line)
+                out += ["    " + x for x in _text_tricks(tricks, names, style)]
+                out.append(f"    ({_end_text(p, end)})")
+            except RulesError as e:
+                out.append(f"    (the stored line is illegal: {e})")
+    return out
+
+
+def _page_puzzle(p: Puzzle, number: int, solver: Solver) -> dict[str, Any]:
+    f = facts(p)
+    state = p.state
+    answers = []
+    for c in f.legal:
+        if c in p.solution:
+            line = solution_line(p, solver)
+            right = True
+        else:
+            line = p.refutations.get(c)
+            right = False
+            if line is None:
+                continue
+        try:
+            tricks, end = line_tricks(state, c, line)
+        except RulesError as e:
+            answers.append({"card": c, "right": right, "tricks": [], "end": f"the stored line is illegal: {e}"})
+            continue
+        answers.append({"card": c, "right": right, "tricks": tricks, "end": _end_text(p, end)})
+    return {"p": p, "f": f, "number": number, "answers": answers,
+            "solution": " ".join(str(c) for c in p.solution), "legal": set(f.legal),
+            "rating": _rating(p, "ascii")}
+
+
+def render_html(puzzles: Puzzle | Sequence[Puzzle], style: str | None = None, *, reveal: bool = False) -> str:
+    """One self-contained page: every puzzle playable (click a card of the player to move), the score of first
+    tries kept at the top when there are several; ``reveal`` opens every answer from the start."""
+    ps = [puzzles] if isinstance(puzzles, Puzzle) else list(puzzles)
+    if not ps:
+        raise ValueError("no puzzle to show")
+    game = ps[0].state.game
+    style = style or html_style(None, game)
+    solver = Solver()
+    items = [_page_puzzle(p, i, solver) for i, p in enumerate(ps, 1)]
+    title = f"{game.title} puzzle" if len(ps) == 1 else f"{len(ps)} puzzles"
+    games = sorted({p.state.game.title for p in ps})
+    return render_page("puzzle.html", notation=style, is_trump=None, title=title,
+                       subtitle=", ".join(games) if len(ps) > 1 else f"difficulty {ps[0].difficulty}",
+                       command="puzzle show", items=items, reveal=reveal, booklet=len(ps) > 1)

@@ -1,0 +1,133 @@
+"""Helpers every text output shares: aligned tables (color codes do not count toward a column's width), signed
+numbers, card lists and the names of the sides.
+
+>>> print("\\n".join(table([["card", "value"], ["EO", "61"], ["GU", "7"]], "<>")))
+  card  value
+  EO       61
+  GU        7
+>>> signed(5), signed(0), signed(-3)
+('+5', '0', '-3')
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+
+from ..cards import Card, format_card
+from ..engine import Setup
+from ..games import Game
+
+__all__ = ["width", "pad", "table", "signed", "cards", "side_name", "side_of", "names_of", "contract_name", "game_title"]
+
+_ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def width(s: str) -> int:
+    """The width of ``s`` on a terminal, color codes left out."""
+    return len(_ANSI.sub("", s))
+
+
+def pad(s: str, w: int, align: str = "<") -> str:
+    """``s`` padded to ``w`` columns, on the right (``<``) or on the left (``>``)."""
+    gap = " " * max(0, w - width(s))
+    return gap + s if align == ">" else s + gap
+
+
+def table(rows: Sequence[Sequence[str]], align: str, indent: int = 2, gap: int = 2) -> list[str]:
+    """Aligned columns; ``align`` holds one ``<`` or ``>`` per column (missing ones align left)."""
+    if not rows:
+        return []
+    ncol = max(len(r) for r in rows)
+    widths = [max((width(r[i]) for r in rows if i < len(r)), default=0) for i in range(ncol)]
+    out = []
+    for r in rows:
+        cells = [pad(r[i] if i < len(r) else "", widths[i], align[i] if i < len(align) else "<")
+                 for i in range(ncol)]
+        out.append((" " * indent + (" " * gap).join(cells)).rstrip())
+    return out
+
+
+def signed(x: int | float) -> str:
+    """``+5``, ``-3``, ``0``."""
+    return f"{x:+d}" if x and isinstance(x, int) else (f"{x:+g}" if x else "0")
+
+
+def cards(cs: Iterable[Card], style: str, sep: str = " ") -> str:
+    """Cards in one notation (a :func:`~sheepsolve.cards.format_card` style)."""
+    return sep.join(format_card(c, style) for c in cs)
+
+
+def names_of(players: Sequence[str], seats: Iterable[int]) -> str:
+    """``Ann, Bob`` for seats 0 and 1."""
+    return ", ".join(players[s] for s in sorted(seats))
+
+
+def side_of(setup: Setup) -> str:
+    """The declaring side by its role: ``the picker``, ``the picker's side``, ``the declarer's side``."""
+    g = setup.game
+    who = "picker" if g.kind == "picker" else "declarer"
+    return f"the {who}" if setup.partner is None else f"the {who}'s side"
+
+
+def side_name(setup: Setup, players: Sequence[str]) -> str:
+    """The declaring side by role and name: ``the picker Ann and partner Bob``, ``the soloist Sepp``."""
+    g = setup.game
+    if setup.declarer is None:
+        return "the declaring side"
+    who = players[setup.declarer]
+    role = "the picker" if g.kind == "picker" else ("the declarer" if g.partner == "sauspiel" else "the soloist")
+    if setup.partner is None:
+        return f"{role} {who}"
+    return f"{role} {who} and partner {players[setup.partner]}"
+
+
+# The called ace's nickname in a sauspiel: "auf die Alte" (Eichel), "die Blaue" (Gras), "die Hundsgfickte"
+# (Schellen); the Herz-Sau is never called (hearts are trump).
+_SAU_NAMES = {"C": "die Alte", "S": "die Blaue", "D": "die Hundsgfickte", "H": "die Herz-Sau"}
+_CONTRACT_WORDS = {"solo": "Solo", "wenz": "Wenz", "geier": "Geier", "farbwenz": "Farbwenz",
+                   "farbgeier": "Farbgeier", "sie": "Sie", "sauspiel": "Sauspiel", "ramsch": "Ramsch"}
+
+
+def contract_name(game: str, style: str, *, trump: str | None = None, called: Card | None = None,
+                  tout: bool = False) -> str:
+    """A Schafkopf contract as players say it: German notation ``Gras-Solo``, ``Sauspiel auf die Blaue``,
+    ``Eichel-Wenz``, ``Wenz Tout``; French and ASCII ``Solo in spades``, ``Sauspiel on A♠``, ``Farbwenz in clubs``.
+
+    >>> from sheepsolve.cards import Card
+    >>> contract_name("solo", "german", trump="S"), contract_name("solo", "ascii", trump="S", tout=True)
+    ('Gras-Solo', 'Solo in spades, tout')
+    >>> contract_name("sauspiel", "german", called=Card.parse("AS")), contract_name("farbwenz", "german", trump="C")
+    ('Sauspiel auf die Blaue', 'Eichel-Wenz')
+    >>> contract_name("sauspiel", "symbols", called=Card.parse("AD"))
+    'Sauspiel on A♦'
+    """
+    from ..cards import notation_of, suit_name
+
+    german = notation_of(style) == "german"
+    word = _CONTRACT_WORDS.get(game, game.capitalize())
+    if game == "sauspiel" and called is not None:
+        out = f"Sauspiel auf {_SAU_NAMES[called.suit]}" if german else f"Sauspiel on {format_card(called, style)}"
+    elif trump is not None:
+        if german:
+            out = f"{suit_name(trump, style)}-{'Wenz' if game == 'farbwenz' else 'Geier' if game == 'farbgeier' else word}"
+        else:
+            out = f"{word} in {suit_name(trump, style)}"
+    else:
+        out = word
+    if tout:
+        out += " Tout" if german else ", tout"
+    return out
+
+
+def game_title(game: Game, style: str) -> str:
+    """The game's title in the reader's notation: ``Gras-Solo``, ``Solo in spades, tout``, ``Sauspiel
+    (Rufspiel)``, ``Sheepshead (5-hand)``: never a suit letter that reads differently in another notation.
+
+    >>> from sheepsolve.games import make_game
+    >>> game_title(make_game("solo", trump="S"), "german"), game_title(make_game("farbwenz", trump="C"), "symbols")
+    ('Gras-Solo', 'Farbwenz in clubs')
+    """
+    if game.kind == "contract" and game.trump_suit and game.name in ("solo", "farbwenz", "farbgeier"):
+        return contract_name(game.name, style, trump=game.trump_suit, tout=bool(game.tout))
+    return game.title

@@ -295,6 +295,36 @@ def test_sampled_ranking_matches_reference_world_by_world():
     assert best.stats.vs_best == 0 and all(row.stats.vs_best <= 1e-9 for row in r.rows)
 
 
+def test_sampled_standard_errors_are_sd_over_root_n():
+    """Every standard error of the picker's view, computed directly from the reference's world-by-world values:
+    the sample standard deviation (divisor N - 1) over sqrt(N), for the points, the payment and the difference
+    to the best choice."""
+    import math
+    import statistics
+
+    n = 12
+    g, hands, blind, unseen, r = _sampled_small(n, seed=9)
+    per_decision: dict = {}
+    for i in range(n):
+        hs, bl = B.sample_world(g, {0: hands[0]}, B._world_rng(9, i), blind=blind, unseen=unseen)
+        for row in r.rows:
+            per_decision.setdefault(row.decision, []).append(_reference(B._setup_for(g, hs, bl, 0, row.decision)))
+    best = per_decision[r.rows[0].decision]
+    checked = 0
+    for row in r.rows:
+        refs = per_decision[row.decision]
+        vals = [v for v, _, _ in refs]
+        pays = [p for _, _, p in refs]
+        assert row.stats.stderr == pytest.approx(statistics.stdev(vals) / math.sqrt(n))
+        assert row.stats.payment_stderr == pytest.approx(statistics.stdev(pays) / math.sqrt(n))
+        diffs = [p - b[2] for p, b in zip(pays, best)]
+        if row.decision != r.rows[0].decision:
+            assert row.stats.vs_best == pytest.approx(statistics.fmean(diffs))
+            assert row.stats.vs_best_stderr == pytest.approx(statistics.stdev(diffs) / math.sqrt(n))
+        checked += statistics.stdev(vals) > 0
+    assert checked  # some choice varies over the worlds: the check is not 0 == 0
+
+
 def test_same_seed_same_answer_whatever_jobs(monkeypatch):
     monkeypatch.setattr(B, "PARALLEL_AFTER_SECONDS", 0.0)  # processes even for this little work
     *_, one = _sampled_small(8, jobs=1, seed=3)

@@ -60,9 +60,6 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import json
-import math
-import multiprocessing
-import os
 import random
 import sys
 import threading
@@ -82,6 +79,8 @@ from .files import read_input_text
 from .record import Record, RecordError, load_record, record_from_dict
 from .scoring import Stakes, laufende_of, outcome_for, payment_for
 from .solver import Solver, SolverError
+from .worlds import (MAX_JOBS, PARALLEL_AFTER_SECONDS, default_jobs, game_from_spec, game_spec, map_units,
+                     mean_se, worker_count)
 
 __all__ = [
     "BuryError",
@@ -739,18 +738,8 @@ def _world_rng(seed: int, i: int) -> random.Random:
 # Work units, run in this process or in worker processes (spawn-safe: everything is plain data).
 
 
-def _game_spec(g: Game) -> tuple:
-    return (g.name, g.trump_suit, "short" if len(g.deck) < 32 else "long", g.tout,
-            g.partner if g.name == "sheepshead" else None, g.seats, tuple(sorted(g.rules.items())))
-
-
-def _game_from_spec(spec: tuple) -> Game:
-    g = _GAME_CACHE.get(spec)
-    if g is None:
-        name, trump, deck, tout, partner, seats, rules = spec
-        g = _GAME_CACHE[spec] = make_game(name, trump=trump, deck=deck, tout=tout or None, partner=partner,
-                                          seats=seats, rules=dict(rules))
-    return g
+_game_spec = game_spec
+_game_from_spec = game_from_spec
 
 
 @dataclass(frozen=True)
@@ -903,70 +892,21 @@ def _best_decision(solver: Solver, game: Game, hands: list[list[Card]], blind: l
     return best[1], best[2]
 
 
-MAX_JOBS = 64
-"""The most worker processes started, whatever ``jobs`` asks (and never more than :func:`default_jobs`)."""
 
-
-def default_jobs() -> int:
-    """Every core this process may use (at most :data:`MAX_JOBS`)."""
-    try:
-        return max(1, min(MAX_JOBS, len(os.sched_getaffinity(0))))
-    except AttributeError:  # pragma: no cover - not Linux
-        return max(1, min(MAX_JOBS, os.cpu_count() or 1))
-
-
-def worker_count(jobs: int | None, units: int) -> int:
-    """Processes to start for ``units`` units of work when ``jobs`` are asked (None: every core): never more
-    than the cores this process may use, nor than the units.
-
-    >>> worker_count(10_000, 3) <= 3 and worker_count(10_000, 10_000) == default_jobs()
-    True
-    """
-    return max(1, min(default_jobs() if jobs is None else jobs, default_jobs(), units))
-
-
-PARALLEL_AFTER_SECONDS = 3.0
-"""Work is moved to processes only when what is left would take longer than this on one core (starting the
-processes costs about a second, and each starts with an empty transposition table)."""
 
 
 def _map_units(task: _Task, n: int, jobs: int | None, progress: ProgressFn | None,
                solver: Solver | None = None, parallel_after: float | None = None) -> list[Any]:
-    """Run units 0..n-1 and return their results in unit order.
-
-    Units run in this process (with ``solver``) until the time they take says the rest would last longer than
-    ``parallel_after`` seconds (default :data:`PARALLEL_AFTER_SECONDS`); then, if ``jobs`` > 1 (None: every
-    core), the rest go to that many spawned processes, at most one per core (:func:`worker_count`). Every unit's result is exact and independent of where
-    it ran, so the answer does not depend on ``jobs``.
-    """
-    jobs = default_jobs() if jobs is None else jobs
-    if jobs < 1:
+    """Run units 0..n-1 and return their results in unit order (:func:`sheepsolve.worlds.map_units`): in this
+    process with ``solver`` while the rest would take less than ``parallel_after`` seconds, then in ``jobs``
+    spawned processes. Every unit's result is exact and independent of where it ran, so the answer does not
+    depend on ``jobs``. The choices of one deal share table entries: each process gets one run of them."""
+    if jobs is not None and jobs < 1:
         raise BuryError(f"--jobs: must be 1 or more, not {jobs}")
-    jobs = min(jobs, default_jobs())
-    limit = PARALLEL_AFTER_SECONDS if parallel_after is None else parallel_after
     solver = solver or _solver()
-    out: list[Any] = []
-    t0 = time.perf_counter()
-    while len(out) < n:
-        done = len(out)
-        if jobs > 1 and n - done >= 2 and (limit <= 0 or (done and (time.perf_counter() - t0) / done * (n - done)
-                                                          > limit)):
-            break
-        out.append(_run_unit(task, done, solver))
-        if progress:
-            progress(len(out), n)
-    if len(out) == n:
-        return out
-    rest = range(len(out), n)
-    workers = worker_count(jobs, len(rest))
-    # the choices of one deal share table entries: give each process one run of them; worlds share little
-    chunk = -(-len(rest) // workers) if task.kind == "deal" else max(1, len(rest) // (workers * 16))
-    with multiprocessing.get_context("spawn").Pool(workers) as pool:
-        for r in pool.imap(_UnitRunner(task), rest, chunksize=chunk):
-            out.append(r)
-            if progress:
-                progress(len(out), n)
-    return out
+    return map_units(_UnitRunner(task), n, jobs, progress=progress, local=lambda i: _run_unit(task, i, solver),
+                     parallel_after=PARALLEL_AFTER_SECONDS if parallel_after is None else parallel_after,
+                     spread=task.kind == "deal")
 
 
 class _UnitRunner:
@@ -1017,13 +957,7 @@ def _r(x: float | None, nd: int = 4) -> float | None:
     return None if x is None else round(float(x), nd)
 
 
-def _mean_se(xs: Sequence[float]) -> tuple[float, float | None]:
-    n = len(xs)
-    m = math.fsum(xs) / n
-    if n < 2:
-        return m, None
-    var = math.fsum((x - m) ** 2 for x in xs) / (n - 1)
-    return m, math.sqrt(var / n)
+_mean_se = mean_se
 
 
 _WON = ("schwarz", "schneider", "win", "win-schneider", "win-schwarz")

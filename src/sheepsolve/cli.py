@@ -516,5 +516,42 @@ def choose(file: str, seat_name: str | None, worlds: int, json_out: bool, seed: 
     click.echo(render_choose(res, text_style(notation, res.game)), nl=False)
 
 
+# --------------------------------------------------------------------------------------------------------------
+# The player's view (library: worlds.py, view.py).
+
+
+@main.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--seat", "seat_name", default=None,
+              help="The player to judge for [default: the player to move]; must be the one to move.")
+@click.option("--worlds", "worlds_text", default="100", show_default=True, metavar="N|all",
+              help="Worlds sampled, or all: every consistent world, exactly (refused above "
+                   "20,000 worlds).")
+@click.option("--seed", type=int, default=0, show_default=True,
+              help="World i is dealt from (seed, i): the same seed gives the same answer.")
+@click.option("--jobs", type=click.IntRange(min=1), default=None,
+              help="Worker processes [default: every core]; the answer for a seed is the same.")
+@click.option("--json", "json_out", is_flag=True,
+              help='One JSON object: {"seat", "worlds", "exact", "cards": {card: {"mean", "stderr", "p61", "p91", '
+                   '"payment", ...}}, "best", "double_dummy", ...}.')
+@click.option("--german", is_flag=True, help="Accept German card names (EO, Herz-Sau, ...).")
+@input_errors
+def suggest(file: str, seat_name: str | None, worlds_text: str, seed: int, jobs: int | None, json_out: bool,
+            german: bool) -> None:
+    """What to play from the seat of the player to move: every legal card judged over the worlds of the cards
+    that player cannot see (mean points ± standard error, P(61+), P(91+), expected payment), the best card or
+    the cards tied within noise, and the double-dummy values beside when every hand is known."""
+    from .view import parse_worlds, render_suggest, suggest_record
+
+    worlds = parse_worlds(worlds_text)
+    rec = read_record(file, german)
+    with _Progress("worlds") as progress:
+        res = suggest_record(rec, seat=seat_name, worlds=worlds, seed=seed, jobs=jobs, progress=progress)
+    if json_out:
+        click.echo(json.dumps(res.to_dict(), indent=2))
+        return
+    click.echo(render_suggest(res, card_style()), nl=False)
+
+
 if __name__ == "__main__":  # pragma: no cover
     main()

@@ -1,0 +1,415 @@
+"""Cards judged from the player's seat: every consistent world solved double dummy, and averaged.
+
+:func:`player_view` answers the question a player asks at the table, "what should I play here?", for the seat of
+a :class:`~sheepsolve.worlds.Knowledge`: each legal card's mean final value over the worlds (on ``solve``'s scale:
+the declaring side's final card points, the bury and the tricks already won included; ramsch and leaster: the
+seat's own points, every other player against it), its standard error, P(61+) and P(91+) for the declaring side,
+and the seat's own expected payment. :func:`suggest_record` is ``sheepsolve suggest``.
+
+Readings
+--------
+- *stderr*: the sample standard deviation of the card's values over the ``N`` worlds, divided by ``sqrt(N)``
+  (None for one world; 0 when every consistent world was solved: no sampling, no noise).
+- *best*: the card with the best mean (the highest for a player of the declaring side, the lowest for everyone
+  else), and every card within noise of it: every card is solved in the same worlds, so the world-by-world
+  difference to the best card has a standard error of its own, and a card is a *tie* when its mean difference is
+  at most :data:`TIE_Z` of those standard errors. With every world solved only equal means tie.
+- *payment*: the seat's own payment (Sheepshead units, Schafkopf money; every multiplier of the record), the
+  outcome of each world read as ``solve`` reads it (a trick search decides schwarz where the points allow it).
+  Ramsch and leaster have no payment from one seat's value: None.
+- Each world is solved by a fresh search (the table's entries of one deal do not serve another).
+
+>>> from sheepsolve.record import load_record
+>>> rec = load_record("examples/sauspiel-midtrick.toml")
+>>> v = suggest_record(rec, worlds=20, seed=3)
+>>> v.seat_name, v.worlds, v.exact, sorted(v.cards) == sorted(v.knowledge.legal())
+('Resi', 20, False, True)
+>>> d = v.to_dict()
+>>> sorted(d["cards"]["JS"])
+['mean', 'p61', 'p91', 'payment', 'payment_stderr', 'stderr', 'vs_best', 'vs_best_stderr']
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .analysis import in_play, no_trick_points, outcome_by_tricks, tricks_objective
+from .cards import Card, format_card
+from .engine import Setup, State
+from .objective import Objective
+from .record import Record
+from .scoring import laufende_of, outcome_for, payment_for
+from .solver import Solver
+from .worlds import ALL_WORLDS_CAP, Knowledge, World, WorldSampler, WorldsError, map_units, mean_se
+
+__all__ = ["TIE_Z", "VIEW_TABLE_MIB", "CardView", "View", "player_view", "solve_world", "suggest_record",
+           "render_suggest", "parse_worlds"]
+
+TIE_Z = 2.0
+"""Cards whose mean difference to the best card is within this many standard errors of that difference tie."""
+
+VIEW_TABLE_MIB = 1
+"""Table size of the solver that works through the worlds (each world starts from a cleared table)."""
+
+
+def parse_worlds(text: str | int | None, default: int = 100) -> int | str:
+    """``--worlds``: a positive number of worlds, or ``"all"``. Raises :class:`WorldsError` otherwise.
+
+    >>> parse_worlds("200"), parse_worlds("ALL"), parse_worlds(None)
+    (200, 'all', 100)
+    """
+    if text is None:
+        return default
+    if isinstance(text, int) and not isinstance(text, bool):
+        n = text
+    else:
+        t = str(text).strip().lower()
+        if t == "all":
+            return "all"
+        try:
+            n = int(t)
+        except ValueError:
+            raise WorldsError(f"--worlds: must be a number of worlds (1 or more) or \"all\", not {text!r}") from None
+    if n < 1:
+        raise WorldsError(f"--worlds: must be 1 or more (or \"all\"), not {n}")
+    return n
+
+
+# --------------------------------------------------------------------------------------------------------------
+# One world
+
+
+class _Payer:
+    """The seat's own payment for each outcome of one world (its laufende, blitz and partner)."""
+
+    def __init__(self, setup: Setup, seat: int, stakes) -> None:
+        self.setup = setup
+        self.seat = seat
+        self.stakes = stakes
+        g = setup.game
+        self.laufende = 0
+        self.blitz = False
+        if g.kind == "contract":
+            run, _ = laufende_of(setup)
+            self.laufende = run if run >= g.laufende_from else 0
+        elif setup.declarer is not None:
+            hand = setup.hands[setup.declarer]
+            self.blitz = Card.make("Q", "C") in hand and Card.make("Q", "S") in hand
+        self._memo: dict[str, int] = {}
+
+    def __call__(self, outcome: str) -> int:
+        got = self._memo.get(outcome)
+        if got is None:
+            got = self._memo[outcome] = self._pay(outcome)
+        return got
+
+    def _pay(self, outcome: str) -> int:
+        st = self.setup
+        g = st.game
+        each = payment_for(g, outcome, laufende=self.laufende, stakes=self.stakes, alone=st.partner is None,
+                           blitz=self.blitz)
+        defenders = g.seats - len(st.team)
+        if self.seat not in st.team:
+            return -each
+        if st.partner is None:
+            return each * defenders
+        if g.kind == "picker":
+            total = each * defenders
+            return total * 2 // 3 if self.seat == st.declarer else total // 3
+        return each  # sauspiel: each loser pays one winner
+
+
+def solve_world(k: Knowledge, world: World, solver: Solver, tricks_solver: Solver | None = None, *,
+                payments: bool = True) -> tuple[tuple[int, ...], tuple[int, ...] | None]:
+    """The value of each of the seat's legal cards (in :meth:`Knowledge.legal` order) in one world, and with
+    ``payments`` the seat's own payment after each (two-sided games only; None otherwise)."""
+    state = world.state
+    setup = world.setup
+    g = setup.game
+    obj = Objective.for_setup(setup, seat=None if g.two_sided else k.seat)
+    solver.clear()
+    vals = solver.card_values(state, obj)
+    legal = state.legal()
+    values = tuple(vals[c] for c in legal)
+    if not payments or not g.two_sided:
+        return values, None
+    payer = _Payer(setup, k.seat, k.stakes)
+    n, total = in_play(setup)
+    floor = no_trick_points(obj)
+    ts = tricks_solver or solver
+    tobj = tricks_objective(setup.team)
+    pays = []
+    for c, v in zip(legal, values):
+        if g.tout or v >= total or v <= floor or v * 4 <= g.total_points:
+            child = state.play(c, check=False)
+            outcome = outcome_by_tricks(g, v, lambda t, child=child: ts.reach(child, t, tobj), floor, tricks=n,
+                                        total=total)
+        else:
+            outcome = outcome_for(g, v)
+        pays.append(payer(outcome))
+    return values, tuple(pays)
+
+
+# --------------------------------------------------------------------------------------------------------------
+# The answer
+
+
+@dataclass(frozen=True)
+class CardView:
+    """One card from the player's view. ``vs_best``: the mean, world by world, of how much worse the card is for
+    the seat than the best card (0 for the best), with its standard error (``vs_best_stderr``)."""
+
+    card: Card
+    mean: float
+    stderr: float | None
+    p61: float | None
+    p91: float | None
+    payment: float | None
+    payment_stderr: float | None
+    vs_best: float
+    vs_best_stderr: float | None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"mean": _r(self.mean), "stderr": _r(self.stderr), "p61": _r(self.p61), "p91": _r(self.p91),
+                "payment": _r(self.payment), "payment_stderr": _r(self.payment_stderr), "vs_best": _r(self.vs_best),
+                "vs_best_stderr": _r(self.vs_best_stderr)}
+
+
+@dataclass(frozen=True)
+class View:
+    """Every legal card of the seat judged over the worlds (see the module docstring)."""
+
+    knowledge: Knowledge
+    worlds: int  # worlds solved
+    exact: bool  # every consistent world was solved
+    cards: dict[Card, CardView]  # in legal order
+    best: tuple[Card, ...]
+    maximize: bool  # the seat wants the value high (a player of the declaring side)
+    values: tuple[tuple[int, ...], ...]  # per world, per legal card
+    payments: tuple[tuple[int, ...], ...] | None
+    double_dummy: dict[Card, int] | None = None
+    seconds: float = 0.0
+
+    @property
+    def seat_name(self) -> str:
+        k = self.knowledge
+        return k.players[k.seat] if k.players else str(k.seat + 1)
+
+    @property
+    def top(self) -> Card:
+        """The card with the best mean (the first of equal means)."""
+        return next(c for c in self.cards if self.cards[c].vs_best == 0.0 and c in self.best)
+
+    def cost(self, card: Card) -> float:
+        """How much worse ``card`` is for the seat than the best card, in expectation (never negative)."""
+        return max(0.0, self.cards[card].vs_best)
+
+    def to_dict(self) -> dict[str, Any]:
+        """What ``sheepsolve suggest --json`` prints."""
+        k = self.knowledge
+        g = k.game
+        return {
+            "game": g.name,
+            "seat": self.seat_name,
+            "worlds": self.worlds,
+            "exact": self.exact,
+            "cards": {str(c): v.to_dict() for c, v in self.cards.items()},
+            "best": [str(c) for c in self.best],
+            "scale": ("the declaring side's final card points" if g.two_sided else
+                      "the seat's own final card points, every other player against it (lower is better)"),
+            "side": ("declaring" if self.maximize else "defending") if g.two_sided else "self",
+            "double_dummy": ({str(c): v for c, v in self.double_dummy.items()} if self.double_dummy is not None
+                             else None),
+            "seconds": round(self.seconds, 6),
+        }
+
+
+def _r(x: float | None, nd: int = 4) -> float | None:
+    return None if x is None else round(float(x), nd)
+
+
+def _summarize(k: Knowledge, legal: Sequence[Card], values: Sequence[Sequence[int]],
+               payments: Sequence[Sequence[int]] | None, maximize: bool, exact: bool) -> tuple[dict, tuple]:
+    n = len(values)
+    two_sided = k.game.two_sided
+    sign = 1.0 if maximize else -1.0
+    means = [math.fsum(w[j] for w in values) / n for j in range(len(legal))]
+    top = max(range(len(legal)), key=lambda j: (sign * means[j], -j))
+    cards: dict[Card, CardView] = {}
+    best = []
+    for j, c in enumerate(legal):
+        col = [float(w[j]) for w in values]
+        m, se = mean_se(col)
+        if exact and se is not None:
+            se = 0.0 if all(x == col[0] for x in col) else se
+        diffs = [sign * (w[top] - w[j]) for w in values]
+        dm, dse = mean_se(diffs)
+        if j == top:
+            dm, dse = 0.0, 0.0
+        pm = pse = None
+        if payments is not None:
+            pm, pse = mean_se([float(w[j]) for w in payments])
+        cards[c] = CardView(card=c, mean=m, stderr=se, p61=sum(x >= 61 for x in col) / n if two_sided else None,
+                            p91=sum(x >= 91 for x in col) / n if two_sided else None, payment=pm, payment_stderr=pse,
+                            vs_best=dm, vs_best_stderr=dse)
+        if j == top or dm <= 1e-9 or (not exact and dse is not None and dm <= TIE_Z * dse):
+            best.append(c)
+    return cards, tuple(best)
+
+
+class _WorldRunner:
+    """Picklable: solve world ``i`` of a list of world specs (in a worker process)."""
+
+    def __init__(self, kspec: tuple, worlds: tuple, payments: bool) -> None:
+        self.kspec = kspec
+        self.worlds = worlds
+        self.payments = payments
+
+    def __call__(self, i: int) -> tuple:
+        k = _worker_knowledge(self.kspec)
+        w = World.from_spec(k, self.worlds[i])
+        return solve_world(k, w, _worker_solver(), _worker_solver(tricks=True), payments=self.payments)
+
+
+_WORKER: dict[str, Any] = {}
+
+
+def _worker_knowledge(spec: tuple) -> Knowledge:
+    if _WORKER.get("kspec") != spec:
+        _WORKER["kspec"] = spec
+        _WORKER["k"] = Knowledge.from_spec(spec)
+    return _WORKER["k"]
+
+
+def _worker_solver(tricks: bool = False) -> Solver:
+    key = "tsolver" if tricks else "solver"
+    if key not in _WORKER:
+        _WORKER[key] = Solver(VIEW_TABLE_MIB)
+    return _WORKER[key]
+
+
+def player_view(k: Knowledge, worlds: int | str = 100, *, seed: int = 0, jobs: int | None = 1,
+                solver: Solver | None = None, tricks_solver: Solver | None = None, payments: bool = True,
+                given: Sequence[World] | None = None, exact: bool | None = None,
+                actual: State | None = None, progress: Callable[[int, int], None] | None = None) -> View:
+    """Judge every legal card of ``k.seat`` (who must be the one to move) over ``worlds`` sampled worlds, or
+    every consistent world with ``"all"``; ``given``: solve these worlds instead (``exact``: whether they are every
+    consistent world). ``actual``: the real position, when every hand is known, for the double-dummy values.
+
+    The worlds are solved in this process while that is quick, else also in ``jobs`` processes (None: every
+    core); the answer for a seed is the same either way.
+    """
+    t0 = time.perf_counter()
+    if k.to_move != k.seat:
+        who = k.players[k.seat] if k.players else str(k.seat + 1)
+        tm = k.to_move
+        now = "the hand is over" if tm is None else f"{k.players[tm] if k.players else tm + 1} is to move"
+        raise WorldsError(f"--seat: {who} is not the one to move ({now})")
+    if given is None:
+        sampler = WorldSampler(k)
+        if worlds == "all":
+            given = sampler.all_worlds(ALL_WORLDS_CAP)
+            exact = True
+        else:
+            if isinstance(worlds, bool) or not isinstance(worlds, int) or worlds < 1:
+                raise WorldsError(f"--worlds: must be 1 or more (or \"all\"), not {worlds!r}")
+            given = sampler.sample(worlds, seed=seed)
+            exact = False
+    exact = bool(exact)
+    if not given:
+        raise WorldsError("no world to solve")
+    solver = solver or Solver(VIEW_TABLE_MIB)
+    tsolver = tricks_solver or Solver(VIEW_TABLE_MIB)
+    run = _WorldRunner(k.to_spec(), tuple(w.to_spec() for w in given), payments) if (jobs or 2) > 1 else None
+    results = map_units(run or (lambda i: None), len(given), jobs if run is not None else 1, progress=progress,
+                        local=lambda i: solve_world(k, given[i], solver, tsolver, payments=payments))
+    legal = given[0].state.legal()
+    values = tuple(r[0] for r in results)
+    pays = tuple(r[1] for r in results) if k.game.two_sided and payments else None
+    setup0 = given[0].setup
+    maximize = (k.seat in setup0.team) if k.game.two_sided else False
+    cards, best = _summarize(k, legal, values, pays, maximize, exact)
+    dd = None
+    if actual is not None:
+        obj = Objective.for_setup(actual.setup, seat=None if k.game.two_sided else k.seat)
+        solver.clear()
+        dd = solver.card_values(actual, obj)
+    return View(knowledge=k, worlds=len(given), exact=exact, cards=cards, best=best, maximize=maximize,
+                values=values, payments=pays, double_dummy=dd, seconds=time.perf_counter() - t0)
+
+
+# --------------------------------------------------------------------------------------------------------------
+# sheepsolve suggest
+
+
+def suggest_record(rec: Record, *, seat: str | int | None = None, worlds: int | str = 100, seed: int = 0,
+                   jobs: int | None = 1, progress: Callable[[int, int], None] | None = None) -> View:
+    """``sheepsolve suggest``: the player to move after the record's last card (``seat``: who must be that
+    player), every legal card judged from that seat. The double-dummy values come beside when every hand is
+    known."""
+    k = Knowledge.from_record(rec, seat)
+    if k.to_move is None:
+        raise WorldsError("the hand is over: there is no card to suggest")
+    if k.to_move != k.seat:
+        raise WorldsError(f"--seat: {rec.players[k.seat]} is not the one to move ({rec.players[k.to_move]} is)")
+    actual = rec.state() if rec.complete else None
+    return player_view(k, worlds, seed=seed, jobs=jobs, actual=actual, progress=progress)
+
+
+def _num(x: float | None, nd: int = 1) -> str:
+    return "" if x is None else f"{x:.{nd}f}"
+
+
+def render_suggest(v: View, style: str = "ascii") -> str:
+    """The answer as text: one line per legal card, best first.
+
+    >>> from sheepsolve.record import load_record
+    >>> v = suggest_record(load_record("examples/sauspiel-midtrick.toml"), worlds=30)
+    >>> print(render_suggest(v).splitlines()[0])
+    Sauspiel (Rufspiel): Resi to move (declaring side), 30 sampled worlds
+    """
+    k = v.knowledge
+    g = k.game
+    side = ("declaring side" if v.maximize else "defending") if g.two_sided else "own points, lower is better"
+    what = (f"every consistent world solved ({v.worlds})" if v.exact else f"{v.worlds} sampled worlds")
+    lines = [f"{g.title}: {v.seat_name} to move ({side}), {what}"]
+    scale = ("mean: the declaring side's final card points" if g.two_sided else
+             "mean: the seat's own final card points, every other player against it")
+    lines.append(f"  {scale}; ± one standard error")
+    sign = 1 if v.maximize else -1
+    order = sorted(v.cards, key=lambda c: (-sign * v.cards[c].mean, list(v.cards).index(c)))
+    head = ["card", "mean", "±", "P(61+)", "P(91+)", "payment", "vs best", ""]
+    if v.double_dummy is not None:
+        head.insert(7, "double dummy")
+    rows = [head]
+    for c in order:
+        cv = v.cards[c]
+        row = [format_card(c, style), _num(cv.mean), _num(cv.stderr), _pct(cv.p61), _pct(cv.p91),
+               _num(cv.payment, 2), "" if c in v.best and cv.vs_best == 0 else f"-{cv.vs_best:.1f}",
+               "best" if c in v.best else ""]
+        if v.double_dummy is not None:
+            row.insert(7, str(v.double_dummy[c]))
+        rows.append(row)
+    widths = [max(len(r[i]) for r in rows) for i in range(len(head))]
+    for r in rows:
+        lines.append("  " + "  ".join(x.rjust(w) if i not in (0, len(r) - 1) else x.ljust(w)
+                                      for i, (x, w) in enumerate(zip(r, widths))).rstrip())
+    best = " ".join(format_card(c, style) for c in v.best)
+    if len(v.best) > 1:
+        lines.append(f"best: {best} (a tie: within noise of each other)" if not v.exact else
+                     f"best: {best} (equal in every world on average)")
+    else:
+        lines.append(f"best: {best}")
+    if not g.two_sided:
+        lines.append("(ramsch and leaster: no payment or P(61+) from one seat's points)")
+    lines.append("Each world is solved double dummy: the figures read the players as seeing every card from then "
+                 "on.")
+    return "\n".join(lines) + "\n"
+
+
+def _pct(p: float | None) -> str:
+    return "" if p is None else f"{100 * p:.0f}%"

@@ -1,0 +1,385 @@
+"""The player's view: knowledge, worlds, their sampling and the values averaged over them.
+
+- Counting: on late positions of full deals of every game form, the sampler's count of consistent worlds and its
+  list of every world equal a brute force that deals the unseen cards in every possible way and keeps the deals
+  in which the rules engine accepts the call, the bury and every card played.
+- Values: with every consistent world, each card's mean equals the exact average of the reference minimax's
+  values over those worlds (and the world count is the brute force's).
+- Sampling: every sampled world is consistent with every action (checked by replaying it through the engine, not
+  by the sampler's own check); a chi-square test of uniformity on a position whose worlds can be listed; the same
+  seed gives the same worlds and the same answer whatever the number of processes; standard errors are the
+  sample standard deviation over the square root of N.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import json
+import math
+import random
+import statistics
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from sheepsolve import view as V
+from sheepsolve import worlds as W
+from sheepsolve.cards import Card, parse_cards
+from sheepsolve.cli import main
+from sheepsolve.deals import deal, game_forms, random_position, random_setup
+from sheepsolve.engine import Setup, legal_calls
+from sheepsolve.games import make_game
+from sheepsolve.objective import Objective
+from sheepsolve.record import load_record
+from sheepsolve.reference import reference_card_values
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+FORMS = game_forms()
+
+
+def _form_id(g) -> str:
+    extra = ",".join(f"{k}={v}" for k, v in sorted(g.rules.items()) if k in ("run", "call_up", "bury_needs_trick",
+                                                                             "leaster_blind", "run_min"))
+    return f"{g.name}-{g.partner}-{g.trump_suit or ''}-{g.seats}p-{len(g.deck)}{'-' + extra if extra else ''}"
+
+
+def _under_setup(rng: random.Random) -> Setup:
+    """A 5-hand called-ace deal where the picker calls an ace of a void suit and puts a card under."""
+    g = make_game("sheepshead", partner="called-ace")
+    while True:
+        hands, blind = deal(g, rng)
+        p = rng.randrange(5)
+        picked = hands[p] + blind
+        for bury in itertools.combinations(picked, 2):
+            kept = [c for c in picked if c not in bury]
+            calls = [c for c in legal_calls(g, kept, bury) if c.under]
+            if calls:
+                return Setup.create(g, hands, declarer=p, blind=blind, bury=bury, called=calls[0].card,
+                                    under=rng.choice(kept))
+
+
+def _positions(g, seed: int, count: int, limit: int = 4000):
+    """(setup, plays, seat) late in random full deals, viewed from the seat to move or another, with few enough
+    deals of the unseen cards for the brute force."""
+    rng = random.Random(seed)
+    out = []
+    tries = 0
+    while len(out) < count and tries < 400:
+        tries += 1
+        st = _under_setup(rng) if g == "under" else random_setup(g, rng)
+        left = rng.randint(1, 2 if st.game.seats == 5 else 3)
+        s = random_position(st, rng, cards_left=left, extra=rng.randrange(st.game.seats))
+        if s.finished:
+            continue
+        plays = [c for t in s.tricks for c in t.cards] + list(s.trick)
+        seat = s.to_move if rng.random() < 0.7 else rng.randrange(st.game.seats)
+        k = W.Knowledge.from_setup(st, plays, seat)
+        sizes = [sl.size for sl in W.WorldSampler(k).slots]
+        if _multinomial(sizes) * (k.remaining(st.declarer) if k.has_under and k.under is None else 1) > limit:
+            continue
+        out.append((st, plays, seat))
+    assert len(out) == count, "too few small positions found"
+    return out
+
+
+def _multinomial(sizes) -> int:
+    out = math.factorial(sum(sizes))
+    for s in sizes:
+        out //= math.factorial(s)
+    return out
+
+
+def _brute_force(k: W.Knowledge) -> set[tuple]:
+    """Every deal of the unseen cards into the other hands (and bury, blind, card under), kept when the engine
+    accepts the whole record in it."""
+    sampler = W.WorldSampler(k)
+    unseen = sorted(k.unseen, key=int)
+    g = k.game
+    out = set()
+    for parts in W._share(unseen, [sl.size for sl in sampler.slots]):
+        hands = [set() for _ in range(g.seats)]
+        hands[k.seat] = set(k.hand)
+        for s, c in k.plays:
+            if s != k.seat:
+                hands[s].add(c)
+        bury = list(k.bury or ())
+        blind = []
+        for sl, cards in zip(sampler.slots, parts):
+            if sl.seat is not None:
+                hands[sl.seat].update(cards)
+            elif sl.name == "bury":
+                bury += cards
+            else:
+                blind += cards
+        unders = [k.under] if (k.under is not None or not k.has_under) else sorted(
+            hands[k.declarer] - {c for s, c in k.plays if s == k.declarer}, key=int)
+        for u in unders:
+            w = _replay_world(k, hands, bury, blind, u)
+            if w is not None:
+                out.add(w.key())
+    return out
+
+
+def _replay_world(k, hands, bury, blind, under):
+    """The engine's own check, written apart from the sampler: Setup.create accepts the call and bury, and every
+    card of the play is legal from the start."""
+    g = k.game
+    try:
+        if g.kind == "picker":
+            st = Setup.create(g, [sorted(h, key=int) for h in hands], declarer=k.declarer, blind=bury, bury=bury,
+                              called=k.called, under=under, alone=k.alone)
+        else:
+            st = Setup.create(g, [sorted(h, key=int) for h in hands], declarer=k.declarer, blind=blind,
+                              called=k.called, under=under, alone=k.alone)
+    except Exception:
+        return None
+    s = st.start()
+    for seat, c in k.plays:
+        if s.to_move != seat or s.why_illegal(c) is not None:
+            return None
+        s = s.play(c)
+    return W.World(st, s)
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Counting and enumeration against brute force
+
+
+@pytest.mark.parametrize("game", FORMS + ["under"], ids=lambda g: "under" if g == "under" else _form_id(g))
+def test_worlds_match_brute_force(game):
+    seed = 7000 + (FORMS.index(game) if game != "under" else 99)
+    for st, plays, seat in _positions(game, seed, 3):
+        k = W.Knowledge.from_setup(st, plays, seat)
+        brute = _brute_force(k)
+        sampler = W.WorldSampler(k)
+        listed = sampler.all_worlds()
+        assert sampler.count() == len(brute) == len(listed)
+        assert {w.key() for w in listed} == brute
+        truth = W.World(st, st.start().play_cards(plays))
+        assert truth.key() in brute  # the real deal is one of the worlds
+        assert sampler.candidates >= len(brute)
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Values against the reference
+
+
+@pytest.mark.parametrize("game", FORMS + ["under"], ids=lambda g: "under" if g == "under" else _form_id(g))
+def test_exact_view_matches_reference(game):
+    seed = 8000 + (FORMS.index(game) if game != "under" else 99)
+    for st, plays, _ in _positions(game, seed, 2, limit=600):
+        k = W.Knowledge.from_setup(st, plays)  # the seat to move
+        v = V.player_view(k, "all", payments=False)
+        brute = _brute_force(k)
+        assert v.exact and v.worlds == len(brute)
+        worlds = W.WorldSampler(k).all_worlds()
+        legal = list(v.cards)
+        sums = {c: 0 for c in legal}
+        for w in worlds:
+            obj = Objective.for_setup(w.setup, seat=None if k.game.two_sided else k.seat)
+            ref = reference_card_values(w.state, obj)
+            assert list(ref) == legal
+            for c in legal:
+                sums[c] += ref[c]
+        for c in legal:
+            assert v.cards[c].mean == pytest.approx(sums[c] / len(worlds), abs=1e-9), c
+        sign = 1 if v.maximize else -1
+        top = max(sign * sums[c] for c in legal)
+        assert set(v.best) == {c for c in legal if sign * sums[c] == top}
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Sampling
+
+
+@pytest.mark.parametrize("name", ["sauspiel-midtrick", "sheepshead-4-midtrick", "leaster-4-midtrick",
+                                  "sheepshead-called-ace-under-finished", "sheepshead-called-ace-finished",
+                                  "solo-hearts-midtrick", "sheepshead-jd-finished", "ramsch-finished"])
+def test_sampled_worlds_are_consistent(name):
+    rec = load_record(EXAMPLES / f"{name}.toml")
+    plays = [c for t in rec.play for c in t]
+    rng = random.Random(name)
+    for _ in range(4):
+        upto = rng.randrange(len(plays) + 1)
+        seat = rng.randrange(rec.game.seats)
+        k = W.Knowledge.from_record(rec, seat, upto)
+        for w in W.WorldSampler(k).sample(25, seed=rng.randrange(1000)):
+            again = _replay_world(k, [set(h) for h in _as_dealt(w)], list(w.setup.bury), list(w.setup.blind),
+                                  w.setup.under)
+            assert again is not None and again.state.hands == w.state.hands
+            assert w.setup.hands[seat] == k.hand
+            if k.bury is not None:
+                assert set(w.setup.bury) == set(k.bury)
+            held = [c for (s, c) in k.plays]
+            assert all(c in w.setup.hands[s] for s, c in k.plays), held
+            if rec.called is not None:  # the call the record made is one the world's hand allows
+                p = rec.declarer
+                calls = legal_calls(rec.game, w.setup.hands[p], w.setup.bury)
+                assert any(c.card == rec.called and c.under == (rec.under is not None) for c in calls)
+
+
+def _as_dealt(w):
+    return w.setup.hands
+
+
+def _chi_square_limit(df: int) -> float:
+    """The 99.9% point of chi-square with ``df`` degrees of freedom (Wilson-Hilferty)."""
+    z = 3.090
+    return df * (1 - 2 / (9 * df) + z * math.sqrt(2 / (9 * df))) ** 3
+
+
+@pytest.mark.parametrize("name,upto,seat", [("sheepshead-called-ace-under-finished", 25, 4),
+                                            ("sauspiel-short-deck-finished", 14, 2)])
+def test_sampling_is_uniform_chi_square(name, upto, seat):
+    """Positions with voids and the called-card rules, where the rules check rejects many deals of the superset
+    (the card under not yet seen; a declarer who must hold a card of the called suit): the sampled worlds'
+    frequencies against the uniform distribution over the listed worlds."""
+    rec = load_record(EXAMPLES / f"{name}.toml")
+    k = W.Knowledge.from_record(rec, seat, upto)
+    s = W.WorldSampler(k)
+    keys = {w.key() for w in s.all_worlds()}
+    n = len(keys)
+    assert 10 <= n < s.candidates  # the rules check thins the superset
+    draws = 50 * n
+    counts = Counter(w.key() for w in s.sample(draws, seed=11))
+    assert set(counts) <= keys
+    expected = draws / n
+    chi2 = sum((counts.get(key, 0) - expected) ** 2 / expected for key in keys)
+    assert chi2 < _chi_square_limit(n - 1), (chi2, n)
+
+
+def test_biased_sampling_fails_the_chi_square():
+    """The test above can fail: drawing worlds with twice the weight for half of them is caught."""
+    n = 40
+    rng = random.Random(3)
+    draws = 100 * n
+    counts = Counter(rng.choice(list(range(n)) + list(range(n // 2))) for _ in range(draws))
+    expected = draws / n
+    chi2 = sum((counts.get(i, 0) - expected) ** 2 / expected for i in range(n))
+    assert chi2 > _chi_square_limit(n - 1)
+
+
+def test_same_seed_same_answer_whatever_jobs(monkeypatch):
+    rec = load_record(EXAMPLES / "sauspiel-midtrick.toml")
+    k = W.Knowledge.from_record(rec)
+    one = V.player_view(k, 12, seed=5, jobs=1)
+    monkeypatch.setattr(W, "PARALLEL_AFTER_SECONDS", 0.0)  # processes even for this little work
+    two = V.player_view(k, 12, seed=5, jobs=2)
+    assert one.values == two.values and one.payments == two.payments
+    assert one.to_dict()["cards"] == two.to_dict()["cards"] and one.best == two.best
+    assert [w.key() for w in W.WorldSampler(k).sample(12, seed=5)] == \
+        [w.key() for w in W.WorldSampler(k).sample(12, seed=5)]
+    other = V.player_view(k, 12, seed=6, jobs=1)
+    assert other.values != one.values
+
+
+def test_standard_errors_are_sd_over_root_n():
+    rec = load_record(EXAMPLES / "sheepshead-4-midtrick.toml")
+    k = W.Knowledge.from_record(rec)
+    v = V.player_view(k, 30, seed=2)
+    assert v.worlds == 30
+    for j, (c, cv) in enumerate(v.cards.items()):
+        col = [w[j] for w in v.values]
+        assert cv.mean == pytest.approx(statistics.fmean(col))
+        assert cv.stderr == pytest.approx(statistics.stdev(col) / math.sqrt(30))
+        pays = [w[j] for w in v.payments]
+        assert cv.payment_stderr == pytest.approx(statistics.stdev(pays) / math.sqrt(30))
+        assert cv.p61 == pytest.approx(sum(x >= 61 for x in col) / 30)
+        top = list(v.cards).index(v.top)
+        diffs = [(-1 if not v.maximize else 1) * (w[top] - w[j]) for w in v.values]
+        if c != v.top:
+            assert cv.vs_best == pytest.approx(statistics.fmean(diffs))
+            assert cv.vs_best_stderr == pytest.approx(statistics.stdev(diffs) / math.sqrt(30))
+            assert (c in v.best) == (cv.vs_best <= V.TIE_Z * cv.vs_best_stderr)
+
+
+def test_payments_are_the_seats_own():
+    """In every world, the payment after each card is the seat's share of what the scorer pays for the outcome the
+    reference gives (checked on a few late positions)."""
+    from sheepsolve.reference import reference_value
+    from sheepsolve.scoring import score
+
+    rng = random.Random(4)
+    for g in (make_game("sheepshead"), make_game("sauspiel"), make_game("solo", trump="H")):
+        st = random_setup(g, rng)
+        s = random_position(st, rng, cards_left=2, extra=1)
+        plays = [c for t in s.tricks for c in t.cards] + list(s.trick)
+        k = W.Knowledge.from_setup(st, plays)
+        v = V.player_view(k, 6, seed=1)
+        for wi, w in enumerate(W.WorldSampler(k).sample(6, seed=1)):
+            for j, c in enumerate(v.cards):
+                # play the rest perfectly by the reference: the finished state's score is the payment
+                state = w.state.play(c)
+                while not state.finished:
+                    obj = Objective.for_setup(w.setup)
+                    vals = {x: reference_value(state.play(x), obj) for x in state.legal()}
+                    want = max(vals.values()) if state.to_move in w.setup.team else min(vals.values())
+                    state = state.play(next(x for x in state.legal() if vals[x] == want))
+                res = score(state, k.stakes)
+                assert v.values[wi][j] == Objective.for_setup(w.setup).final_value(state)
+                assert v.payments[wi][j] == res.payments[k.seat], (g.name, c)
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Bad input and the command line
+
+
+def test_suggest_cli_json_and_errors(tmp_path):
+    runner = CliRunner()
+    f = str(EXAMPLES / "sauspiel-midtrick.toml")
+    r = runner.invoke(main, ["suggest", f, "--worlds", "8", "--json", "--jobs", "1"])
+    assert r.exit_code == 0, r.output
+    d = json.loads(r.output)
+    assert d["seat"] == "Resi" and d["worlds"] == 8 and d["exact"] is False
+    assert set(d["best"]) <= set(d["cards"])
+    for c, x in d["cards"].items():
+        assert {"mean", "stderr", "p61", "p91", "payment"} <= set(x)
+    assert set(d["double_dummy"]) == set(d["cards"])
+    for args, words in [(["--seat", "Sepp"], "not the one to move"), (["--worlds", "0"], "--worlds"),
+                        (["--worlds", "x"], "--worlds"), (["--worlds", "all"], "over the cap of 20,000")]:
+        r = runner.invoke(main, ["suggest", f] + args)
+        assert r.exit_code == 2, (args, r.output)
+        lines = r.output.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith("error: ") and words in lines[0], (args, r.output)
+    r = runner.invoke(main, ["suggest", str(EXAMPLES / "sauspiel-finished.toml")])
+    assert r.exit_code == 2 and "over" in r.output
+
+
+def test_all_worlds_exact_on_a_late_position(tmp_path):
+    rec = load_record(EXAMPLES / "sauspiel-finished.toml")
+    plays = [c for t in rec.play for c in t]
+    k = W.Knowledge.from_record(rec, None, len(plays) - 6)
+    v = V.player_view(k, "all")
+    assert v.exact and v.worlds == W.WorldSampler(k).count()
+    assert all(cv.stderr in (0.0, None) or cv.stderr > 0 for cv in v.cards.values())
+    d = v.to_dict()
+    assert d["exact"] is True and d["worlds"] == v.worlds
+
+
+def test_all_refuses_above_the_cap():
+    rec = load_record(EXAMPLES / "sheepshead-jd-midtrick.toml")
+    k = W.Knowledge.from_record(rec, None, 0)
+    with pytest.raises(W.WorldsError, match=r"consistent worlds .* over the cap of 20,000; sample"):
+        W.WorldSampler(k).all_worlds()
+    with pytest.raises(W.WorldsError, match="over the cap of 5"):
+        late = W.Knowledge.from_record(rec)
+        W.WorldSampler(late).all_worlds(cap=5)
+
+
+def test_inconsistent_record_is_named():
+    """A partial record (only the picker's hand known) where Bob shows a void in spades and later plays one: no
+    world fits, and the error says where."""
+    import tomllib
+
+    from sheepsolve.record import record_from_dict
+
+    d = tomllib.loads((EXAMPLES / "sheepshead-jd-partial.toml").read_text())
+    d["play"] = d["play"][:3] + ["8S 7S"]
+    rec = record_from_dict(d)  # the reader cannot tell: Bob's hand is not given
+    with pytest.raises(W.WorldsError, match="Bob did not follow spades in trick 1 but played 7S later"):
+        W.WorldSampler(W.Knowledge.from_record(rec, "Ann"))
+    r = CliRunner().invoke(main, ["suggest", str(EXAMPLES / "sheepshead-jd-partial.toml")])
+    assert r.exit_code == 2 and r.output.startswith("error: hands.") and len(r.output.strip().splitlines()) == 1

@@ -383,3 +383,30 @@ def test_inconsistent_record_is_named():
         W.WorldSampler(W.Knowledge.from_record(rec, "Ann"))
     r = CliRunner().invoke(main, ["suggest", str(EXAMPLES / "sheepshead-jd-partial.toml")])
     assert r.exit_code == 2 and r.output.startswith("error: hands.") and len(r.output.strip().splitlines()) == 1
+
+
+def test_suggest_json_fields_are_documented():
+    fmt = (EXAMPLES.parent / "docs" / "RECORD-FORMAT.md").read_text(encoding="utf-8")
+    section = fmt.split("## `sheepsolve suggest FILE --json`")[1].split("\n## ")[0]
+    r = CliRunner().invoke(main, ["suggest", str(EXAMPLES / "wenz-3-player-midtrick.toml"), "--worlds", "all",
+                                  "--json"])
+    assert r.exit_code == 0, r.output
+    d = json.loads(r.output)
+    assert d["exact"] is True and d["worlds"] == 252
+    for key in set(d) | set(next(iter(d["cards"].values()))):
+        assert f"`{key}`" in section, key
+
+
+@pytest.mark.parametrize("path", sorted(EXAMPLES.glob("*.toml")), ids=lambda p: p.stem)
+def test_suggest_on_every_unfinished_example(path):
+    """Every bundled example with a player to move and that player's hand known gets a suggestion."""
+    rec = load_record(path)
+    try:
+        k = W.Knowledge.from_record(rec)
+    except W.WorldsError as e:
+        assert "the hand is over" in str(e) or "is needed" in str(e) or "not played out" in str(e), str(e)
+        return
+    r = CliRunner().invoke(main, ["suggest", str(path), "--worlds", "6", "--json", "--jobs", "1"])
+    assert r.exit_code == 0, r.output
+    d = json.loads(r.output)
+    assert d["seat"] == rec.players[k.seat] and sorted(d["cards"]) == sorted(str(c) for c in k.legal())

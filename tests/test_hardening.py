@@ -95,6 +95,7 @@ def test_alone_multiplier_is_capped(tmp_path: Path) -> None:
 
 def test_jobs_never_start_more_processes_than_cores(monkeypatch: pytest.MonkeyPatch) -> None:
     import sheepsolve.bury as B
+    import sheepsolve.worlds as W
 
     started: list[int] = []
 
@@ -115,7 +116,7 @@ def test_jobs_never_start_more_processes_than_cores(monkeypatch: pytest.MonkeyPa
         def Pool(self, n: int) -> FakePool:  # noqa: N802
             return FakePool(n)
 
-    monkeypatch.setattr(B.multiprocessing, "get_context", lambda kind: FakeContext())
+    monkeypatch.setattr(W.multiprocessing, "get_context", lambda kind: FakeContext())  # bury runs its units through worlds.map_units
     monkeypatch.setattr(B, "PARALLEL_AFTER_SECONDS", 0.0)
     cores = len(os.sched_getaffinity(0))
     r = run("bury", JD_FULL, "--view", "picker", "--worlds", "40", "--jobs", "1000", "--json")

@@ -38,21 +38,29 @@ class Scene:
                            "rotate": rotate})
 
 
+# The thresholds of a two-sided game: schneider-free (31), the game (61), schneider (91).
+TICKS = (0, 31, 61, 91, 120)
+
+
 def _ticks(scene: Scene, y, left: float, right: float, top: int) -> None:
-    for v in range(0, top + 1, 30 if top <= 150 else max(30, top // 4 // 10 * 10)):
+    for v in TICKS[:-1] + (top,):
+        if v in (61, 91):
+            continue
         scene.line(left, y(v), right, y(v), "grid")
         scene.text(left - 6, y(v) + 4, str(v), anchor="end")
     for v, cls in ((61, "rule61"), (91, "rule91")):
         if v <= top:
             scene.line(left, y(v), right, y(v), cls)
-            scene.text(right + 4, y(v) + 4, str(v), cls="mark61" if v == 61 else "", anchor="start")
+            scene.text(left - 6, y(v) + 4, str(v), cls="mark61" if v == 61 else "", anchor="end")
+            scene.text(right + 4, y(v) + 4, "game" if v == 61 else "schneider", cls="mark61" if v == 61 else "",
+                       anchor="start")
 
 
 def value_line(points: Sequence[tuple[float, int, str, str]], *, cards: int, seats: int,
                label: str = "the declaring side's value after each card") -> Scene:
     """``points``: (position in cards, value, mark ``""``/``?``/``??``, a title for the dot) with the value
     before the first card at position 0; ``cards`` played in all, ``seats`` cards a trick."""
-    w, h, left, right, top_pad, bottom = 1040, 230, 62, 1000, 14, 44
+    w, h, left, right, top_pad, bottom = 1040, 230, 62, 970, 14, 44
     n = max(-(-cards // seats) * seats, seats)
     top = 120 if max((p[1] for p in points), default=0) <= 120 else max(p[1] for p in points)
     s = Scene(w, h, label)
@@ -105,7 +113,7 @@ def histogram(values: Sequence[int], *, label: str, axis: str = "card points of 
         s.rects.append({"x": f"{x(lo) + 1:.1f}", "y": f"{y(k):.1f}", "w": f"{max(1.0, x(lo + width) - x(lo) - 2):.1f}",
                         "h": f"{y(0) - y(k):.1f}", "cls": cls,
                         "title": f"{lo}-{lo + width - 1}: {k} world{'s' if k != 1 else ''}"})
-    for v in range(0, hi + 1, 30):
+    for v in TICKS[:-1] + (hi,):
         s.text(x(v), h - bottom + 15, str(v))
     for v, cls in ((61, "rule61"), (91, "rule91")):
         if v <= hi:

@@ -1,0 +1,127 @@
+"""The puzzle page played in a real browser: headless Chromium (Debian's ``chromium`` and ``chromium-driver``)
+driven by Selenium. A reader clicks a wrong card (its refutation shows, the score counts the miss), then the
+right one (the winning line shows, the cards lock). ``.ci/run`` installs the browser; without it the test is
+skipped and says why. Set SHEEPSOLVE_SCREENSHOTS to a folder to keep screenshots of the page (not compared
+pixel by pixel: a person looks at them)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest  # noqa: E402
+
+import sys
+
+sys.path.insert(0, str(Path(__file__).parent))
+from helpers_hostile import HOSTILE, assert_escaped, hostile_copy  # noqa: E402
+
+from sheepsolve.puzzle import puzzle_from_record, render_html  # noqa: E402
+from sheepsolve.record import load_record  # noqa: E402
+
+PUZZLES = Path(__file__).resolve().parent.parent / "examples" / "puzzles"
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+DRIVER = shutil.which("chromedriver")
+webdriver = pytest.importorskip("selenium.webdriver")
+pytestmark = pytest.mark.skipif(not (CHROMIUM and DRIVER),
+                                reason="needs Debian's chromium and chromium-driver (apt-get install chromium "
+                                       "chromium-driver; .ci/run does)")
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                "--window-size=1200,1600"):
+        options.add_argument(arg)
+    driver = webdriver.Chrome(service=Service(DRIVER), options=options)
+    yield driver
+    driver.quit()
+
+
+def _shot(driver, name: str) -> None:
+    folder = os.environ.get("SHEEPSOLVE_SCREENSHOTS")
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        driver.save_screenshot(str(Path(folder) / name))
+
+
+def _visible_answers(section) -> list[str]:
+    return [a.get_attribute("data-card") for a in section.find_elements("css selector", ".answer") if a.is_displayed()]
+
+
+def test_play_a_puzzle_booklet(browser, tmp_path):
+    from selenium.webdriver.common.by import By
+
+    ps = [puzzle_from_record(load_record(PUZZLES / name)) for name in ("05-easy-sauspiel.toml",
+                                                                      "02-easy-sheepshead-3.toml")]
+    page = tmp_path / "booklet.html"
+    page.write_text(render_html(ps), encoding="utf-8")
+    browser.get(page.as_uri())
+    assert browser.find_element(By.ID, "score").text == "0 of 2"
+    first, second = browser.find_elements(By.CSS_SELECTOR, "section.puzzle")
+    assert _visible_answers(first) == []  # nothing given away before a click
+
+    # puzzle 1: a wrong card first
+    p = ps[0]
+    right = {str(c) for c in p.solution}
+    buttons = first.find_elements(By.CSS_SELECTOR, "button.choice")
+    assert {b.get_attribute("data-card") for b in buttons} == {str(c) for c in p.state.legal()}
+    wrong = next(b for b in buttons if b.get_attribute("data-card") not in right)
+    wrong_id = wrong.get_attribute("data-card")
+    wrong.click()
+    feedback = first.find_element(By.CSS_SELECTOR, ".feedback").text
+    assert feedback.startswith("Wrong:") and "Try again" in feedback
+    assert _visible_answers(first) == [wrong_id]
+    shown = first.find_element(By.CSS_SELECTOR, f'.answer[data-card="{wrong_id}"]').text
+    assert "is wrong" in shown and "The refutation:" in shown and "So " in shown
+    line = p.refutations[next(c for c in p.refutations if str(c) == wrong_id)]
+    assert len(first.find_elements(By.CSS_SELECTOR, f'.answer[data-card="{wrong_id}"] ol.line li')) >= len(line) // 4
+    assert "wrong" in wrong.get_attribute("class")
+    _shot(browser, "puzzle-wrong.png")
+
+    # then the right one: the winning line, the cards lock, the score stays 0 (the first try missed)
+    good = next(b for b in buttons if b.get_attribute("data-card") in right)
+    good_id = good.get_attribute("data-card")
+    good.click()
+    assert first.find_element(By.CSS_SELECTOR, ".feedback").text.startswith("Right!")
+    assert _visible_answers(first) == [good_id]
+    shown = first.find_element(By.CSS_SELECTOR, f'.answer[data-card="{good_id}"]').text
+    assert "is right" in shown and "The winning line:" in shown
+    assert all(not b.is_enabled() for b in buttons)
+    assert browser.find_element(By.ID, "score").text == "0 of 2"
+    _shot(browser, "puzzle-right.png")
+
+    # puzzle 2: right at the first try
+    q = ps[1]
+    b2 = next(b for b in second.find_elements(By.CSS_SELECTOR, "button.choice")
+              if b.get_attribute("data-card") in {str(c) for c in q.solution})
+    b2.click()
+    assert browser.find_element(By.ID, "score").text == "1 of 2"
+    assert browser.find_element(By.ID, "tried").text == "2"
+    print("\nbrowser:", browser.capabilities.get("browserVersion"),
+          "| puzzle 1:", wrong_id, "->", first.find_element(By.CSS_SELECTOR, ".feedback").text,
+          "| score:", browser.find_element(By.ID, "score").text)
+
+
+def test_hostile_names_do_not_run_in_the_page(browser, tmp_path):
+    """A player named ``<script>...`` or ``"><img onerror=...>`` is shown as text, and nothing of it runs."""
+    from selenium.webdriver.common.by import By
+
+    path = hostile_copy(PUZZLES / "05-easy-sauspiel.toml", tmp_path)
+    p = puzzle_from_record(load_record(path))
+    assert p.record.players[0] == HOSTILE[0]
+    html = render_html(p)
+    assert_escaped(html)
+    page = tmp_path / "hostile.html"
+    page.write_text(html, encoding="utf-8")
+    browser.get(page.as_uri())
+    assert browser.execute_script("return window.pwned === undefined")
+    body = browser.find_element(By.TAG_NAME, "body").text
+    assert HOSTILE[0] in body and HOSTILE[1] in body
+    assert not browser.find_elements(By.CSS_SELECTOR, "img")

@@ -1,0 +1,118 @@
+"""What people read: every text output in each card notation, every HTML report escaped and self-contained."""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+sys.path.insert(0, str(Path(__file__).parent))
+from helpers_hostile import HOSTILE, assert_escaped, hostile_copy  # noqa: E402
+
+from sheepsolve.cli import main  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "examples"
+PUZZLE = EXAMPLES / "puzzles" / "05-easy-sauspiel.toml"
+FRENCH = set("♣♠♥♦")
+GERMAN_WORDS = ("Eichel", "Schellen", "Gras-", "Herz-", "die Blaue", "die Alte")
+
+
+def run(*args: object):
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+def assert_one_notation(out: str, notation: str) -> None:
+    """Text in one notation only: no suit symbols outside French, no German suit names outside German, no
+    canonical two-letter card (QC, TS) in German or French text."""
+    if notation != "french":
+        assert not FRENCH & set(out), out
+    if notation != "german":
+        assert not any(w in out for w in GERMAN_WORDS), out
+
+
+def assert_self_contained(page: str) -> None:
+    assert page.startswith("<!DOCTYPE html>") and page.rstrip().endswith("</html>")
+    for bad in ("http://", "https://", "<link", "@import"):
+        assert bad not in page, bad
+    assert not re.search(r"<[a-z]+[^<>]*\s(src|href)=(?![\"']?#)", page)  # only in-page references (#su-C)
+
+
+# -- annotate ----------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("notation", ["german", "french", "ascii"])
+def test_annotate_text_in_each_notation(notation):
+    r = run("annotate", EXAMPLES / "annotate-swing-sauspiel.toml", "--cards", notation)
+    assert r.exit_code == 0, r.output
+    assert_one_notation(r.output, notation)
+    played = {"german": "HO", "french": "Q♥", "ascii": "QH"}[notation]
+    assert played in r.output
+
+
+def test_annotate_html_escapes_hostile_names_and_honours_min_cost(tmp_path):
+    path = hostile_copy(EXAMPLES / "annotate-swing-sauspiel.toml", tmp_path)
+    out = tmp_path / "a.html"
+    r = run("annotate", path, "--html", out, "--min-cost", "50")
+    assert r.exit_code == 0, r.output
+    page = out.read_text(encoding="utf-8")
+    assert_self_contained(page)
+    assert_escaped(page)
+    assert "&lt;script&gt;" in page
+    # --min-cost 50: the result-changing error stays flagged; no smaller one is
+    flagged = re.findall(r'class="play( e[12])', page)
+    assert flagged and all(f == " e2" for f in flagged)
+    full = tmp_path / "b.html"
+    assert run("annotate", path, "--html", full).exit_code == 0
+    assert "cost 50 points or more" in page and "points or more" not in full.read_text(encoding="utf-8")
+
+
+def test_annotate_chart_marks_61_and_91_with_labelled_axes(tmp_path):
+    out = tmp_path / "a.html"
+    assert run("annotate", EXAMPLES / "annotate-swing-sauspiel.toml", "--html", out).exit_code == 0
+    page = out.read_text(encoding="utf-8")
+    svg = page[page.index('<svg class="chart"'):]
+    svg = svg[:svg.index("</svg>")]
+    assert 'class="rule61"' in svg and 'class="rule91"' in svg
+    assert ">61</text>" in svg and ">91</text>" in svg and ">60</text>" not in svg
+    assert "card points of the declaring side</text>" in svg and ">trick</text>" in svg
+
+
+# -- puzzles -----------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("notation", ["german", "french", "ascii"])
+def test_puzzle_text_in_each_notation(notation):
+    r = run("puzzle", "show", PUZZLE, "--reveal", "--cards", notation)
+    assert r.exit_code == 0, r.output
+    assert_one_notation(r.output, notation)
+    assert {"german": "Trumps: EO GO HO SO", "french": "Trumps: Q♣ Q♠ Q♥ Q♦",
+            "ascii": "Trumps: QC QS QH QD"}[notation] in r.output
+
+
+def test_puzzle_booklet_and_hostile_names(tmp_path):
+    path = hostile_copy(PUZZLE, tmp_path)
+    out = tmp_path / "book.html"
+    r = run("puzzle", "show", path, EXAMPLES / "puzzles" / "03-easy-wenz.toml", "--html", out)
+    assert r.exit_code == 0, r.output
+    page = out.read_text(encoding="utf-8")
+    assert_self_contained(page)
+    assert_escaped(page)
+    assert page.count('<section class="puzzle"') == 2 and 'id="score">0 of 2<' in page
+    text = run("puzzle", "show", PUZZLE, EXAMPLES / "puzzles" / "03-easy-wenz.toml")
+    assert "Puzzle 1 of 2" in text.output and "Puzzle 2 of 2" in text.output
+
+
+# -- show --------------------------------------------------------------------------------------------------------
+
+
+def test_show_names_contracts_as_players_say_them():
+    r = run("show", EXAMPLES / "solo-acorns-finished.toml")
+    assert "Eichel-Solo" in r.output and "(C)" not in r.output
+    r = run("show", EXAMPLES / "sauspiel-finished.toml")
+    assert "Sauspiel auf die Alte" in r.output
+    r = run("show", EXAMPLES / "sauspiel-finished.toml", "--cards", "ascii")
+    assert "Sauspiel on AC" in r.output

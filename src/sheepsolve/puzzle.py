@@ -973,6 +973,7 @@ def render_text(p: Puzzle, *, reveal: bool = False, style: str = "ascii") -> str
     """The puzzle as terminal text, the answer hidden unless ``reveal`` (see :mod:`sheepsolve.render.puzzle`)."""
     from .render.puzzle import render_text as text
 
+    _two_sided(p.state)  # a puzzle of a game without sides, or of a finished hand, is refused by name
     return text(p, reveal=reveal, style=style)
 
 
@@ -980,4 +981,6 @@ def render_html(p: Puzzle | Sequence[Puzzle], *, reveal: bool = False, style: st
     """One self-contained page to play the puzzle(s) in (see :mod:`sheepsolve.render.puzzle`)."""
     from .render.puzzle import render_html as page
 
+    for one in ([p] if isinstance(p, Puzzle) else p):
+        _two_sided(one.state)
     return page(p, style, reveal=reveal)

@@ -100,7 +100,7 @@ def test_jobs_never_start_more_processes_than_cores(monkeypatch: pytest.MonkeyPa
     started: list[int] = []
 
     class FakePool:
-        def __init__(self, n: int) -> None:
+        def __init__(self, n: int, **kwargs: object) -> None:
             started.append(n)
 
         def __enter__(self) -> "FakePool":
@@ -113,15 +113,17 @@ def test_jobs_never_start_more_processes_than_cores(monkeypatch: pytest.MonkeyPa
             return (fn(i) for i in items)
 
     class FakeContext:
-        def Pool(self, n: int) -> FakePool:  # noqa: N802
-            return FakePool(n)
+        def Pool(self, n: int, **kwargs: object) -> FakePool:  # noqa: N802
+            return FakePool(n, **kwargs)
 
-    monkeypatch.setattr(W.multiprocessing, "get_context", lambda kind: FakeContext())  # bury runs its units through worlds.map_units
+    # bury runs its units through worlds.map_units
+    monkeypatch.setattr(W.multiprocessing, "get_context", lambda kind: FakeContext())
     monkeypatch.setattr(B, "PARALLEL_AFTER_SECONDS", 0.0)
     cores = len(os.sched_getaffinity(0))
     r = run("bury", JD_FULL, "--view", "picker", "--worlds", "40", "--jobs", "1000", "--json")
     assert r.exit_code == 0, r.output
     assert all(n <= cores for n in started), (started, cores)
+    assert started or cores < 2  # the pool was used
     assert B.worker_count(1000, 10**6) == B.default_jobs() <= min(cores, B.MAX_JOBS)
     assert B.worker_count(None, 1) == 1 and B.worker_count(1, 100) == 1
 
@@ -398,3 +400,44 @@ def test_module_level_solve_from_threads() -> None:
     for th in threads:
         th.join(120)
     assert not errors, errors[:3]
+
+
+# --------------------------------------------------------------------------------------------------------------
+# 11. pick, choose and bury validate what they read, as show does
+
+
+BAD_RECORDS = sorted(p for p in (ROOT / "tests" / "bad_records").iterdir() if p.suffix in (".toml", ".json"))
+
+
+def _expected(path: Path) -> str:
+    if path.suffix == ".json":
+        return path.with_suffix(".expect").read_text().strip()
+    return path.read_text().splitlines()[0][len("# expect: "):]
+
+
+def _seat_and_family(path: Path) -> tuple[str, str | None]:
+    import json
+    import tomllib
+
+    from sheepsolve.games import REGISTRY, resolve_name
+
+    try:
+        d = json.loads(path.read_text()) if path.suffix == ".json" else tomllib.loads(path.read_text())
+        seat = d.get("picker") or d.get("declarer") or (d.get("players") or ["1"])[0]
+        canon = resolve_name(d["game"])[0]
+        return str(seat), REGISTRY[canon].family if canon not in ("leaster",) else None
+    except Exception:  # noqa: BLE001
+        return "1", None
+
+
+@pytest.mark.parametrize("path", BAD_RECORDS, ids=lambda p: p.name)
+def test_pick_choose_and_bury_refuse_every_bad_record(path: Path) -> None:
+    seat, family = _seat_and_family(path)
+    want = _expected(path)
+    for command in ("pick", "choose", "bury"):
+        args = [command, path, "--worlds", "1", "--jobs", "1"] + (["--seat", seat] if command != "bury" else [])
+        r = run(*args)
+        assert_input_error(r)
+        fits = (command == "choose") == (family == "schafkopf") and family is not None
+        if fits and "the hand of the player" not in r.output and "is needed" not in r.output:
+            assert want in r.output, (command, want, r.output)

@@ -61,6 +61,7 @@ import dataclasses
 import itertools
 import json
 import random
+import re
 import sys
 import threading
 import time
@@ -75,7 +76,7 @@ from .cards import Card, format_cards
 from .engine import Setup, frozen_instance, legal_calls
 from .games import JACKS, QUEENS, REGISTRY, Game, GameError, make_game, resolve_name
 from .objective import Objective
-from .files import read_input_text
+from .files import clip, read_input_text
 from .record import Record, RecordError, load_record, record_from_dict
 from .scoring import Stakes, laufende_of, outcome_for, payment_for
 from .solver import Solver, SolverError
@@ -1482,26 +1483,38 @@ def _raw(path: str) -> dict[str, Any]:
 
 def _read(path: str, german: bool, change: Callable[[dict[str, Any]], dict[str, Any]]) -> tuple[Record, Record | None,
                                                                                                list[str]]:
-    """The record with its choices set aside (``change``), and the record as written when it reads."""
-    notes: list[str] = []
+    """The record with its choices set aside (``change``), and the record as written.
+
+    The record as written is checked as ``show`` checks it: every error is reported (a revoke in the play, a call
+    the hand does not allow, ...). Only a record that shows no choice at all (no bury, call, card under or play)
+    may leave out the picker, declarer or called card the command is about.
+    """
     original: Record | None = None
-    err: RecordError | None = None
     try:
         original = load_record(path, german=german)
     except RecordError as e:
         err = e
-    try:
-        raw = _raw(path)
-    except Exception:
-        assert err is not None
-        raise err from None
+    else:
+        err = None
+    raw = _raw(path) if err is None else _raw_or(path, err)
+    if err is not None and (any(k in raw for k in _DECISION_KEYS) or not _MISSING_CHOICE.search(str(err))):
+        raise err
     try:
         base = record_from_dict(change(dict(raw)), german=german)
     except RecordError as e:
-        raise RecordError(f"{path}: {e}") from None
-    if err is not None and any(k in raw for k in _DECISION_KEYS):
-        notes.append(f"the record's own choices are not shown: {err}")
-    return base, original, notes
+        raise RecordError(f"{clip(path, 200)}: {e}") from None
+    return base, original, []
+
+
+_MISSING_CHOICE = re.compile(r"(?:^|: )(?:picker|declarer|called): missing")
+
+
+def _raw_or(path: str, err: RecordError) -> dict[str, Any]:
+    """The raw data of a record that did not read, or ``err`` itself when the text does not parse at all."""
+    try:
+        return _raw(path)
+    except Exception:
+        raise err from None
 
 
 def _game_kind(path: str) -> tuple[str, str] | None:
@@ -1634,6 +1647,10 @@ def read_choose_record(path: str, seat: str | None, *, german: bool = False) -> 
         d["declarer"] = chosen["declarer"] or (players[0] if isinstance(players, list) and players else "1")
         return d
 
+    kind = _game_kind(path)
+    if kind is not None and kind[1] != "schafkopf":
+        raise BuryError(f"{clip(path, 200)}: game: {kind[0]} is not Schafkopf: choose is for Schafkopf hands "
+                        f"(Sheepshead: use pick)")
     base, _, notes = _read(path, german, change)
     if chosen.get("family") != "schafkopf":
         raise BuryError(f"{path}: game: {base.game.name} is not Schafkopf: choose is for Schafkopf hands "

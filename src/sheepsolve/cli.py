@@ -20,6 +20,7 @@ from .games import RULE_SWITCHES, GameError, list_games, PRESETS
 from .record import Record, RecordError, load_record
 from .engine import RulesError
 from .files import FileError, check_output_path, clip, write_output_atomically
+from .signals import TERMINATED_STATUS, Terminated
 from .solver import DEFAULT_TABLE_MIB, SolverError
 
 __all__ = ["main"]
@@ -76,6 +77,9 @@ def input_errors(fn: Callable) -> Callable:
             return fn(*args, **kwargs)
         except (RecordError, GameError, CardError, RulesError, SolverError, FileError) as e:
             raise InputError(str(e)) from None
+        except Terminated:
+            # SIGTERM while worker processes ran: they are stopped; end as the signal would, without a traceback
+            sys.exit(TERMINATED_STATUS)
         except BrokenPipeError:
             # the reader went away (``sheepsolve ... | head``): not bad input; stop quietly
             devnull = os.open(os.devnull, os.O_WRONLY)

@@ -77,6 +77,7 @@ from .engine import RulesError, Setup, State, trick_winner
 from .games import Game, make_game
 from .record import Record, RecordError
 from .scoring import Stakes
+from .signals import terminate_raises, worker_init
 from .solver import SolverError
 
 __all__ = [
@@ -213,7 +214,8 @@ def map_units(run: Callable[[int], Any], n: int, jobs: int | None, *, progress: 
     rest = range(len(out), n)
     workers = worker_count(jobs, len(rest))
     size = -(-len(rest) // workers) if spread else max(1, len(rest) // (workers * 16))
-    with multiprocessing.get_context("spawn").Pool(workers) as pool:
+    # SIGTERM or Ctrl-C: the with block ends the pool (its workers stopped and waited for), quietly (signals.py)
+    with terminate_raises(), multiprocessing.get_context("spawn").Pool(workers, initializer=worker_init) as pool:
         for r in pool.imap(run, rest, chunksize=size):
             out.append(r)
             if progress:

@@ -1,0 +1,59 @@
+"""Ending quietly on SIGTERM and Ctrl-C when work is spread over processes.
+
+A process pool left behind by a terminated parent prints its workers' ``BrokenPipeError`` tracebacks and a
+leaked-semaphore warning. The rules used with every pool here:
+
+- the parent turns SIGTERM into an exception (:class:`Terminated`) while its pool runs
+  (:func:`terminate_raises`), so the pool's ``with`` block ends it: the workers are stopped and waited for;
+- each worker ignores SIGINT and takes SIGTERM's default action (:func:`worker_init`): a Ctrl-C at the terminal,
+  which reaches the whole process group, is the parent's to handle, and a worker told to stop stops at once,
+  silently;
+- the command line ends on :class:`Terminated` with status 143 (128 + SIGTERM), without a traceback.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import signal
+import threading
+from collections.abc import Iterator
+from typing import Any
+
+__all__ = ["Terminated", "terminate_raises", "worker_init", "TERMINATED_STATUS"]
+
+TERMINATED_STATUS = 128 + signal.SIGTERM
+"""The exit status after a SIGTERM, as the shell reports a process the signal ended."""
+
+
+class Terminated(BaseException):
+    """SIGTERM arrived while :func:`terminate_raises` was in force. A BaseException, like KeyboardInterrupt, so
+    that no ``except Exception`` on the way swallows it."""
+
+
+def _raise_terminated(signum: int, frame: Any) -> None:
+    raise Terminated()
+
+
+@contextlib.contextmanager
+def terminate_raises() -> Iterator[None]:
+    """Within the block, SIGTERM raises :class:`Terminated` in the main thread (elsewhere, or where signals
+    cannot be handled, the block runs unchanged). The previous handler comes back after it."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    try:
+        previous = signal.signal(signal.SIGTERM, _raise_terminated)
+    except (ValueError, OSError):  # pragma: no cover - not the main interpreter
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def worker_init() -> None:
+    """Initializer of a pool's worker processes: SIGINT ignored (the parent handles it and ends the pool), SIGTERM
+    ends the worker at once and silently."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)

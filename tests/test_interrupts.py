@@ -1,0 +1,97 @@
+"""SIGINT and SIGTERM to ``sheepsolve bury --jobs 2`` while its worker processes run, sent to the main process
+and to the whole process group: the command ends promptly, prints no traceback and no leaked-resource warning,
+and leaves no process behind (every child and grandchild, found by PID, is gone)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from sheepsolve.bury import default_jobs
+
+ROOT = Path(__file__).resolve().parent.parent
+RECORD = ROOT / "examples" / "bury-jd-full.toml"
+
+pytestmark = pytest.mark.skipif(default_jobs() < 2 or not sys.platform.startswith("linux"),
+                                reason="needs two cores and /proc")
+
+
+def _stat(pid: int) -> list[str] | None:
+    """The fields of /proc/PID/stat after the command name (state, ppid, pgrp, ...), None if it is gone."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+
+
+def _live(pid: int) -> bool:
+    st = _stat(pid)
+    return st is not None and st[0] != "Z"
+
+
+def _descendants(pid: int) -> set[int]:
+    parents: dict[int, int] = {}
+    for d in os.listdir("/proc"):
+        if d.isdigit():
+            st = _stat(int(d))
+            if st is not None:
+                parents[int(d)] = int(st[1])
+    out: set[int] = set()
+    todo = [pid]
+    while todo:
+        p = todo.pop()
+        for child, parent in parents.items():
+            if parent == p and child not in out:
+                out.add(child)
+                todo.append(child)
+    return out
+
+
+@pytest.mark.parametrize("signame", ["SIGTERM", "SIGINT"])
+@pytest.mark.parametrize("target", ["main", "group"])
+def test_interrupt_with_workers_running(tmp_path: Path, signame: str, target: str) -> None:
+    sig = getattr(signal, signame)
+    env = dict(os.environ, PYTHONUNBUFFERED="1")
+    p = subprocess.Popen([sys.executable, "-m", "sheepsolve", "bury", str(RECORD), "--view", "picker", "--worlds",
+                          "5000", "--jobs", "2"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         start_new_session=True, cwd=tmp_path, env=env)
+    try:
+        seen: set[int] = set()
+        deadline = time.monotonic() + 90
+        while time.monotonic() < deadline and len(seen) < 3:  # two workers and the resource tracker
+            seen |= _descendants(p.pid)
+            assert p.poll() is None, p.communicate()
+            time.sleep(0.05)
+        assert len(seen) >= 3, f"the workers did not start: {seen}"
+        time.sleep(1.0)  # the workers are busy solving
+        seen |= _descendants(p.pid)
+        if target == "main":
+            os.kill(p.pid, sig)
+        else:
+            os.killpg(p.pid, sig)
+        out, err = p.communicate(timeout=30)
+    finally:
+        if p.poll() is None:
+            os.killpg(p.pid, signal.SIGKILL)
+            p.communicate()
+    text = err.decode("utf-8", "replace")
+    assert "Traceback" not in text and "Error" not in text, text
+    assert "leaked" not in text, text
+    if signame == "SIGTERM":
+        assert p.returncode in (128 + signal.SIGTERM, -signal.SIGTERM), (p.returncode, text)
+    else:
+        assert p.returncode != 0 and text.strip() in ("", "Aborted!"), (p.returncode, text)
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and any(_live(pid) for pid in seen):
+        time.sleep(0.05)
+    assert not [pid for pid in seen if _live(pid)], "processes left behind"
+    group = [int(d) for d in os.listdir("/proc") if d.isdigit() and (_stat(int(d)) or ["Z", 0, 0])[2] == str(p.pid)
+             and _live(int(d))]
+    assert not group, f"processes left in the group: {group}"

@@ -389,7 +389,7 @@ def puzzle_show(files: tuple[str, ...], html_out: str | None, reveal: bool, nota
         return
     for i, p in enumerate(ps):
         if len(ps) > 1:
-            click.echo(("\n" if i else "") + f"Puzzle {i + 1} of {len(ps)} ({files[i]})")
+            click.echo(("\n" if i else "") + f"Puzzle {i + 1} of {len(ps)} ({clip(files[i], 200)})")
         click.echo(render_text(p, reveal=reveal, style=text_style(notation, p.state.game)), nl=False)
 
 

@@ -457,8 +457,9 @@ class Puzzle:
 
     @property
     def state(self) -> State:
-        """The puzzle position."""
-        return self.record.state()
+        """The puzzle position; a :class:`PuzzleError` when the record has none (a hand not known, a game without
+        a declaring side, a finished hand)."""
+        return _puzzle_state(self.record)
 
     def table(self) -> dict[str, Any]:
         """The ``[puzzle]`` table as plain data."""

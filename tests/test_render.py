@@ -116,3 +116,75 @@ def test_show_names_contracts_as_players_say_them():
     assert "Sauspiel auf die Alte" in r.output
     r = run("show", EXAMPLES / "sauspiel-finished.toml", "--cards", "ascii")
     assert "Sauspiel on AC" in r.output
+
+
+# -- bury, pick, choose --------------------------------------------------------------------------------------------
+
+CHOICES = [
+    ("bury", EXAMPLES / "bury-called-ace-full.toml", []),
+    ("bury", EXAMPLES / "bury-jd-full.toml", ["--view", "picker", "--worlds", "4"]),
+    ("pick", EXAMPLES / "bury-jd-picker-only.toml", ["--worlds", "4"]),
+    ("choose", EXAMPLES / "bury-choose-sauspiel-hand.toml", ["--worlds", "4"]),
+]
+
+
+@pytest.mark.parametrize("notation", ["german", "french", "ascii"])
+@pytest.mark.parametrize("command, path, extra", CHOICES, ids=[c[0] + "-" + c[1].stem for c in CHOICES])
+def test_choices_text_in_each_notation(command, path, extra, notation):
+    r = run(command, path, *extra, "--jobs", "1", "--cards", notation)
+    assert r.exit_code == 0, r.output
+    assert_one_notation(r.output, notation)
+    if notation != "ascii":  # no canonical card names left in German or French text ("call AH", "/ AS")
+        assert not re.search(r"\b[ATKQJ2-9][CSHD]\b", r.output), r.output
+
+
+@pytest.mark.parametrize("command, path, extra", CHOICES, ids=[c[0] + "-" + c[1].stem for c in CHOICES])
+def test_choices_html_escaped_self_contained_with_charts(command, path, extra, tmp_path):
+    hostile = hostile_copy(path, tmp_path)
+    out = tmp_path / "report.html"
+    args = list(extra)  # the records name the picker or declarer: renamed with the rest
+    r = run(command, hostile, *args, "--jobs", "1", "--html", out)
+    assert r.exit_code == 0, r.output
+    page = out.read_text(encoding="utf-8")
+    assert_self_contained(page)
+    assert_escaped(page)
+    if "--worlds" in extra or command != "bury":
+        assert '<svg class="chart"' in page and "card points of the declaring side</text>" in page
+        assert 'class="rule61"' in page and 'class="rule91"' in page
+    # the JSON is unchanged by the report (canonical ASCII, same keys)
+    js = run(command, path, *extra, "--jobs", "1", "--json")
+    assert js.exit_code == 0 and "♣" not in js.output and "Eichel" not in js.output
+
+
+def test_choose_folds_hopeless_touts_and_explains_a_missing_sauspiel(tmp_path):
+    r = run("choose", EXAMPLES / "bury-choose-sauspiel-hand.toml", "--worlds", "4", "--jobs", "1")
+    lines = r.output.splitlines()
+    assert sum("Tout" in line for line in lines) == 1  # every tout never won: one line
+    assert re.search(r"\d+ tout contracts won in none of the 4 worlds", r.output)
+    assert "Gras-Solo" in r.output and "Sauspiel auf die" in r.output and "no sauspiel" not in r.output
+    # a hand holding every Sau it could call can play no sauspiel, and the text says why
+    rec = (EXAMPLES / "bury-choose-sauspiel-hand.toml").read_text(encoding="utf-8")
+    import tomllib
+
+    d = tomllib.loads(rec)
+    seat = d.get("declarer") or d["players"][0]
+    d["hands"][seat] = "EO GO HO EU EA GA SA HK"
+    others = [p for p in d["hands"] if p != seat]
+    rest = [c for c in ("EZ EK E9 E8 E7 GZ GK G9 G8 G7 HA HZ H9 H8 H7 SZ SK S9 S8 S7 SO GU HU SU").split()]
+    for i, p in enumerate(others):
+        d["hands"][p] = " ".join(rest[8 * i: 8 * i + 8])
+    lines_toml = [f"{k} = {json_value(v)}" for k, v in d.items() if not isinstance(v, dict)]
+    lines_toml += ["[hands]"] + [f"{k} = {json_value(v)}" for k, v in d["hands"].items()]
+    path = tmp_path / "no-sau.toml"
+    path.write_text("\n".join(lines_toml) + "\n", encoding="utf-8")
+    r = run("choose", path, "--german", "--worlds", "2", "--jobs", "1")
+    assert r.exit_code == 0, r.output
+    assert "no sauspiel: " in r.output and "holds the Eichel-Sau and the Gras-Sau and the Schellen-Sau himself" \
+        in r.output
+    assert "Sauspiel auf" not in r.output
+
+
+def json_value(v):
+    import json
+
+    return json.dumps(v, ensure_ascii=False)

@@ -72,7 +72,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from .analysis import no_trick_points
-from .cards import Card, format_cards
+from .cards import Card, format_card, format_cards
 from .engine import Setup, frozen_instance, legal_calls
 from .games import JACKS, QUEENS, REGISTRY, Game, GameError, make_game, resolve_name
 from .objective import Objective
@@ -149,12 +149,15 @@ class Decision:
             return str(self.called)
         return "alone" if self.alone else None
 
-    def label(self) -> str:
-        out = format_cards(self.bury)
-        if self.call is not None:
-            out += f", call {self.call}"
+    def label(self, style: str = "ascii") -> str:
+        """``KS 8C, call AH, TS under`` in one notation (a :func:`~sheepsolve.cards.format_card` style)."""
+        out = format_cards(self.bury, style)
+        if self.called is not None:
+            out += f", call {format_card(self.called, style)}"
+        elif self.alone:
+            out += ", call alone"
         if self.under is not None:
-            out += f", {self.under} under"
+            out += f", {format_card(self.under, style)} under"
         return out
 
     def to_dict(self) -> dict[str, Any]:
@@ -273,6 +276,25 @@ def contracts_for(game: Game, hand: Iterable[Card]) -> list[Contract]:
         else:
             out.append(Contract(name, trump, tout=tout))
     return out
+
+
+def sauspiel_blocks(game: Game, hand: Iterable[Card]) -> list[tuple[Card, str]]:
+    """Why ``hand`` can call no Sau (and so play no sauspiel): for each Sau that could be called, ``"held"``
+    (the declarer holds it himself) or ``"void"`` (he keeps no card of its suit that is not a trump). Empty when
+    some Sau can be called.
+
+    >>> from sheepsolve.cards import parse_cards
+    >>> [(str(a), why) for a, why in sauspiel_blocks(make_game("sauspiel"), parse_cards("QC QS AC 9C JD JH 7H 8H"))]
+    [('AC', 'held'), ('AS', 'void'), ('AD', 'void')]
+    >>> sauspiel_blocks(make_game("sauspiel"), parse_cards("QC QS AC 9C 8D JH 7H 8H"))
+    []
+    """
+    hand = list(hand)
+    base = _make_contract_game(game, "sauspiel", None, False)
+    if legal_calls(base, hand):
+        return []
+    aces = [Card.make("A", s) for s in base.plain_suits if not base.is_trump(Card.make("A", s))]
+    return [(a, "held" if a in hand else "void") for a in aces]
 
 
 def _contract_games(game: Game) -> list[tuple[str, str | None, bool]]:
@@ -946,6 +968,9 @@ class Sampled:
     payment_stderr: float | None
     vs_best: float = 0.0
     vs_best_stderr: float | None = None
+    # the declaring side's points in each world (None: a tout or sie, not a points question); for charts,
+    # not in the JSON
+    values: tuple[int | None, ...] = field(default=(), repr=False, compare=False)
 
     def to_dict(self) -> dict[str, Any]:
         return {"mean": _r(self.mean), "stderr": _r(self.stderr), "p61": _r(self.p61), "p91": _r(self.p91),
@@ -975,7 +1000,7 @@ def _stats(evals: Sequence[tuple]) -> Sampled:
                    p61=sum(v >= 61 for v in vals) / n if points else None,
                    p91=sum(v >= 91 for v in vals) / n if points else None,
                    pschwarz=sum(bool(e[4]) for e in evals) / n,
-                   pwin=sum(e[1] in _WON for e in evals) / n, payment=pm, payment_stderr=pse)
+                   pwin=sum(e[1] in _WON for e in evals) / n, payment=pm, payment_stderr=pse, values=tuple(vals))
 
 
 def _measure(e: tuple, by: str) -> float:
@@ -1074,6 +1099,10 @@ class BuryRanking:
     @property
     def lesson(self) -> str | None:
         """Where the best choice on the actual deal is not the best in expectation, that in words."""
+        return self.lesson_text("ascii")
+
+    def lesson_text(self, style: str = "ascii") -> str | None:
+        """:attr:`lesson` with the cards in one notation (a :func:`~sheepsolve.cards.format_card` style)."""
         if self.view != "picker" or self.actual is None:
             return None
         dd_best = self.actual.best
@@ -1086,15 +1115,15 @@ class BuryRanking:
         a_in_world = self.row_of(a.decision)
         e_on_deal = self.actual.row_of(e.decision)
         assert isinstance(a, BuryRow) and isinstance(e, SampledRow)
-        text = (f"On the actual deal the best choice is {a.decision.label()} ({a.value} points, {a.outcome}, "
+        text = (f"On the actual deal the best choice is {a.decision.label(style)} ({a.value} points, {a.outcome}, "
                 f"{a.payment:+d} {unit}), but from what {self.players[self.picker]} could see the best is "
-                f"{e.decision.label()} (mean {_fmt(e.stats.mean)} points, {e.stats.payment:+.2f} {unit} a hand).")
+                f"{e.decision.label(style)} (mean {_fmt(e.stats.mean)} points, {e.stats.payment:+.2f} {unit} a hand).")
         if e_on_deal is not None and isinstance(e_on_deal, BuryRow):
-            text += (f" On this deal {e.decision.label()} gives {e_on_deal.value} points ({e_on_deal.outcome}, "
+            text += (f" On this deal {e.decision.label(style)} gives {e_on_deal.value} points ({e_on_deal.outcome}, "
                      f"{e_on_deal.payment:+d});")
         if a_in_world is not None and isinstance(a_in_world, SampledRow):
             st = a_in_world.stats
-            text += (f" over the worlds {a.decision.label()} averages {_fmt(st.mean)} points, "
+            text += (f" over the worlds {a.decision.label(style)} averages {_fmt(st.mean)} points, "
                      f"{st.payment:+.2f} {unit} ({st.vs_best:+.2f} ± {_fmt(st.vs_best_stderr, 2)} "
                      f"{unit if self.by == 'payment' else 'points'} against the best, world by world).")
             se = st.vs_best_stderr
@@ -1667,128 +1696,28 @@ def read_choose_record(path: str, seat: str | None, *, german: bool = False) -> 
 
 
 # --------------------------------------------------------------------------------------------------------------
-# Text
-
-
-def _cards(cards: Iterable[Card], style: str) -> str:
-    return format_cards(cards, style)
-
-
-_SHOWN = 8  # choices listed on one line of text; the JSON lists them all
-
-
-def _group_text(decisions: Sequence[Decision], style: str) -> str:
-    out = ", ".join(_dec_text(d, style) for d in decisions[:_SHOWN])
-    if len(decisions) > _SHOWN:
-        out += f" and {len(decisions) - _SHOWN} more"
-    return out
-
-
-def _dec_text(d: Decision, style: str) -> str:
-    out = _cards(d.bury, style)
-    if d.call is not None:
-        out += f" / {d.call}"
-    if d.under is not None:
-        out += f" ({_cards([d.under], style)} under)"
-    return out
+# Text and HTML live in sheepsolve.render.choices; these names stay here for callers of this module.
 
 
 def render_bury(r: BuryRanking, style: str = "ascii") -> str:
-    """The ranking as text: one line per rank, equal choices grouped on it."""
-    g = r.game
-    names = r.players
-    lines = [f"{g.title}{' (' + g.partner + ')' if g.name == 'sheepshead' else ''}: {names[r.picker]} picks up "
-             f"{_cards(r.blind, style)}; hand {_cards(_display_order(g, r.hand), style)}"]
-    n = len(r.rows)
-    if r.view == "actual":
-        lines.append(f"{n} legal choices ({r.solved} distinct), double dummy on the actual deal, ranked by "
-                     f"{r.by}; payment is {names[r.picker]}'s own")
-        lines.append(f"{'rank':>4}  {'value':>5}  {'outcome':<11} {'pay':>4}  choices")
-        for rank, group in itertools.groupby(r.rows, key=lambda x: x.rank):
-            grp = list(group)
-            row = grp[0]
-            assert isinstance(row, BuryRow)
-            lines.append(f"{rank:>4}  {row.value:>5}  {row.outcome:<11} {row.payment:>+4}  "
-                         + _group_text([x.decision for x in grp], style))
-        lines.append(f"{r.nodes} nodes, {r.seconds * 1000:.1f} ms")
-    else:
-        lines.append(f"{n} legal choices ({r.solved} distinct) from {names[r.picker]}'s view: {r.worlds} worlds "
-                     f"(seed {r.seed}), every choice in the same worlds; ranked by {r.by}")
-        lines.append(f"{'rank':>4}  {'points':>12}  {'61+':>4} {'91+':>4} {'schw':>4}  {'payment':>13}  "
-                     f"{'vs best':>13}  choices")
-        for rank, group in itertools.groupby(r.rows, key=lambda x: x.rank):
-            grp = list(group)
-            row = grp[0]
-            assert isinstance(row, SampledRow)
-            s = row.stats
-            lines.append(f"{rank:>4}  {_fmt(s.mean):>5} ± {_fmt(s.stderr):<4}  {_pct(s.p61)} {_pct(s.p91)} "
-                         f"{_pct(s.pschwarz)}  {s.payment:>+6.2f} ± {_fmt(s.payment_stderr, 2):<4}  "
-                         f"{s.vs_best:>+6.2f} ± {_fmt(s.vs_best_stderr, 2):<4}  "
-                         + _group_text([x.decision for x in grp], style))
-        lines.append(f"{r.seconds:.2f} s")
-        if r.actual is not None:
-            a = r.actual.rows[0]
-            assert isinstance(a, BuryRow)
-            lines.append(f"actual deal, double dummy: best {', '.join(_dec_text(d, style) for d in r.actual.best)}"
-                         f" ({a.value} points, {a.outcome}, {a.payment:+d})")
-            lesson = r.lesson
-            lines.append("lesson: " + lesson if lesson else
-                         "the best choice on the actual deal is also the best in expectation")
-    if r.record_choice is not None:
-        row = r.row_of(r.record_choice)
-        lines.append(f"the record's choice {_dec_text(r.record_choice, style)}: "
-                     + (f"rank {row.rank} of {n}" if row else "not among the legal choices"))
-    for note in r.notes:
-        lines.append("note: " + note)
-    return "\n".join(lines) + "\n"
+    """The ranking as text (see :func:`sheepsolve.render.choices.render_bury`)."""
+    from .render.choices import render_bury as text
 
-
-def _pct(p: float | None) -> str:
-    return "   -" if p is None else f"{100 * p:>3.0f}%"
+    return text(r, style)
 
 
 def render_pick(r: PickResult, style: str = "ascii") -> str:
-    names = r.players
-    s = r.pick
-    lines = [f"{r.game.title}: {names[r.seat]} holds {_cards(_display_order(r.game, r.hand), style)}; "
-             f"{r.worlds} worlds (seed {r.seed}), the blind and the other hands unseen",
-             f"pick: {s.payment:+.2f} ± {_fmt(s.payment_stderr, 2)} units a hand ({names[r.seat]}'s own), "
-             f"points {_fmt(s.mean)} ± {_fmt(s.stderr)}, 61+ {_pct(s.p61).strip()}, 91+ {_pct(s.p91).strip()}, "
-             f"schwarz {_pct(s.pschwarz).strip()}",
-             "pass: +0.00 (a leaster or another player's pick after a pass is out of scope)",
-             f"decision: {r.decision}",
-             "outcomes: " + ", ".join(f"{k} {v}" for k, v in sorted(r.outcomes.items(), key=lambda kv: -kv[1])),
-             "most chosen buries: " + ", ".join(f"{_dec_text(d, style)} ({k})" for d, k in r.buries[:5]),
-             "procedure: in each world the best double-dummy bury (and call) of that world: the picker is "
-             "credited with seeing every card when he buries, so picking is read optimistically"]
-    if r.actual is not None:
-        d, v, o, p = r.actual
-        lines.append(f"actual deal: best {_dec_text(d, style)}, {v} points, {o}, {p:+d}")
-    lines.append(f"{r.seconds:.2f} s")
-    return "\n".join(lines) + "\n"
+    """Pick or pass as text (see :func:`sheepsolve.render.choices.render_pick`)."""
+    from .render.choices import render_pick as text
+
+    return text(r, style)
 
 
 def render_choose(r: ChoiceResult, style: str = "ascii") -> str:
-    names = r.players
-    lines = [f"Schafkopf: {names[r.seat]} holds {_cards(r.hand, style)}; {r.worlds} worlds (seed {r.seed}), "
-             f"every contract in the same worlds; payment is {names[r.seat]}'s own",
-             f"{'rank':>4}  {'contract':<16} {'points':>12}  {'win':>4} {'91+':>4} {'schw':>4}  {'payment':>15}  "
-             f"{'vs best':>15}"]
-    passed = False
-    for row in r.rows:
-        s = row.stats
-        if not passed and s.payment <= 0:
-            lines.append(f"{'':>4}  {'pass':<16} {'':>12}  {'':>4} {'':>4} {'':>4}  {0:>+8.2f}")
-            passed = True
-        pts = f"{_fmt(s.mean):>5} ± {_fmt(s.stderr):<4}" if s.mean is not None else f"{'(tricks)':>12}"
-        lines.append(f"{row.rank:>4}  {row.contract.label():<16} {pts}  {_pct(s.pwin)} {_pct(s.p91)} "
-                     f"{_pct(s.pschwarz)}  {s.payment:>+8.2f} ± {_fmt(s.payment_stderr, 2):<5}  "
-                     f"{s.vs_best:>+8.2f} ± {_fmt(s.vs_best_stderr, 2):<5}")
-    if not passed:
-        lines.append(f"{'':>4}  {'pass':<16} {'':>12}  {'':>4} {'':>4} {'':>4}  {0:>+8.2f}")
-    lines.append(f"decision: {r.decision}")
-    lines.append(f"{r.seconds:.2f} s")
-    return "\n".join(lines) + "\n"
+    """Every contract as text (see :func:`sheepsolve.render.choices.render_choose`)."""
+    from .render.choices import render_choose as text
+
+    return text(r, style)
 
 
 # --------------------------------------------------------------------------------------------------------------

@@ -423,6 +423,9 @@ class _Progress:
 
 def _sampling_options(fn: Callable) -> Callable:
     fn = cards_option(fn)
+    fn = click.option("--html", "html_out", type=click.Path(dir_okay=False), default=None, metavar="OUT",
+                      help="Also write a self-contained HTML report to OUT (the table, and charts of the "
+                           "points over the worlds).")(fn)
     fn = click.option("--german", is_flag=True, help="Accept German card names (EO, Herz-Sau, ...).")(fn)
     fn = click.option("--by", type=click.Choice(["payment", "points"]), default="payment", show_default=True,
                       help="Rank by the declarer's own payment (then points), or by points (then payment).")(fn)
@@ -448,7 +451,7 @@ def _sampling_options(fn: Callable) -> Callable:
 @_sampling_options
 @input_errors
 def bury(file: str, json_out: bool, view: str | None, worlds: int | None, seed: int, jobs: int | None, by: str,
-         german: bool, notation: str | None) -> None:
+         german: bool, notation: str | None, html_out: str | None) -> None:
     """Rank every legal bury (and call, and card under) of the record's pick, best first.
 
     Double dummy on the actual deal, or from the picker's view: the unseen cards dealt at random, every choice
@@ -457,9 +460,15 @@ def bury(file: str, json_out: bool, view: str | None, worlds: int | None, seed: 
     """
     from .bury import bury_from_record, read_bury_record, render_bury
 
+    if html_out is not None:
+        check_output_path(html_out, inputs=[file], label="--html")
     loaded = read_bury_record(file, german=german)
     with _Progress("solving") as progress:
         res = bury_from_record(loaded, view=view, worlds=worlds, seed=seed, jobs=jobs, by=by, progress=progress)
+    if html_out is not None:
+        from .render.choices import bury_html
+
+        write_report(html_out, bury_html(res, page_style(notation, res.game)), inputs=[file])
     if json_out:
         click.echo(json.dumps(res.to_dict(), indent=2))
         return
@@ -477,16 +486,22 @@ def bury(file: str, json_out: bool, view: str | None, worlds: int | None, seed: 
 @_sampling_options
 @input_errors
 def pick(file: str, seat_name: str | None, worlds: int, json_out: bool, seed: int, jobs: int | None, by: str,
-         german: bool, notation: str | None) -> None:
+         german: bool, notation: str | None, html_out: str | None) -> None:
     """Pick or pass: the expected payment of picking from this hand against passing (worth 0).
 
     In each sampled world the picker makes that world's best double-dummy bury and call.
     """
     from .bury import pick_from_record, read_pick_record, render_pick
 
+    if html_out is not None:
+        check_output_path(html_out, inputs=[file], label="--html")
     loaded = read_pick_record(file, seat_name, german=german)
     with _Progress("worlds") as progress:
         res = pick_from_record(loaded, worlds=worlds, seed=seed, jobs=jobs, by=by, progress=progress)
+    if html_out is not None:
+        from .render.choices import pick_html
+
+        write_report(html_out, pick_html(res, page_style(notation, res.game)), inputs=[file])
     if json_out:
         click.echo(json.dumps(res.to_dict(), indent=2))
         return
@@ -506,14 +521,20 @@ def pick(file: str, seat_name: str | None, worlds: int, json_out: bool, seed: in
 @_sampling_options
 @input_errors
 def choose(file: str, seat_name: str | None, worlds: int, json_out: bool, seed: int, jobs: int | None, by: str,
-           german: bool, notation: str | None) -> None:
+           german: bool, notation: str | None, html_out: str | None) -> None:
     """Schafkopf game choice: the expected payment of every contract the hand may declare (sauspiel on each
     callable ace, solos, wenz, geier, farbwenz, farbgeier, their tout forms, sie) against passing (worth 0)."""
     from .bury import choose_from_record, read_choose_record, render_choose
 
+    if html_out is not None:
+        check_output_path(html_out, inputs=[file], label="--html")
     loaded = read_choose_record(file, seat_name, german=german)
     with _Progress("worlds") as progress:
         res = choose_from_record(loaded, worlds=worlds, seed=seed, jobs=jobs, by=by, progress=progress)
+    if html_out is not None:
+        from .render.choices import choose_html
+
+        write_report(html_out, choose_html(res, page_style(notation, res.game)), inputs=[file])
     if json_out:
         click.echo(json.dumps(res.to_dict(), indent=2))
         return

@@ -88,17 +88,26 @@ def value_line(points: Sequence[tuple[float, int, str, str]], *, cards: int, sea
 
 def histogram(values: Sequence[int], *, label: str, axis: str = "card points of the declaring side",
               width: int = 5, top: int = 120) -> Scene:
-    """Worlds per range of ``width`` points (0-4, 5-9, ...); bars at 61 or more are marked as wins."""
+    """Worlds per range of ``width`` points: 0, then 1-5, 6-10, ..., so that 31, 61 and 91 each start a range;
+    ranges of 61 or more are drawn as won, those of 30 or less as schneidered."""
     w, h, left, right, top_pad, bottom = 520, 210, 48, 480, 12, 42
     s = Scene(w, h, label)
     hi = max(top, max(values, default=0))
-    bins = [0] * (hi // width + 1)
+    nbins = (hi - 1) // width + 2
+
+    def bin_of(v: int) -> int:
+        return 0 if v <= 0 else (v - 1) // width + 1
+
+    def low(b: int) -> int:
+        return 0 if b == 0 else (b - 1) * width + 1
+
+    bins = [0] * nbins
     for v in values:
-        bins[max(0, v) // width] += 1
+        bins[bin_of(v)] += 1
     most = max(bins + [1])
 
     def x(v: float) -> float:
-        return left + (right - left) * v / (hi + 1)
+        return left + (right - left) * (v + 1) / (hi + 2)
 
     def y(k: float) -> float:
         return h - bottom - (h - bottom - top_pad) * k / most
@@ -107,18 +116,20 @@ def histogram(values: Sequence[int], *, label: str, axis: str = "card points of 
     for k in range(0, most + 1, step):
         s.line(left, y(k), right, y(k), "grid")
         s.text(left - 6, y(k) + 4, str(k), anchor="end")
-    for i, k in enumerate(bins):
-        lo = i * width
-        cls = "col win" if lo >= 61 else ("col lose" if lo + width <= 31 else "col")
-        s.rects.append({"x": f"{x(lo) + 1:.1f}", "y": f"{y(k):.1f}", "w": f"{max(1.0, x(lo + width) - x(lo) - 2):.1f}",
+    for b, k in enumerate(bins):
+        lo, up = low(b), (0 if b == 0 else low(b) + width - 1)
+        cls = "col win" if lo >= 61 else ("col lose" if up <= 30 else "col")
+        x0, x1 = x(lo - 1 if b else -1), x(up)
+        s.rects.append({"x": f"{x0 + 1:.1f}", "y": f"{y(k):.1f}", "w": f"{max(1.0, x1 - x0 - 2):.1f}",
                         "h": f"{y(0) - y(k):.1f}", "cls": cls,
-                        "title": f"{lo}-{lo + width - 1}: {k} world{'s' if k != 1 else ''}"})
+                        "title": (f"{lo}-{up}" if up != lo else str(lo)) + f": {k} world{'s' if k != 1 else ''}"})
     for v in TICKS[:-1] + (hi,):
-        s.text(x(v), h - bottom + 15, str(v))
+        s.text(x(v - 0.5), h - bottom + 15, str(v))
     for v, cls in ((61, "rule61"), (91, "rule91")):
         if v <= hi:
-            s.line(x(v), top_pad, x(v), h - bottom, cls)
-            s.text(x(v), top_pad - 2 + 10, str(v), cls="mark61" if v == 61 else "", anchor="start")
+            s.line(x(v - 1), top_pad, x(v - 1), h - bottom, cls)
+            s.text(x(v - 1) + 3, top_pad + 8, "61 game" if v == 61 else "91 schneider",
+                   cls="mark61" if v == 61 else "", anchor="start")
     s.text((left + right) / 2, h - 6, axis, cls="axis")
     s.text(14, (h - bottom + top_pad) / 2, "worlds", cls="axis", rotate=True)
     return s

@@ -1,0 +1,290 @@
+"""The choices before the first lead as text and HTML: ``bury`` (every bury and call ranked), ``pick`` (pick or
+pass), ``choose`` (every Schafkopf contract). The pages chart the declaring side's points over the sampled
+worlds for the best choices, 61 and 91 marked.
+
+>>> from sheepsolve.bury import choose_contract, Contract
+>>> from sheepsolve.cards import parse_cards
+>>> from sheepsolve.games import make_game
+>>> c = choose_contract(make_game("solo", trump="H"), parse_cards("QC JC"), 0, worlds=10, seed=2,
+...                     unseen=parse_cards("AH TH AS TS KS 9S"),
+...                     contracts=[Contract("solo", "S"), Contract("wenz"), Contract("geier", tout=True),
+...                                Contract("solo", "C", tout=True)])
+>>> text = render_choose(c, "german").splitlines()
+>>> [line.split()[1:3] for line in text[2:4]], text[4].split()
+([['Geier', 'Tout'], ['Eichel-Solo', 'Tout']], ['pass', '+0.00'])
+>>> text[-3]
+'no sauspiel: 1 keeps no Eichel, Gras or Schellen card that is not a trump (a Sau can be called only by a \
+player who lacks it and keeps a card of its suit)'
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable, Sequence
+
+
+from ..bury import (BuryRanking, BuryRow, ChoiceResult, Contract, ContractRow, Decision, PickResult, SampledRow,
+                    _display_order, sauspiel_blocks)
+from ..cards import RANKS, SUITS, Card, card_name, format_card, suit_name
+from ..games import Game, GameError
+from .charts import histogram
+from .html import html_style, render_page
+from .text import cards as _cards, contract_name, game_title
+
+__all__ = ["render_bury", "render_pick", "render_choose", "bury_html", "pick_html", "choose_html",
+           "decision_text", "contract_text", "no_sauspiel_text"]
+
+_SHOWN = 8  # choices listed on one line of text; the JSON lists them all
+CHARTED = 4  # choices (or contracts) charted on a page
+
+
+def _fmt(x: float | None, nd: int = 1) -> str:
+    return "-" if x is None else f"{x:.{nd}f}"
+
+
+def _pct(p: float | None) -> str:
+    return "   -" if p is None else f"{100 * p:>3.0f}%"
+
+
+def decision_text(d: Decision, style: str) -> str:
+    """A bury and its call in one notation: ``K♠ 8♣, call A♥ (8♣ under)``, ``9♣ 9♦, alone``."""
+    out = _cards(d.bury, style)
+    if d.called is not None:
+        out += f", call {format_card(d.called, style)}"
+    elif d.alone:
+        out += ", alone"
+    if d.under is not None:
+        out += f" ({format_card(d.under, style)} under)"
+    return out
+
+
+def contract_text(c: Contract, style: str) -> str:
+    """A contract as players say it (:func:`~sheepsolve.render.text.contract_name`)."""
+    return contract_name(c.game, style, trump=c.trump, called=c.called, tout=c.tout)
+
+
+def _group_text(decisions: Sequence[Decision], style: str) -> str:
+    out = "; ".join(decision_text(d, style) for d in decisions[:_SHOWN])
+    if len(decisions) > _SHOWN:
+        out += f" and {len(decisions) - _SHOWN} more"
+    return out
+
+
+def _title(g: Game, style: str) -> str:
+    return game_title(g, style) + (f" ({g.partner})" if g.name == "sheepshead" else "")
+
+
+def render_bury(r: BuryRanking, style: str = "ascii") -> str:
+    """The ranking as text: one line per rank, equal choices grouped on it."""
+    g = r.game
+    names = r.players
+    lines = [f"{_title(g, style)}: {names[r.picker]} picks up {_cards(r.blind, style)}; hand "
+             f"{_cards(_display_order(g, r.hand), style)}"]
+    n = len(r.rows)
+    if r.view == "actual":
+        lines.append(f"{n} legal choices ({r.solved} distinct), double dummy on the actual deal, ranked by "
+                     f"{r.by}; payment is {names[r.picker]}'s own")
+        lines.append(f"{'rank':>4}  {'value':>5}  {'outcome':<11} {'pay':>4}  choices")
+        for rank, group in itertools.groupby(r.rows, key=lambda x: x.rank):
+            grp = list(group)
+            row = grp[0]
+            assert isinstance(row, BuryRow)
+            lines.append(f"{rank:>4}  {row.value:>5}  {row.outcome:<11} {row.payment:>+4}  "
+                         + _group_text([x.decision for x in grp], style))
+        lines.append(f"{r.nodes} nodes, {r.seconds * 1000:.1f} ms")
+    else:
+        lines.append(f"{n} legal choices ({r.solved} distinct) from {names[r.picker]}'s view: {r.worlds} worlds "
+                     f"(seed {r.seed}), every choice in the same worlds; ranked by {r.by}")
+        lines.append(f"{'rank':>4}  {'points':>12}  {'61+':>4} {'91+':>4} {'schw':>4}  {'payment':>13}  "
+                     f"{'vs best':>13}  choices")
+        for rank, group in itertools.groupby(r.rows, key=lambda x: x.rank):
+            grp = list(group)
+            row = grp[0]
+            assert isinstance(row, SampledRow)
+            s = row.stats
+            lines.append(f"{rank:>4}  {_fmt(s.mean):>5} ± {_fmt(s.stderr):<4}  {_pct(s.p61)} {_pct(s.p91)} "
+                         f"{_pct(s.pschwarz)}  {s.payment:>+6.2f} ± {_fmt(s.payment_stderr, 2):<4}  "
+                         f"{s.vs_best:>+6.2f} ± {_fmt(s.vs_best_stderr, 2):<4}  "
+                         + _group_text([x.decision for x in grp], style))
+        lines.append(f"{r.seconds:.2f} s")
+        if r.actual is not None:
+            a = r.actual.rows[0]
+            assert isinstance(a, BuryRow)
+            lines.append(f"actual deal, double dummy: best {'; '.join(decision_text(d, style) for d in r.actual.best)}"
+                         f" ({a.value} points, {a.outcome}, {a.payment:+d})")
+            lesson = r.lesson_text(style)
+            lines.append("lesson: " + lesson if lesson else
+                         "the best choice on the actual deal is also the best in expectation")
+    if r.record_choice is not None:
+        row = r.row_of(r.record_choice)
+        lines.append(f"the record's choice {decision_text(r.record_choice, style)}: "
+                     + (f"rank {row.rank} of {n}" if row else "not among the legal choices"))
+    for note in r.notes:
+        lines.append("note: " + note)
+    return "\n".join(lines) + "\n"
+
+
+def render_pick(r: PickResult, style: str = "ascii") -> str:
+    names = r.players
+    s = r.pick
+    lines = [f"{_title(r.game, style)}: {names[r.seat]} holds {_cards(_display_order(r.game, r.hand), style)}; "
+             f"{r.worlds} worlds (seed {r.seed}), the blind and the other hands unseen",
+             f"pick: {s.payment:+.2f} ± {_fmt(s.payment_stderr, 2)} units a hand ({names[r.seat]}'s own), "
+             f"points {_fmt(s.mean)} ± {_fmt(s.stderr)}, 61+ {_pct(s.p61).strip()}, 91+ {_pct(s.p91).strip()}, "
+             f"schwarz {_pct(s.pschwarz).strip()}",
+             "pass: +0.00 (a leaster or another player's pick after a pass is out of scope)",
+             f"decision: {r.decision}",
+             "outcomes: " + ", ".join(f"{k} {v}" for k, v in sorted(r.outcomes.items(), key=lambda kv: -kv[1])),
+             "most chosen buries: " + "; ".join(f"{decision_text(d, style)} ({k})" for d, k in r.buries[:5]),
+             "procedure: in each world the best double-dummy bury (and call) of that world: the picker is "
+             "credited with seeing every card when he buries, so picking is read optimistically"]
+    if r.actual is not None:
+        d, v, o, p = r.actual
+        lines.append(f"actual deal: best {decision_text(d, style)}, {v} points, {o}, {p:+d}")
+    lines.append(f"{r.seconds:.2f} s")
+    return "\n".join(lines) + "\n"
+
+
+def hand_order(cards: Iterable[Card]) -> list[Card]:
+    """A Schafkopf hand before its contract is chosen: by suit (Eichel, Gras, Herz, Schellen), high to low."""
+    return sorted(cards, key=lambda c: (SUITS.index(c.suit), RANKS.index(c.rank)))
+
+
+def hopeless(row: ContractRow) -> bool:
+    """A tout never won in any sampled world: folded into one line."""
+    return row.contract.tout and row.stats.pwin == 0
+
+
+def no_sauspiel_text(r: ChoiceResult, style: str) -> str | None:
+    """Why the hand has no sauspiel row, when it has none because no Sau can be called."""
+    if any(row.contract.game == "sauspiel" for row in r.rows):
+        return None
+    try:
+        blocks = sauspiel_blocks(r.game, r.hand)
+    except GameError:
+        return None  # no sauspiel in this game at all (3 players)
+    if not blocks:
+        return None
+    who = r.players[r.seat]
+    held = [a for a, why in blocks if why == "held"]
+    void = [a for a, why in blocks if why == "void"]
+    parts = []
+    if held:
+        parts.append("holds " + " and the ".join(["the " + card_name(held[0], style)]
+                                                 + [card_name(a, style) for a in held[1:]]) + " himself")
+    if void:
+        suits = [suit_name(a.suit, style) for a in void]
+        parts.append("keeps no " + (", ".join(suits[:-1]) + " or " if len(suits) > 1 else "") + suits[-1]
+                     + " card that is not a trump")
+    return (f"no sauspiel: {who} " + " and ".join(parts) + " (a Sau can be called only by a player who lacks it "
+            "and keeps a card of its suit)")
+
+
+def render_choose(r: ChoiceResult, style: str = "ascii") -> str:
+    """Every contract, best first, against passing; touts never won folded into one line; a word when no
+    sauspiel is possible."""
+    names = r.players
+    labels = {row.contract: contract_text(row.contract, style) for row in r.rows}
+    width = max([len(x) for x in labels.values()] + [16])
+    lines = [f"Schafkopf: {names[r.seat]} holds {_cards(hand_order(r.hand), style)}; {r.worlds} worlds "
+             f"(seed {r.seed}), every contract in the same worlds; payment is {names[r.seat]}'s own",
+             f"{'rank':>4}  {'contract':<{width}} {'points':>12}  {'win':>4} {'91+':>4} {'schw':>4}  {'payment':>15}  "
+             f"{'vs best':>15}"]
+    passed = False
+    folded = [row for row in r.rows if hopeless(row)]
+    for row in r.rows:
+        s = row.stats
+        if not passed and s.payment <= 0:
+            lines.append(f"{'':>4}  {'pass':<{width}} {'':>12}  {'':>4} {'':>4} {'':>4}  {0:>+8.2f}")
+            passed = True
+        if row in folded:
+            continue
+        pts = f"{_fmt(s.mean):>5} ± {_fmt(s.stderr):<4}" if s.mean is not None else f"{'(tricks)':>12}"
+        lines.append(f"{row.rank:>4}  {labels[row.contract]:<{width}} {pts}  {_pct(s.pwin)} {_pct(s.p91)} "
+                     f"{_pct(s.pschwarz)}  {s.payment:>+8.2f} ± {_fmt(s.payment_stderr, 2):<5}  "
+                     f"{s.vs_best:>+8.2f} ± {_fmt(s.vs_best_stderr, 2):<5}")
+    if not passed:
+        lines.append(f"{'':>4}  {'pass':<{width}} {'':>12}  {'':>4} {'':>4} {'':>4}  {0:>+8.2f}")
+    if folded:
+        pays = sorted({round(row.stats.payment, 2) for row in folded})
+        pay = f"{pays[0]:+.2f} each" if len(pays) == 1 else f"{pays[0]:+.2f} to {pays[-1]:+.2f}"
+        lines.append(f"{'':>4}  {len(folded)} tout contract{'s' if len(folded) > 1 else ''} won in none of the "
+                     f"{r.worlds} worlds ({pay}): " + ", ".join(labels[row.contract] for row in folded))
+    note = no_sauspiel_text(r, style)
+    if note:
+        lines.append(note)
+    decision = "pass" if r.decision == "pass" else labels[r.rows[0].contract]
+    lines.append(f"decision: {decision}")
+    lines.append(f"{r.seconds:.2f} s")
+    return "\n".join(lines) + "\n"
+
+
+# --------------------------------------------------------------------------------------------------------------
+# HTML
+
+
+def _chart(values: Sequence[int | None], label: str):
+    vals = [v for v in values if v is not None]
+    if not vals:
+        return None
+    return histogram(vals, label=label)
+
+
+def bury_html(r: BuryRanking, style: str | None = None) -> str:
+    """The ranking as a page: the hand and blind, every rank, and (picker's view) the points of the best
+    choices over the worlds."""
+    style = style or html_style(None, r.game)
+    groups = []
+    for rank, group in itertools.groupby(r.rows, key=lambda x: x.rank):
+        grp = list(group)
+        groups.append({"rank": rank, "row": grp[0], "decisions": [x.decision for x in grp]})
+    charts = []
+    if r.view == "picker":
+        for g in groups[:CHARTED]:
+            row = g["row"]
+            assert isinstance(row, SampledRow)
+            ch = _chart(row.stats.values, f"points over the worlds: {decision_text(g['decisions'][0], 'ascii')}")
+            if ch is not None:
+                charts.append({"decision": g["decisions"][0], "chart": ch, "stats": row.stats, "rank": g["rank"]})
+    record_row = r.row_of(r.record_choice) if r.record_choice is not None else None
+    return render_page("choices.html", notation=style, is_trump=r.game.is_trump, kind="bury",
+                       title=f"{_title(r.game, style)}: the bury", subtitle=f"{r.players[r.picker]} picks",
+                       command="bury", r=r, who=r.players[r.picker], hand=_display_order(r.game, r.hand),
+                       groups=groups, charts=charts, lesson=r.lesson_text(style), record_row=record_row,
+                       rows_n=len(r.rows))
+
+
+def pick_html(r: PickResult, style: str | None = None) -> str:
+    """Pick or pass as a page: the hand, picking's figures and its points over the worlds."""
+    style = style or html_style(None, r.game)
+    ch = _chart(r.pick.values, "points over the worlds when picking")
+    return render_page("choices.html", notation=style, is_trump=r.game.is_trump, kind="pick",
+                       title=f"{_title(r.game, style)}: pick or pass", subtitle=f"{r.players[r.seat]}'s hand",
+                       command="pick", r=r, who=r.players[r.seat], hand=_display_order(r.game, r.hand),
+                       charts=[{"chart": ch, "stats": r.pick}] if ch else [],
+                       outcomes=sorted(r.outcomes.items(), key=lambda kv: -kv[1]))
+
+
+def choose_html(r: ChoiceResult, style: str | None = None) -> str:
+    """Every contract as a page: the table (touts never won folded), the points over the worlds of the best
+    contracts that are a points question, and why there is no sauspiel when there is none."""
+    style = style or html_style(None, r.game)
+    rows = [row for row in r.rows if not hopeless(row)]
+    folded = [row for row in r.rows if hopeless(row)]
+    at = next((i for i, row in enumerate(rows) if row.stats.payment <= 0), len(rows))
+    charts = []
+    for row in r.rows:
+        if len(charts) >= CHARTED:
+            break
+        ch = _chart(row.stats.values, f"points over the worlds: {contract_text(row.contract, 'ascii')}")
+        if ch is not None:
+            charts.append({"name": contract_text(row.contract, style), "chart": ch, "stats": row.stats,
+                           "rank": row.rank})
+    decision = "pass" if r.decision == "pass" else contract_text(r.rows[0].contract, style)
+    return render_page("choices.html", notation=style, is_trump=None, kind="choose",
+                       title="Schafkopf: which game?", subtitle=f"{r.players[r.seat]}'s hand", command="choose",
+                       r=r, who=r.players[r.seat], hand=hand_order(r.hand), rows=rows, pass_at=at, folded=folded,
+                       names={row.contract: contract_text(row.contract, style) for row in r.rows},
+                       charts=charts, note=no_sauspiel_text(r, style), verdict=decision)
+
+

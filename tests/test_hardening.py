@@ -441,3 +441,21 @@ def test_pick_choose_and_bury_refuse_every_bad_record(path: Path) -> None:
         fits = (command == "choose") == (family == "schafkopf") and family is not None
         if fits and "the hand of the player" not in r.output and "is needed" not in r.output:
             assert want in r.output, (command, want, r.output)
+
+
+def test_limits_are_documented_as_they_are() -> None:
+    from sheepsolve.files import CLIP_LENGTH, MAX_INPUT_BYTES
+    from sheepsolve.games import MAX_MULTIPLIER, MAX_TARIFF
+    from sheepsolve.record import MAX_NAME_LENGTH
+    from sheepsolve.scoring import MAX_DOUBLERS
+    from sheepsolve.worlds import MAX_JOBS
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    limits = readme.split("## Limits", 1)[1].split("\n## ", 1)[0]
+    for words in [f"at most {MAX_INPUT_BYTES // 2**20} MiB", f"`doublers` 0 to {MAX_DOUBLERS}",
+                  f"1 to {MAX_MULTIPLIER}", f"0 to {MAX_TARIFF}", f"at most {MAX_NAME_LENGTH} characters",
+                  f"after {CLIP_LENGTH} characters", f"at most {MAX_JOBS}"]:
+        assert words in limits, words
+    rules = (ROOT / "docs" / "RULES.md").read_text(encoding="utf-8")
+    assert f"1 to {MAX_MULTIPLIER}" in rules and f"0 to {MAX_TARIFF}" in rules and f"0 to {MAX_DOUBLERS}" in rules
+    assert "Threads" in __import__("sheepsolve.solver").solver.Solver.__doc__

@@ -575,7 +575,7 @@ def suggest(file: str, seat_name: str | None, worlds_text: str, seed: int, jobs:
     if json_out:
         click.echo(json.dumps(res.to_dict(), indent=2))
         return
-    click.echo(render_suggest(res, card_style()), nl=False)
+    click.echo(render_suggest(res, text_style(None, rec.game)), nl=False)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -1,0 +1,272 @@
+"""Mutated records through every command, in-process, each run under a time limit: whatever the record holds, a
+command ends in time with status 0, a puzzle check's 1, or 2 with one ``error:`` line, never a traceback.
+
+The records are the bundled examples, the puzzles and the test records, changed at random one to three times: a
+key deleted or given a hostile value (a huge or negative number, a long text, control characters, a table, a
+list), a card replaced, moved between hands or duplicated, the play cut, reordered or extended, the text itself
+cut or its bytes changed. Each mutated record goes through show, solve, annotate, bury, pick, choose, suggest,
+puzzle show and puzzle check (sampling commands with a couple of worlds, one process).
+
+A few hundred runs by default; ``python -m pytest -m slow tests/test_fuzz_commands.py`` sweeps
+``FUZZ_RECORDS`` records (default 400) through every command. ``-s`` prints the counts of outcomes.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import os
+import random
+import signal
+import time
+import tomllib
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from sheepsolve.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+BASES = sorted((ROOT / "examples").glob("*.toml")) + sorted((ROOT / "examples" / "puzzles").glob("*.toml")) + \
+    sorted(p for p in (ROOT / "tests" / "records").iterdir() if p.suffix in (".toml", ".json"))
+CARDS = [r + s for r in "AKQJT987" for s in "CSHD"]
+TIME_LIMIT = 60.0  # seconds per command run; the runs here take well under one
+KEYS = ["game", "trump", "tout", "deck", "partner", "players", "picker", "declarer", "blind", "bury", "called",
+        "under", "alone", "crack", "recrack", "kontra", "re", "doublers", "play", "rules", "hands", "seats",
+        "dealer", "puzzle", "comment"]
+HOSTILE: list[Any] = [
+    True, False, 0, -1, 3, 17, 20000, 10**12, 2**31, 2**63 - 1, -2**63, 1.5, float("inf"), "", " ", "1", "Ann",
+    "x" * 100_000, "Ann\nerror: forged", "\x1b[31mred", "\u202eevil", "²", "٦١", "AS", "alone", "short", "H",
+    "called-ace", "wenz", "sheepshead", "ramsch", [], ["Ann"], ["AS", "KS"], {}, {"run": True},
+    {"preset": "gametwist"}, {"tout_multiplier": 10**12}, {"doublers": 1}, [[["deep"]]],
+    {"goal": "²", "to_move": "1", "solution": "AS", "difficulty": "easy"},
+]
+
+
+class CaseTimeout(BaseException):
+    pass
+
+
+def _alarm(signum: int, frame: Any) -> None:
+    raise CaseTimeout()
+
+
+def _benign(rnd: random.Random, d: dict[str, Any]) -> None:
+    """A change that often leaves the record valid: the play cut to a prefix, a hand left out, hostile text in an
+    informational key, a doubler."""
+    kind = rnd.randrange(4)
+    play = d.get("play")
+    if kind == 0 and isinstance(play, list) and play and all(isinstance(t, str) for t in play):
+        cards = [c for t in play for c in t.split()]
+        per = max(len(t.split()) for t in play)
+        keep = rnd.randrange(len(cards) + 1)
+        cut = cards[:keep]
+        d["play"] = [" ".join(cut[i:i + per]) for i in range(0, len(cut), per)]
+    elif kind == 1 and isinstance(d.get("hands"), dict) and len(d["hands"]) > 1:
+        del d["hands"][rnd.choice(sorted(d["hands"]))]
+    elif kind == 2:
+        d[rnd.choice(["comment", "event", "notes"])] = rnd.choice(["Ann\nerror: forged", "\x1b[2J", "x" * 5000,
+                                                                  "\u202e", "Stammtisch"])
+    else:
+        d["doublers"] = rnd.choice([0, 1, 2, 16])
+
+
+def _mutate(rnd: random.Random, d: dict[str, Any]) -> None:
+    if rnd.random() < 0.4:
+        _benign(rnd, d)
+        return
+    kind = rnd.randrange(9)
+    if kind == 0 and d:
+        del d[rnd.choice(sorted(d))]
+    elif kind == 1:
+        d[rnd.choice(KEYS)] = copy.deepcopy(rnd.choice(HOSTILE))
+    elif kind in (2, 3) and isinstance(d.get("hands"), dict) and d["hands"]:
+        hands = d["hands"]
+        who = rnd.choice(sorted(hands))
+        if not isinstance(hands[who], str):
+            return
+        hand = hands[who].split()
+        if not hand:
+            return
+        op = rnd.randrange(4)
+        if op == 0:
+            hand[rnd.randrange(len(hand))] = rnd.choice(CARDS)
+        elif op == 1:
+            hand.append(rnd.choice(CARDS))
+        elif op == 2:
+            hand.pop()
+        elif len(hands) > 1:  # a card in two hands, or moved to another
+            other = rnd.choice([k for k in sorted(hands) if k != who])
+            if isinstance(hands[other], str):
+                hands[other] = hands[other] + " " + rnd.choice(hand)
+        hands[who] = " ".join(hand)
+    elif kind in (4, 5) and isinstance(d.get("play"), list) and d["play"]:
+        play = d["play"]
+        t = rnd.randrange(len(play))
+        if not isinstance(play[t], str):
+            return
+        trick = play[t].split()
+        op = rnd.randrange(5)
+        if op == 0 and trick:
+            trick[rnd.randrange(len(trick))] = rnd.choice(CARDS)
+        elif op == 1:
+            trick.append(rnd.choice(CARDS))
+        elif op == 2 and len(trick) > 1:
+            i, j = rnd.sample(range(len(trick)), 2)
+            trick[i], trick[j] = trick[j], trick[i]
+        elif op == 3:
+            del play[t:]
+            return
+        else:
+            play.append(" ".join(rnd.sample(CARDS, rnd.randrange(1, 6))))
+            return
+        play[t] = " ".join(trick)
+    elif kind == 6:
+        for key in ("blind", "bury", "called", "under"):
+            if key in d and rnd.random() < 0.5:
+                d[key] = rnd.choice(CARDS + ["alone", ""]) if key in ("called", "under") else \
+                    " ".join(rnd.sample(CARDS, 2))
+    elif kind == 7 and isinstance(d.get("puzzle"), dict):
+        d["puzzle"][rnd.choice(["goal", "to_move", "solution", "refutations", "difficulty"])] = \
+            copy.deepcopy(rnd.choice(HOSTILE))
+    else:
+        d["rules"] = {rnd.choice(["run", "tout_multiplier", "alone_multiplier", "tariff_solo", "run_min",
+                                  "laufende_from", "bogus", "preset"]): copy.deepcopy(rnd.choice(HOSTILE))}
+
+
+def mutated_record(rnd: random.Random, tmp: Path, i: int) -> Path:
+    base = rnd.choice(BASES)
+    text = base.read_text(encoding="utf-8")
+    if rnd.random() < 0.15:  # the text itself
+        raw = bytearray(text.encode("utf-8"))
+        op = rnd.randrange(3)
+        if op == 0:
+            raw = raw[: rnd.randrange(len(raw))]
+        elif op == 1:
+            for _ in range(rnd.randrange(1, 4)):
+                raw[rnd.randrange(len(raw))] = rnd.randrange(256)
+        else:
+            lines = bytes(raw).split(b"\n")
+            k = rnd.randrange(len(lines))
+            lines.insert(k, lines[rnd.randrange(len(lines))])
+            raw = bytearray(b"\n".join(lines))
+        p = tmp / f"case{i}{base.suffix}"
+        p.write_bytes(bytes(raw))
+        return p
+    d = json.loads(text) if base.suffix == ".json" else tomllib.loads(text)
+    for _ in range(rnd.randrange(1, 4)):
+        try:
+            _mutate(rnd, d)
+        except (TypeError, AttributeError, IndexError, ValueError, KeyError):
+            pass
+    p = tmp / f"case{i}.json"
+    p.write_text(json.dumps(d, default=str), encoding="utf-8")
+    return p
+
+
+def _seat(path: Path, rnd: random.Random) -> str:
+    try:
+        text = path.read_text(encoding="utf-8")
+        d = json.loads(text) if path.suffix == ".json" else tomllib.loads(text)
+        names = d.get("players")
+        if isinstance(names, list) and names and rnd.random() < 0.9:
+            return str(rnd.choice(names))
+    except Exception:  # noqa: BLE001
+        pass
+    return rnd.choice(["1", "2", "Zed", "", "x" * 1000])
+
+
+def command_lines(path: Path, rnd: random.Random) -> list[list[str]]:
+    f = str(path)
+    seat = _seat(path, rnd)
+    return [
+        ["show", f] + (["--json"] if rnd.random() < 0.5 else []),
+        ["solve", f] + rnd.choice([[], ["--json"], ["--target", "61"], ["--seat", seat], ["--all-tricks"],
+                                   ["--target", str(rnd.choice([0, 91, 121, 122, 2**40]))]]),
+        ["annotate", f, "--no-bury"] + (["--json"] if rnd.random() < 0.5 else []),
+        ["bury", f, "--worlds", "2", "--jobs", "1"] if rnd.random() < 0.5 else ["bury", f, "--jobs", "1"],
+        ["pick", f, "--seat", seat, "--worlds", "2", "--jobs", "1"],
+        ["choose", f, "--seat", seat, "--worlds", "2", "--jobs", "1"],
+        ["suggest", f, "--worlds", "2", "--jobs", "1"],
+        ["puzzle", "show", f],
+        ["puzzle", "check", f],
+    ]
+
+
+def run_case(args: list[str], limit: float = TIME_LIMIT) -> tuple[str, float, str]:
+    """(outcome, seconds, output): outcome ok, refused (status 2, one error line), unsound (puzzle check's 1),
+    or a failure: traceback, timeout, bad-status, bad-error."""
+    old = signal.signal(signal.SIGALRM, _alarm)
+    signal.setitimer(signal.ITIMER_REAL, limit)
+    t0 = time.perf_counter()
+    try:
+        r = CliRunner().invoke(main, args)
+    except CaseTimeout:
+        return "timeout", time.perf_counter() - t0, ""
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+    dt = time.perf_counter() - t0
+    out = r.output
+    if r.exception is not None and not isinstance(r.exception, SystemExit):
+        import traceback
+
+        return "traceback", dt, "".join(traceback.format_exception(r.exception))[-3000:]
+    if r.exit_code == 0:
+        return "ok", dt, ""
+    if r.exit_code == 2:
+        lines = out.splitlines()
+        good = len(lines) == 1 and lines[0].startswith("error: ") and len(lines[0]) <= 2100
+        return ("refused" if good else "bad-error"), dt, out[:3000]
+    if r.exit_code == 1 and args[:2] == ["puzzle", "check"] and "not a sound puzzle" in out:
+        return "unsound", dt, ""
+    return "bad-status", dt, f"status {r.exit_code}: {out[:3000]}"
+
+
+def sweep(records: int, seed: int, tmp: Path) -> tuple[Counter, list[tuple[list[str], str, str]], float]:
+    rnd = random.Random(seed)
+    counts: Counter = Counter()
+    failures: list[tuple[list[str], str, str]] = []
+    slowest = 0.0
+    for i in range(records):
+        path = mutated_record(rnd, tmp, i)
+        for args in command_lines(path, rnd):
+            outcome, dt, out = run_case(args)
+            counts[outcome] += 1
+            slowest = max(slowest, dt)
+            if outcome not in ("ok", "refused", "unsound"):
+                failures.append((args, outcome, out))
+    return counts, failures, slowest
+
+
+def _report(counts: Counter, failures: list, slowest: float) -> None:
+    print(f"\nfuzz: {sum(counts.values())} runs: " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items()))
+          + f"; slowest {slowest:.2f} s")
+    for args, outcome, out in failures[:5]:
+        print(outcome, args, out)
+
+
+def test_mutated_records_through_every_command(tmp_path: Path) -> None:
+    counts, failures, slowest = sweep(int(os.environ.get("FUZZ_RECORDS_DEFAULT", "50")), 2601, tmp_path)
+    _report(counts, failures, slowest)
+    assert not failures, failures[:3]
+    assert sum(counts.values()) >= 300
+    assert counts["ok"] and counts["refused"]  # both kinds of record were made
+
+
+@pytest.mark.slow
+def test_mutated_records_long_sweep(tmp_path: Path) -> None:
+    counts, failures, slowest = sweep(int(os.environ.get("FUZZ_RECORDS", "400")),
+                                      int(os.environ.get("FUZZ_SEED", "1")), tmp_path)
+    _report(counts, failures, slowest)
+    assert not failures, failures[:3]
+
+
+def test_the_time_limit_works() -> None:
+    """A run over its limit is reported, not waited for (the alarm reaches a command between solver calls)."""
+    outcome, dt, _ = run_case(["bury", str(ROOT / "examples" / "bury-jd-full.toml"), "--view", "picker",
+                               "--worlds", "100000", "--jobs", "1"], limit=0.5)
+    assert outcome == "timeout" and dt < 10

@@ -25,6 +25,7 @@ from sheepsolve.games import make_game
 from sheepsolve.objective import Objective
 from sheepsolve.reference import reference_value
 from sheepsolve.scoring import Stakes, outcome_for
+from sheepsolve.worlds import WorldsError, WorldSampler, before_choice, world_rng
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
@@ -243,29 +244,64 @@ def test_jack_of_diamonds_alone_is_said():
 # Worlds
 
 
+def _world(g, seat, hand, seed, i, *, blind=None, unseen=None):
+    """World ``i`` of ``seed`` as bury, pick and choose deal it: the shared sampler of sheepsolve.worlds."""
+    k = before_choice(g, seat, hand, blind=blind, unseen=unseen)
+    return WorldSampler(k).deal(world_rng(seed, i))
+
+
 def test_sampled_worlds_are_consistent_with_the_known_cards():
     g = make_game("sheepshead")
     hand = parse_cards("QC QS JD AD 9C TS")
     blind = parse_cards("7H 8H")
-    counts: Counter = Counter()
-    for i in range(400):
-        hands, bl = B.sample_world(g, {3: hand}, B._world_rng(7, i), blind=blind)
-        assert hands[3] == hand and bl == blind
+    for i in range(100):
+        hands, bl = _world(g, 3, hand, 7, i, blind=blind)
+        assert set(hands[3]) == set(hand) and set(bl) == set(blind)
         assert all(len(h) == 6 for h in hands)
         every = [c for h in hands for c in h] + bl
         assert len(every) == 32 and set(every) == set(g.deck)
-        counts.update((s, c) for s, h in enumerate(hands) if s != 3 for c in h)
-    # uniform: each unseen card in each other seat about a quarter of the time
-    for s in (0, 1, 2, 4):
-        for c in g.deck:
-            if c not in hand and c not in blind:
-                assert 50 < counts[(s, c)] < 150
     # picking: the blind is unseen too
     for i in range(50):
-        hands, bl = B.sample_world(g, {0: hand}, B._world_rng(1, i))
-        assert len(bl) == 2 and hands[0] == hand and len(set().union(*hands, bl)) == 32
-    with pytest.raises(B.BuryError):
-        B.sample_world(g, {0: hand}, random.Random(0), unseen=g.deck[:5])
+        hands, bl = _world(g, 0, hand, 1, i)
+        assert len(bl) == 2 and set(hands[0]) == set(hand) and len(set().union(*hands, bl)) == 32
+    with pytest.raises(WorldsError):
+        _world(g, 0, hand, 0, 0, unseen=g.deck[6:11])
+
+
+def test_sampled_worlds_are_uniform_chi_square():
+    """Bury's worlds (the picker's hand and the blind known) are uniform over every deal of the unseen cards: a
+    chi-square test on a small deal whose deals can be counted (6 unseen cards, two to each of three seats: 90
+    deals), and the same for pick (the blind unseen: 8 cards, 2520 deals, tested on the places of each card)."""
+    import math
+
+    def chi2(observed):
+        expected = sum(observed) / len(observed)
+        return sum((x - expected) ** 2 / expected for x in observed)
+
+    def limit(df):  # the 99.9% point of chi-square (Wilson-Hilferty), as in test_worlds
+        return df * (1 - 2 / (9 * df) + 3.090 * math.sqrt(2 / (9 * df))) ** 3
+
+    g = make_game("sheepshead-4")
+    hand, blind = parse_cards("QC 7S"), parse_cards("JD 8S")
+    unseen = parse_cards("AS TS AC KS 9D KD")
+    n = 4500
+    counts: Counter = Counter()
+    for i in range(n):
+        hands, bl = _world(g, 1, hand, 11, i, blind=blind, unseen=unseen)
+        assert set(hands[1]) == set(hand) and set(bl) == set(blind)
+        counts[tuple(tuple(h) for h in hands)] += 1
+    assert len(counts) == 90
+    assert chi2(list(counts.values())) < limit(89)
+    places: Counter = Counter()
+    unseen = unseen + blind
+    for i in range(2000):
+        hands, bl = _world(g, 1, hand, 12, i, unseen=unseen)
+        places.update((c, s) for s, h in enumerate(hands) for c in h if s != 1)
+        places.update((c, "blind") for c in bl)
+    for c in unseen:
+        row = [places[(c, s)] for s in (0, 2, 3, "blind")]
+        assert sum(row) == 2000
+        assert chi2(row) < limit(3), (c, row)
 
 
 def _sampled_small(worlds, jobs=1, seed=0):
@@ -281,7 +317,7 @@ def test_sampled_ranking_matches_reference_world_by_world():
     g, hands, blind, unseen, r = _sampled_small(6, seed=4)
     per_decision: dict = {}
     for i in range(6):
-        hs, bl = B.sample_world(g, {0: hands[0]}, B._world_rng(4, i), blind=blind, unseen=unseen)
+        hs, bl = _world(g, 0, hands[0], 4, i, blind=blind, unseen=unseen)
         for row in r.rows:
             per_decision.setdefault(row.decision, []).append(_reference(B._setup_for(g, hs, bl, 0, row.decision)))
     for row in r.rows:
@@ -306,7 +342,7 @@ def test_sampled_standard_errors_are_sd_over_root_n():
     g, hands, blind, unseen, r = _sampled_small(n, seed=9)
     per_decision: dict = {}
     for i in range(n):
-        hs, bl = B.sample_world(g, {0: hands[0]}, B._world_rng(9, i), blind=blind, unseen=unseen)
+        hs, bl = _world(g, 0, hands[0], 9, i, blind=blind, unseen=unseen)
         for row in r.rows:
             per_decision.setdefault(row.decision, []).append(_reference(B._setup_for(g, hs, bl, 0, row.decision)))
     best = per_decision[r.rows[0].decision]
@@ -373,7 +409,7 @@ def test_pick_matches_best_choice_per_world():
     r = B.pick_or_pass(g, hands[0], 0, worlds=4, seed=2, unseen=unseen)
     pays = []
     for i in range(4):
-        hs, bl = B.sample_world(g, {0: hands[0]}, B._world_rng(2, i), unseen=unseen)
+        hs, bl = _world(g, 0, hands[0], 2, i, unseen=unseen)
         best = max((_reference(B._setup_for(g, hs, bl, 0, d))
                     for d in B.legal_decisions(g, hs[0] + bl, unseen)), key=lambda t: (t[2], t[0]))
         pays.append(best[2])
@@ -431,7 +467,7 @@ def test_choose_matches_reference_world_by_world():
     for row in r.rows:
         refs = []
         for i in range(3):
-            hs, _ = B.sample_world(g, {1: hand}, B._world_rng(5, i), unseen=unseen)
+            hs, _ = _world(g, 1, hand, 5, i, unseen=unseen)
             refs.append(_reference(B._contract_setup(g, hs, 1, row.contract)))
         assert row.stats.payment == pytest.approx(sum(p for _, _, p in refs) / 3)
         if row.contract.tout:

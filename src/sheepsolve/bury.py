@@ -39,8 +39,11 @@ Readings
   P(91+): the share of worlds with that many points; P(schwarz): the share where the declaring side can take
   every trick; ``vs_best``: the world-by-world difference to the best choice, whose standard error (common random
   numbers) is far smaller than the choices' own.
-- Randomness: world ``i`` is dealt by ``random.Random(f"sheepsolve:{seed}:{i}")`` and the results are reduced in
-  world order, so a seed gives the same answer whatever the number of processes (``jobs``).
+- Worlds: the player's-view worlds of :mod:`sheepsolve.worlds`, dealt before any choice is made
+  (:func:`~sheepsolve.worlds.before_choice`, :meth:`WorldSampler.deal <sheepsolve.worlds.WorldSampler.deal>`):
+  every deal of the unseen cards equally likely. World ``i`` is dealt with ``worlds.world_rng(seed, i)`` and the
+  results are reduced in world order, so a seed gives the same answer whatever the number of processes
+  (``jobs``).
 
 >>> from sheepsolve.games import make_game
 >>> from sheepsolve.cards import parse_cards
@@ -60,7 +63,6 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import json
-import random
 import re
 import sys
 import threading
@@ -80,8 +82,8 @@ from .files import clip, read_input_text
 from .record import Record, RecordError, load_record, record_from_dict
 from .scoring import Stakes, laufende_of, outcome_for, payment_for
 from .solver import Solver, SolverError
-from .worlds import (MAX_JOBS, PARALLEL_AFTER_SECONDS, default_jobs, game_from_spec, game_spec, map_units,
-                     mean_se, worker_count)
+from .worlds import (MAX_JOBS, PARALLEL_AFTER_SECONDS, WorldSampler, before_choice, default_jobs, game_from_spec,
+                     game_spec, map_units, mean_se, worker_count, world_rng)
 
 __all__ = [
     "BuryError",
@@ -96,7 +98,6 @@ __all__ = [
     "ChoiceResult",
     "legal_decisions",
     "contracts_for",
-    "sample_world",
     "rank_buries",
     "sample_buries",
     "pick_or_pass",
@@ -706,55 +707,21 @@ class _Guesser:
 # Worlds
 
 
-def sample_world(game: Game, known: Mapping[int, Sequence[Card]], rng: random.Random, *,
-                 blind: Sequence[Card] | None = None, unseen: Iterable[Card] | None = None,
-                 hand_size: int | None = None) -> tuple[list[list[Card]], list[Card]]:
-    """Deal the cards the ``known`` seats cannot see: the hands of the other seats and, if ``blind`` is None,
-    the game's blind. Uniform over every deal consistent with the known cards: the unseen cards are shuffled and
-    dealt out in a fixed order (the blind first, then the seats in order).
-
-    ``unseen`` (the cards to deal) defaults to the deck minus the known hands and blind; ``hand_size`` to the
-    known hands' size. Raises :class:`BuryError` when the unseen cards do not fill the hands exactly.
-
-    >>> from sheepsolve.cards import parse_cards
-    >>> g = make_game("sheepshead")
-    >>> hand = parse_cards("QC QS JD AD 9C TS")
-    >>> hands, blind = sample_world(g, {2: hand}, random.Random(1), blind=parse_cards("7H 8H"))
-    >>> hands[2] == hand, blind == parse_cards("7H 8H"), sorted(len(h) for h in hands)
-    (True, True, [6, 6, 6, 6, 6])
-    >>> len(set().union(*hands, blind))
-    32
-    """
-    sizes = {len(h) for h in known.values()}
-    if hand_size is None:
-        if len(sizes) != 1:
-            raise BuryError("the known hands must have the same size (or give hand_size)")
-        hand_size = sizes.pop()
-    seen: set[Card] = set()
-    for h in known.values():
-        seen.update(h)
-    if blind is not None:
-        seen.update(blind)
-    pool = sorted(set(unseen if unseen is not None else game.deck) - seen, key=int)
-    want_blind = 0 if blind is not None else game.blind_size
-    need = want_blind + hand_size * (game.seats - len(known))
-    if len(pool) != need:
-        raise BuryError(f"{len(pool)} unseen cards, but the other seats and the blind need {need}")
-    rng.shuffle(pool)
-    out_blind = list(blind) if blind is not None else sorted(pool[:want_blind], key=int)
-    pos = want_blind
-    hands: list[list[Card]] = []
-    for s in range(game.seats):
-        if s in known:
-            hands.append(list(known[s]))
-        else:
-            hands.append(sorted(pool[pos:pos + hand_size], key=int))
-            pos += hand_size
-    return hands, out_blind
+def _task_sampler(task: "_Task", game: Game) -> WorldSampler:
+    """The sampler of the worlds of ``task`` (made once per task and process): the seat's hand known, and the
+    blind when the seat has picked (:func:`sheepsolve.worlds.before_choice`)."""
+    global _SAMPLER
+    key = (task.game, task.seat, task.hand, task.blind if task.kind == "bury" else None, task.unseen)
+    known = _SAMPLER  # read once: another thread may replace it
+    if known is None or known[0] != key:
+        k = before_choice(game, task.seat, [Card(c) for c in task.hand],
+                          blind=[Card(c) for c in task.blind] if task.kind == "bury" and task.blind else None,
+                          unseen=[Card(c) for c in task.unseen] if task.unseen is not None else None)
+        known = _SAMPLER = (key, WorldSampler(k))
+    return known[1]
 
 
-def _world_rng(seed: int, i: int) -> random.Random:
-    return random.Random(f"sheepsolve:{seed}:{i}")
+_SAMPLER: tuple[tuple, WorldSampler] | None = None
 
 
 # --------------------------------------------------------------------------------------------------------------
@@ -836,11 +803,7 @@ def _run_unit(task: _Task, i: int, solver: Solver | None = None) -> Any:
     # table, and the killer cards learnt there mislead more than they guide (8 deals x 50 worlds of a picker's
     # view: 2.0% fewer nodes than keeping both, 0.6% fewer forgetting the entries only, 1.5% the killers only)
     solver.clear()
-    rng = _world_rng(task.seed, i)
-    hand = [Card(c) for c in task.hand]
-    unseen = [Card(c) for c in task.unseen] if task.unseen is not None else None
-    blind = [Card(c) for c in task.blind] if task.blind is not None else None
-    hands, blind = sample_world(game, {task.seat: hand}, rng, blind=blind, unseen=unseen)
+    hands, blind = _task_sampler(task, game).deal(world_rng(task.seed, i))
     if task.kind == "bury":
         choices = _Choices(game, hands, blind, task.seat, _task_decisions(task))
         return tuple(_eval_tuple(choices.evaluate(solver, k, stakes)) for k in range(len(task.choices)))
@@ -1285,6 +1248,7 @@ def sample_buries(game: Game, hand: Sequence[Card], blind: Sequence[Card], picke
                  stakes=(stakes.crack, stakes.recrack, stakes.doublers), seed=seed,
                  unseen=tuple(map(int, unseen)) if unseen is not None else None, by=by)
     t0 = time.perf_counter()
+    _task_sampler(task, _game_from_spec(task.game))  # checks the cards before any work
     results = _map_units(task, worlds, jobs, progress)
     dt = time.perf_counter() - t0
     at = {k: i for i, k in enumerate(order)}  # rep -> its place in the solve order
@@ -1367,7 +1331,7 @@ def pick_or_pass(game: Game, hand: Sequence[Card], seat: int, *, worlds: int = 1
     >>> p = pick_or_pass(make_game("sheepshead-3"), parse_cards("QC 7S"), 0, worlds=20, seed=1,
     ...                  unseen=parse_cards("AS TS AC KS JD 8S"))
     >>> p.decision, p.pick.payment
-    ('pick', 3.5)
+    ('pick', 4.5)
     """
     _check_by(by)
     _check_worlds(worlds)
@@ -1382,6 +1346,7 @@ def pick_or_pass(game: Game, hand: Sequence[Card], seat: int, *, worlds: int = 1
                  choices=(), stakes=(stakes.crack, stakes.recrack, stakes.doublers), seed=seed, by=by,
                  unseen=tuple(map(int, unseen)) if unseen is not None else None)
     t0 = time.perf_counter()
+    _task_sampler(task, _game_from_spec(task.game))  # checks the cards before any work
     results = _map_units(task, worlds, jobs, progress)
     dt = time.perf_counter() - t0
     evals = [r[1] for r in results]
@@ -1478,6 +1443,7 @@ def choose_contract(game: Game, hand: Sequence[Card], seat: int, *, worlds: int 
                  choices=tuple(c._key() for c in cs), stakes=(stakes.crack, stakes.recrack, stakes.doublers),
                  seed=seed, by=by, unseen=tuple(map(int, unseen)) if unseen is not None else None)
     t0 = time.perf_counter()
+    _task_sampler(task, _game_from_spec(task.game))  # checks the cards before any work
     results = _map_units(task, worlds, jobs, progress)
     dt = time.perf_counter() - t0
     columns = [[w[k] for w in results] for k in range(len(cs))]

@@ -92,6 +92,7 @@ __all__ = [
     "default_jobs",
     "worker_count",
     "map_units",
+    "before_choice",
 ]
 
 ALL_WORLDS_CAP = 20_000
@@ -759,7 +760,9 @@ class WorldSampler:
             total = self._count(i, caps)
             r = rng.randrange(total)
             chosen = None
-            for split, ways in self._splits(mask, len(cards), caps):
+            if i == len(self.kinds) - 1:  # the last kind fills what is left: the one split with deals
+                chosen = caps, tuple(0 for _ in caps)
+            for split, ways in () if chosen else self._splits(mask, len(cards), caps):
                 after = tuple(c - x for c, x in zip(caps, split))
                 w = ways * self._count(i + 1, after)
                 if r < w:
@@ -818,6 +821,24 @@ class WorldSampler:
     def sample(self, n: int, seed: int = 0, start: int = 0) -> list[World]:
         """Worlds ``start .. start + n - 1`` of ``seed``, each drawn with :func:`world_rng` (``seed``, its index)."""
         return [self.draw(world_rng(seed, i)) for i in range(start, start + n)]
+
+    def deal(self, rng: random.Random) -> tuple[list[list[Card]], list[Card]]:
+        """A deal of the cards unseen before any choice (knowledge from :func:`before_choice`), uniformly: every
+        hand as dealt, in seat order (the picker's without the blind), and the blind (the picker's, or the one
+        dealt here). Every deal is consistent there: no card played, no call."""
+        k = self.k
+        if k.plays or not self.exact_superset:
+            raise WorldsError("deal: only before the first lead and any call (draw gives a world of a record)")
+        parts, _ = self._deal(rng)
+        hands: list[list[Card]] = [[] for _ in range(k.game.seats)]
+        hands[k.seat] = sorted(set(k.hand) - set(k.blind or ()), key=int)
+        blind = list(k.blind) if k.blind is not None else []
+        for sl, cards in zip(self.slots, parts):
+            if sl.seat is not None:
+                hands[sl.seat] = sorted(cards, key=int)
+            else:
+                blind = sorted(cards, key=int)
+        return hands, blind
 
     # -- every world ---------------------------------------------------------------------------------------
     def _all_deals(self) -> Iterator[tuple[list[list[Card]], Card | None]]:
@@ -896,3 +917,43 @@ def _share(cards: Sequence[Card], split: Sequence[int]) -> Iterator[list[tuple[C
 
 def _class_name(cls: str) -> str:
     return {"T": "trump", "C": "clubs", "S": "spades", "H": "hearts", "D": "diamonds"}.get(cls, cls)
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Before the choice: the deals behind bury, pick and choose
+
+
+def before_choice(game: Game, seat: int, hand: Iterable[Card], *, blind: Iterable[Card] | None = None,
+                  unseen: Iterable[Card] | None = None, players: Sequence[str] | None = None,
+                  stakes: Stakes | None = None) -> Knowledge:
+    """What ``seat`` knows before the choice of a contract or a bury is made: its hand as dealt and, when it has
+    picked (``blind`` given), the blind; of the others nothing (no card played, no call: every deal of the unseen
+    cards is consistent). This is the knowledge behind ``bury`` (the picker, the blind in hand), ``pick`` (the
+    blind unseen) and ``choose``; :meth:`WorldSampler.deal` deals its worlds.
+
+    ``unseen``: the cards the seat cannot see (default: the rest of the deck; smaller deals are for tests and
+    examples). The picker's ``hand`` holds the blind until he buries: his bury is still to choose (``()``).
+
+    >>> from sheepsolve.cards import parse_cards
+    >>> g = make_game("sheepshead")
+    >>> k = before_choice(g, 2, parse_cards("QC QS JD AD 9C TS"), blind=parse_cards("7H 8H"))
+    >>> len(k.hand), len(k.unseen), WorldSampler(k).slots[0].size
+    (8, 24, 6)
+    >>> len(before_choice(g, 2, parse_cards("QC QS JD AD 9C TS")).unseen)   # picking: the blind unseen too
+    26
+    """
+    hand = frozenset(hand)
+    blind_t = tuple(blind) if blind is not None else None
+    known = set(hand) | set(blind_t or ())
+    if len(known) != len(hand) + len(blind_t or ()):
+        raise WorldsError("blind: a card of the blind is also in the hand")
+    rest = frozenset(unseen) if unseen is not None else frozenset(game.deck) - known
+    if rest & known:
+        raise WorldsError(f"unseen: {format_cards(sorted(rest & known, key=int))} also known to the seat")
+    picker = blind_t is not None
+    if picker and game.kind != "picker":
+        raise WorldsError(f"{game.name} has no blind to pick up")
+    return Knowledge(game=game, seat=seat, hand=frozenset(known) if picker else hand, plays=(),
+                     universe=frozenset(known) | rest, hand_size=len(hand), declarer=seat if picker else None,
+                     bury=() if picker else None, blind=blind_t, stakes=stakes or Stakes(),
+                     players=tuple(players) if players is not None else tuple(str(i + 1) for i in range(game.seats)))

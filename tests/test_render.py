@@ -168,6 +168,7 @@ def test_choose_folds_hopeless_touts_and_explains_a_missing_sauspiel(tmp_path):
 
     d = tomllib.loads(rec)
     seat = d.get("declarer") or d["players"][0]
+    d.pop("called", None)  # the record's own call would be refused: this hand can call none
     d["hands"][seat] = "EO GO HO EU EA GA SA HK"
     others = [p for p in d["hands"] if p != seat]
     rest = [c for c in ("EZ EK E9 E8 E7 GZ GK G9 G8 G7 HA HZ H9 H8 H7 SZ SK S9 S8 S7 SO GU HU SU").split()]
@@ -188,3 +189,25 @@ def json_value(v):
     import json
 
     return json.dumps(v, ensure_ascii=False)
+
+
+# -- suggest -----------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("notation", ["german", "french", "ascii"])
+def test_suggest_text_in_each_notation(notation):
+    r = run("suggest", EXAMPLES / "sauspiel-midtrick.toml", "--worlds", "4", "--jobs", "1", "--cards", notation)
+    assert r.exit_code == 0, r.output
+    assert_one_notation(r.output, notation)
+    assert {"german": "best: ", "french": "best: ", "ascii": "best: "}[notation] in r.output
+
+
+def test_suggest_html_escaped_with_charts(tmp_path):
+    path = hostile_copy(EXAMPLES / "sauspiel-midtrick.toml", tmp_path)
+    out = tmp_path / "s.html"
+    r = run("suggest", path, "--worlds", "4", "--jobs", "1", "--html", out)
+    assert r.exit_code == 0, r.output
+    page = out.read_text(encoding="utf-8")
+    assert_self_contained(page)
+    assert_escaped(page)
+    assert '<svg class="chart"' in page and 'class="rule61"' in page

@@ -560,22 +560,32 @@ def choose(file: str, seat_name: str | None, worlds: int, json_out: bool, seed: 
               help='One JSON object: {"seat", "worlds", "exact", "cards": {card: {"mean", "stderr", "p61", "p91", '
                    '"payment", ...}}, "best", "double_dummy", ...}.')
 @click.option("--german", is_flag=True, help="Accept German card names (EO, Herz-Sau, ...).")
+@click.option("--html", "html_out", type=click.Path(dir_okay=False), default=None, metavar="OUT",
+              help="Also write a self-contained HTML report to OUT (every card, and charts of the points over the "
+                   "worlds).")
+@cards_option
 @input_errors
 def suggest(file: str, seat_name: str | None, worlds_text: str, seed: int, jobs: int | None, json_out: bool,
-            german: bool) -> None:
+            german: bool, html_out: str | None, notation: str | None) -> None:
     """What to play from the seat of the player to move: every legal card judged over the worlds of the cards
     that player cannot see (mean points ± standard error, P(61+), P(91+), expected payment), the best card or
     the cards tied within noise, and the double-dummy values beside when every hand is known."""
     from .view import parse_worlds, render_suggest, suggest_record
 
     worlds = parse_worlds(worlds_text)
+    if html_out is not None:
+        check_output_path(html_out, inputs=[file], label="--html")
     rec = read_record(file, german)
     with _Progress("worlds") as progress:
         res = suggest_record(rec, seat=seat_name, worlds=worlds, seed=seed, jobs=jobs, progress=progress)
+    if html_out is not None:
+        from .render.choices import suggest_html
+
+        write_report(html_out, suggest_html(res, page_style(notation, rec.game)), inputs=[file])
     if json_out:
         click.echo(json.dumps(res.to_dict(), indent=2))
         return
-    click.echo(render_suggest(res, text_style(None, rec.game)), nl=False)
+    click.echo(render_suggest(res, text_style(notation, rec.game)), nl=False)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -288,3 +288,27 @@ def choose_html(r: ChoiceResult, style: str | None = None) -> str:
                        charts=charts, note=no_sauspiel_text(r, style), verdict=decision)
 
 
+
+
+def suggest_html(v, style: str | None = None) -> str:
+    """``sheepsolve suggest`` as a page: the seat's hand, every legal card over the worlds (best first) and the
+    points each of the best cards leads to, world by world."""
+    k = v.knowledge
+    g = k.game
+    style = style or html_style(None, g)
+    sign = 1 if v.maximize else -1
+    order = sorted(v.cards, key=lambda c: (-sign * v.cards[c].mean, list(v.cards).index(c)))
+    legal = list(v.cards)
+    charts = []
+    if g.two_sided:
+        for c in order[:CHARTED]:
+            j = legal.index(c)
+            ch = _chart([w[j] for w in v.values], f"points over the worlds after {c}")
+            if ch is not None:
+                charts.append({"card": c, "chart": ch, "stats": v.cards[c]})
+    hand = sorted(k.hand, key=lambda c: (g.classes.index(g.suit_class(c)), -g.strength(c)))
+    side = ("the declaring side" if v.maximize else "the defenders") if g.two_sided else "his own points"
+    return render_page("suggest.html", notation=style, is_trump=g.is_trump,
+                       title=f"{game_title(g, style)}: what to play", subtitle=f"{v.seat_name} to move ({side})",
+                       command="suggest", v=v, who=v.seat_name, hand=hand, order=order, charts=charts,
+                       two_sided=g.two_sided)

@@ -170,6 +170,7 @@ def test_choose_folds_hopeless_touts_and_explains_a_missing_sauspiel(tmp_path):
     seat = d.get("declarer") or d["players"][0]
     d.pop("called", None)  # the record's own call would be refused: this hand can call none
     d["hands"][seat] = "EO GO HO EU EA GA SA HK"
+    d.pop("called", None)  # the example's call (AS) is the declarer's own Sau now: the record would be refused
     others = [p for p in d["hands"] if p != seat]
     rest = [c for c in ("EZ EK E9 E8 E7 GZ GK G9 G8 G7 HA HZ H9 H8 H7 SZ SK S9 S8 S7 SO GU HU SU").split()]
     for i, p in enumerate(others):

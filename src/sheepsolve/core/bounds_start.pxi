@@ -81,7 +81,7 @@ cdef int lead_ruff(Search* s, uint32_t legal, uint32_t cls_mask, uint32_t ruffs,
     Kept out of line: written inline in sure_lead it cost instructions where no partner can ruff (solo, 40
     deals: 0.4% more; out of line 0.3% fewer, layout)."""
     cdef Tables* t = &s.t
-    cdef int n = t.n, L = s.leader, p, i, seat, q, contrib, v, found = 0, best = 0
+    cdef int n = t.n, L = s.leader, p, i, seat, q, contrib, found = 0, best = 0
     cdef uint32_t lead, opp = 0, ruff, can
     if (cls_mask & t.trumps) or (s.open and (cls_mask & t.called_bit)):
         return 0
@@ -107,10 +107,7 @@ cdef int lead_ruff(Search* s, uint32_t legal, uint32_t cls_mask, uint32_t ruffs,
             if seat != q:
                 can = s.hand[seat] & cls_mask
                 contrib += min_pts(s, can if can else s.hand[seat])
-        v = sure_bound(s, mine, contrib, contrib, 1, tl)
-        if not found or (v > best if mine else v < best):
-            best = v
-        found = 1
+        keep_better(&found, &best, sure_bound(s, mine, contrib, contrib, 1, tl), mine)
     bound[0] = best
     return found
 
@@ -124,7 +121,7 @@ cdef int lead_away(Search* s, uint32_t legal, int* bound) noexcept nogil:
     three or more tricks are left, as :func:`sure_lead`. 100 ramsch deals: 5.3% fewer nodes (the median 12%),
     100 leaster deals 3%."""
     cdef Tables* t = &s.t
-    cdef int L = s.leader, p, q, c, tl, contrib, v, found = 0, best = 0, forced
+    cdef int L = s.leader, p, q, c, tl, contrib, found = 0, best = 0, forced
     cdef uint32_t m = legal & ~t.special, cls, can, h
     if s.open and t.called >= 0:
         return 0
@@ -145,92 +142,62 @@ cdef int lead_away(Search* s, uint32_t legal, int* bound) noexcept nogil:
                 forced = 1
             contrib += min_pts(s, can)
         if forced:
-            v = sure_bound(s, 0, contrib, contrib, 1, tl)
-            if not found or v < best:
-                best = v
-            found = 1
+            keep_better(&found, &best, sure_bound(s, 0, contrib, contrib, 1, tl), 0)
     bound[0] = best
     return found
 
 
-cdef inline int sure_lead(Search* s, uint32_t legal, int* bound) noexcept nogil:
-    """Trick start: bounds from leads the other side cannot beat.
+cdef inline int top_card_lead(Search* s, uint32_t legal, uint32_t cls_mask, uint32_t partners, int mine, int tl,
+                              uint32_t* tops, int* bound) noexcept nogil:
+    """For :func:`sure_lead`: a lead of the class ``cls_mask`` that wins its trick for the leader's side because
+    the class's top card is the leader's own (he leads it; it is added to ``tops``) or a partner's (``partners``:
+    the partners' cards that count, empty against a lone player), and no player of the other side may beat it.
+    Returns 1 and the bound in ``bound``, else 0.
 
-    A lead that no player of the other side can beat with a card it may play wins its trick for the leader's side,
-    with at least the cheapest card each other player may add. So does a lead to a partner's top card: the leader
-    leads a card of a class whose strongest card out a partner holds (not a special card, not the called class
-    while its rules apply); the partner holds a card of the class led, so he may play the top card, and nothing
-    beats it if no player of the other side may trump instead of following (in the trump class nothing can). That
-    trick holds the leader's card (his richest of the class gives the best bound), the top card and each other
-    player's cheapest card it may play. So does a lead a partner can ruff (:func:`lead_ruff`): the leader leads a
-    card of a plain class (not a special card, not the called class while its rules apply); a partner holding no
-    card of the class holds a trump (not a special card) above every trump of the other side's players who hold no
-    card of the class either (those who do must follow, and any trump beats them); that trick holds the leader's
-    richest card of the class, the partner's cheapest such trump and each other player's cheapest card it may
-    play. Both only against two or more players (100 deals, ruff: sheepshead-jd 3.6%, sheepshead-called-ace 1.9%,
-    sauspiel 2.4% fewer nodes). The leader may also cash several such tops, one per class, keeping the lead: sure
-    while every player holding a trump holds a card of each of those classes (it must follow every time, so it can
-    never trump), and each other player adds a card of the class led, or, lacking one, one of its cheapest cards.
-    And the leader may cash his own run of top trumps, then, if that leaves no other player a trump, his runs of
-    top cards in the plain classes.
-
-    If the leader's side is the objective's side and maximises, the value is at least the points of those
-    tricks; if it is the other side and minimises, the value is at most what the other tricks can bring.
-    Returns 1 and the best such bound in ``bound``, or 0 if there is none."""
+    Sound: the leader's own top card wins unless a player of the other side may trump instead of following (in
+    the trump class nothing can). A partner holding the top card holds a card of the class led, so he may play
+    it (not a special card, not the called class while its rules apply), and it wins likewise. That trick holds
+    the leader's card (his richest of the class when leading to the partner), the top card and every other
+    player's cheapest card of the class led or, lacking one, of his hand: a superset of what he may play, so the
+    sum never exceeds what the trick surely holds (:func:`sure_bound` of one trick)."""
     cdef Tables* t = &s.t
-    cdef int n = t.n, L = s.leader, p, seat, c, tl, contrib, v, found = 0, best = 0, k, changed, full, r, i
-    cdef int mine = t.team[L]
-    cdef uint32_t m, cls_mask, beaters, can, tops = 0, cash, h, run, ruffs
-    if mine != t.maxer[L]:
+    cdef int p, seat, c, contrib
+    cdef uint32_t beaters, can
+    c = ss_msb(s.live & cls_mask)  # the top card of the class
+    if (legal >> c) & 1:  # his own: he leads it
+        tops[0] |= <uint32_t>1 << c
+        contrib = t.pts[c]
+    elif (partners >> c) & 1 and not (s.open and (cls_mask & t.called_bit)):  # a partner's: lead to it
+        # (the loop below adds the partner's cheapest card of the class: the top card replaces it)
+        contrib = t.pts[c] + max_pts(s, legal & cls_mask) - min_pts(s, s.hand[s.owner[c]] & cls_mask)
+    else:
         return 0
-    tl = ss_popcount(s.hand[L])
-    # his partners' cards, but not against a lone player (there the lead to a partner's top cut 0.2% of the
-    # nodes, solo 100 deals, for 2% more instructions)
-    h = 0
-    if t.nside[1 - mine] > 1:
-        h = s.live & ~s.hand[L] & ~t.special & (s.team_cards if mine else ~s.team_cards)
-    ruffs = h & t.trumps  # the partners' trumps that may ruff
-    m = legal
-    while m:  # each class the leader may lead
-        cls_mask = t.same_cls[ss_msb(m)]
-        m &= ~cls_mask
-        c = ss_msb(s.live & cls_mask)  # the top card of the class
-        if (legal >> c) & 1:  # his own: he leads it
-            tops |= <uint32_t>1 << c
-            contrib = t.pts[c]
-        elif (h >> c) & 1 and not (s.open and (cls_mask & t.called_bit)):  # a partner's: lead to it
-            # (the loop below adds the partner's cheapest card of the class: the top card replaces it)
-            contrib = t.pts[c] + max_pts(s, legal & cls_mask) - min_pts(s, s.hand[s.owner[c]] & cls_mask)
-        else:
-            if ruffs and lead_ruff(s, legal, cls_mask, ruffs, mine, tl, &v):
-                if not found or (v > best if mine else v < best):
-                    best = v
-                found = 1
-            continue
-        beaters = t.trumps & ~((<uint32_t>2 << c) - 1) if c < 31 else 0
-        for p in range(1, n):
-            seat = t.seat_at[L + p]
-            can = s.hand[seat] & cls_mask
-            if not can:
-                can = s.hand[seat]
-            if t.team[seat] != mine and (can & beaters):
-                break
-            contrib += min_pts(s, can)
-        else:
-            v = sure_bound(s, mine, contrib, contrib, 1, tl)
-            if not found or (v > best if mine else v < best):
-                best = v
-            found = 1
-            continue
-        if ruffs and lead_ruff(s, legal, cls_mask, ruffs, mine, tl, &v):
-            if not found or (v > best if mine else v < best):
-                best = v
-            found = 1
-    # The leader's own runs: his trumps above every other player's trump, led from the top, each win their
-    # trick and keep the lead, and every other player must follow with a trump while he holds one. If that
-    # leaves no other player a trump, the leader's runs of top cards in the plain classes win too (not in the
-    # called class while its rules apply, nor with a special card). Each other player adds his cheapest trumps
-    # (all of them, when none are left) and then his cheapest other cards.
+    beaters = t.trumps & ~((<uint32_t>2 << c) - 1) if c < 31 else 0
+    for p in range(1, t.n):
+        seat = t.seat_at[s.leader + p]
+        can = s.hand[seat] & cls_mask
+        if not can:
+            can = s.hand[seat]
+        if t.team[seat] != mine and (can & beaters):
+            return 0
+        contrib += min_pts(s, can)
+    bound[0] = sure_bound(s, mine, contrib, contrib, 1, tl)
+    return 1
+
+
+cdef inline int top_run_lead(Search* s, int mine, int tl, int* bound) noexcept nogil:
+    """For :func:`sure_lead`: the leader cashes his own run of top trumps, then, if that leaves no other player a
+    trump, his runs of top cards in the plain classes (not the called class while its rules apply, nor a run
+    holding a special card). Returns 1 and the bound in ``bound`` when that makes two or more tricks, else 0.
+
+    Sound: his trumps above every other player's trump, led from the top, each win their trick and keep the
+    lead, and every other player must follow with a trump while he holds one; once no other player holds a
+    trump, a top card of a plain class wins likewise. Each other player adds his cheapest trumps (as many as he
+    must play, all of them when he holds no more than the run) and then his cheapest other cards: no more than
+    the cards he surely adds to those tricks."""
+    cdef Tables* t = &s.t
+    cdef int n = t.n, L = s.leader, p, k, full, r, i, contrib
+    cdef uint32_t h, m, run, cls_mask, can
     h = s.hand[L] & t.trumps
     m = s.live & t.trumps & ~h  # the other players' trumps
     run = h & ~((<uint32_t>2 << ss_msb(m)) - 1) if m else h
@@ -252,21 +219,32 @@ cdef inline int sure_lead(Search* s, uint32_t legal, int* bound) noexcept nogil:
             if not (h & t.special):
                 run |= h
         k = ss_popcount(run)
-    if k >= 2:
-        contrib = pts_of(t, run)
-        for p in range(1, n):
-            h = s.hand[t.seat_at[L + p]]
-            can = h & t.trumps
-            i = ss_popcount(can)
-            if i > r:
-                i = r  # the trumps he must play
-            contrib += low_sum(s, can, i) + low_sum(s, h & ~t.trumps, k - i)
-        v = sure_bound(s, mine, contrib, contrib, k, tl)
-        if not found or (v > best if mine else v < best):
-            best = v
-        found = 1
-    # cash several tops in a row
-    cash = tops
+    if k < 2:
+        return 0
+    contrib = pts_of(t, run)
+    for p in range(1, n):
+        h = s.hand[t.seat_at[L + p]]
+        can = h & t.trumps
+        i = ss_popcount(can)
+        if i > r:
+            i = r  # the trumps he must play
+        contrib += low_sum(s, can, i) + low_sum(s, h & ~t.trumps, k - i)
+    bound[0] = sure_bound(s, mine, contrib, contrib, k, tl)
+    return 1
+
+
+cdef inline int cash_tops_lead(Search* s, uint32_t tops, int mine, int tl, int* bound) noexcept nogil:
+    """For :func:`sure_lead`: the leader cashes several of his top cards ``tops`` (one per class, each the top of
+    its class) in a row, keeping the lead. Returns 1 and the bound in ``bound`` when two or more remain sure,
+    else 0.
+
+    Sound: a top card is sure while every player holding a trump holds a card of its class, since he must follow
+    every time and so can never trump; the tops of classes some trump holder is void in are dropped until none
+    is. Each other player adds his cheapest card of each class led or, lacking one in any of them, his ``k``
+    cheapest cards: no more than he surely adds."""
+    cdef Tables* t = &s.t
+    cdef int n = t.n, L = s.leader, p, c, k, changed, full, v, contrib
+    cdef uint32_t cash = tops, h, m, can
     changed = 1
     while changed and ss_popcount(cash) >= 2:
         changed = 0
@@ -282,25 +260,125 @@ cdef inline int sure_lead(Search* s, uint32_t legal, int* bound) noexcept nogil:
                     cash &= ~(<uint32_t>1 << c)
                     changed = 1
     k = ss_popcount(cash)
-    if k >= 2:
-        contrib = pts_of(t, cash)
-        for p in range(1, n):
-            h = s.hand[t.seat_at[L + p]]
-            full = 1
-            v = 0
-            m = cash
-            while m:
-                c = ss_ctz(m)
-                m &= m - 1
-                can = h & t.cmask[t.cls[c]]
-                if not can:
-                    full = 0
-                    break
-                v += min_pts(s, can)
-            contrib += v if full else low_sum(s, h, k)
-        v = sure_bound(s, mine, contrib, contrib, k, tl)
-        if not found or (v > best if mine else v < best):
-            best = v
-        found = 1
+    if k < 2:
+        return 0
+    contrib = pts_of(t, cash)
+    for p in range(1, n):
+        h = s.hand[t.seat_at[L + p]]
+        full = 1
+        v = 0
+        m = cash
+        while m:
+            c = ss_ctz(m)
+            m &= m - 1
+            can = h & t.cmask[t.cls[c]]
+            if not can:
+                full = 0
+                break
+            v += min_pts(s, can)
+        contrib += v if full else low_sum(s, h, k)
+    bound[0] = sure_bound(s, mine, contrib, contrib, k, tl)
+    return 1
+
+
+cdef inline int sure_lead(Search* s, uint32_t legal, int* bound) noexcept nogil:
+    """Trick start: the best bound from leads the other side cannot beat, where the leader's side is the side
+    its objective makes it (it maximises if it is the objective's side, else minimises). Returns 1 and the bound
+    in ``bound``, or 0 if there is none. The named bounds, each sure whatever the other side does:
+
+    - :func:`top_card_lead`: a lead to the top card of its class, the leader's own or a partner's;
+    - :func:`lead_ruff`: a lead a partner can ruff above the other side's trumps;
+    - :func:`top_run_lead`: the leader's own run of top trumps, then his plain top runs;
+    - :func:`cash_tops_lead`: several of his top cards cashed in a row.
+
+    The partners' cards count only against two or more players. If the leader's side is the objective's side,
+    the value is at least the points of those tricks; if it is the other side, at most what the other tricks
+    can bring (:func:`sure_bound`)."""
+    cdef Tables* t = &s.t
+    cdef int L = s.leader, tl, v, found = 0, best = 0
+    cdef int mine = t.team[L]
+    cdef uint32_t m, cls_mask, tops = 0, partners, ruffs
+    if mine != t.maxer[L]:
+        return 0
+    tl = ss_popcount(s.hand[L])
+    # his partners' cards, but not against a lone player (cost more instructions than it saved there)
+    partners = 0
+    if t.nside[1 - mine] > 1:
+        partners = s.live & ~s.hand[L] & ~t.special & (s.team_cards if mine else ~s.team_cards)
+    ruffs = partners & t.trumps  # the partners' trumps that may ruff
+    m = legal
+    while m:  # each class the leader may lead
+        cls_mask = t.same_cls[ss_msb(m)]
+        m &= ~cls_mask
+        if top_card_lead(s, legal, cls_mask, partners, mine, tl, &tops, &v) \
+                or (ruffs and lead_ruff(s, legal, cls_mask, ruffs, mine, tl, &v)):
+            keep_better(&found, &best, v, mine)
+    if top_run_lead(s, mine, tl, &v):
+        keep_better(&found, &best, v, mine)
+    if cash_tops_lead(s, tops, mine, tl, &v):
+        keep_better(&found, &best, v, mine)
     bound[0] = best
     return found
+
+
+cdef inline int start_bounds(Search* s, int tricks_left, int alpha, int beta, int* lo, int* hi,
+                             int* v) noexcept nogil:
+    """The first trick-start bounds, before the table probe (``tricks_left`` counts the trick to come): at most
+    every point and trick left, at least the end value; with points, the top trumps one side surely takes
+    (:func:`sure_points`). Sets ``lo``/``hi``; returns 1 with the result in ``v`` if they decide the search
+    with window (``alpha``, ``beta``) (:func:`window_cut`), else 0. Sound: every trick left could go to the
+    objective's side, or none."""
+    cdef Tables* t = &s.t
+    cdef int sure
+    hi[0] = sure_bound(s, 0, 0, 0, 0, tricks_left)  # every trick left could go to the objective's side
+    if t.use_took and not s.took:
+        lo[0] = t.tv[0] if t.tv[0] < t.tv[1] else t.tv[1]
+    else:
+        lo[0] = t.tv[s.took]
+    if not t.gain_tricks and (s.took or not t.use_took):
+        # Top trumps held by one side are sure to win their tricks: their points go to that side.
+        sure = sure_points(s, s.live)
+        if sure > 0:
+            lo[0] += sure
+        else:
+            hi[0] += sure
+    return window_cut(lo[0], hi[0], alpha, beta, v)
+
+
+cdef inline int lead_bounds(Search* s, int seat, int maxing, int tricks_left, uint32_t legal, int alpha, int beta,
+                            int* lo, int* hi, int* v) noexcept nogil:
+    """The trick-start bounds after the table probe, from the hands and the leads ``legal`` of ``seat``, where
+    three or more tricks are left (with two, ab_two finds the value for less): where the minimising side leads,
+    the objective's side's trumps in one hand (:func:`trump_points`; a null-window search fails high there only
+    after every lead); where a lone seat minimises in ramsch or leaster, leads that go away (:func:`lead_away`);
+    else sure leads (:func:`sure_lead`). Narrows ``lo``/``hi``; returns 1 with the result in ``v`` if a bound
+    decides the search with window (``alpha``, ``beta``), else 0."""
+    cdef Tables* t = &s.t
+    cdef int b
+    if tricks_left <= 2:
+        return 0
+    if not maxing and not t.gain_tricks and (s.took or not t.use_took):
+        b = t.tv[s.took] + trump_points(s)
+        if b >= beta:
+            v[0] = b
+            return 1
+        if b > lo[0]:
+            lo[0] = b
+    if t.anti and not maxing and t.nside[t.team[seat]] == 1 and lead_away(s, legal, &b):
+        if b < hi[0]:
+            hi[0] = b
+        if hi[0] <= alpha:
+            v[0] = hi[0]
+            return 1
+    elif sure_lead(s, legal, &b):
+        if maxing and b > lo[0]:
+            lo[0] = b
+        elif not maxing and b < hi[0]:
+            hi[0] = b
+        if lo[0] >= beta:
+            v[0] = lo[0]
+            return 1
+        if hi[0] <= alpha:
+            v[0] = hi[0]
+            return 1
+    return 0

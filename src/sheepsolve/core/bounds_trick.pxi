@@ -132,3 +132,13 @@ cdef inline int refrain_bounds(Search* s, int seat, int* lo, int* hi) noexcept n
                 return 0
             contrib += max_pts(s, keep)
     return trick_bounds(s, seat, wteam, contrib, lo, hi)
+
+
+cdef inline int mid_trick_bounds(Search* s, int seat, int* lo, int* hi, uint32_t* come) noexcept nogil:
+    """Mid-trick (``seat`` to move): the first of the mid-trick bounds that applies: the trick's side is known
+    (:func:`decided_bounds`), it can hold the trick with the top card still to come where a trick is a gain
+    (:func:`top_bounds`, which also fills ``come``), or the side that wants the trick can leave it where it is
+    where each side would rather the other took the points (:func:`refrain_bounds`). Returns 1 with the bounds
+    in ``lo``/``hi``, else 0."""
+    return decided_bounds(s, seat, lo, hi) or (s.t.sided and top_bounds(s, seat, lo, hi, come)) \
+        or (s.t.anti and refrain_bounds(s, seat, lo, hi))

@@ -333,7 +333,7 @@ cdef class Core:
             s.ontable |= <uint32_t>1 << c
             s.trick_pts += s.t.pts[c]
             s.ntr += 1
-            note_winner(s, c, s.t.seat_at[leader + s.ntr - 1])
+            note_winner(s, c, s.t.seat_at[leader + s.ntr - 1], s.ntr - 1, s.beats)
         s.live |= s.ontable
         for c in range(32):
             s.scode[c] = 6 if c == s.t.called else <uint64_t>(s.owner[c] + 1)
@@ -452,17 +452,16 @@ cdef class Core:
         cdef Search* s = &self.s
         cdef Tables* t = &s.t
         cdef int seat = (s.leader + s.ntr) % t.n
-        cdef int sv_win_seat = s.win_seat
-        cdef uint32_t sv_beats = s.beats
         cdef int gain = 0, v
         cdef bint closes
+        cdef CardSave cs
         cdef TrickSave sv
         if not (s.hand[seat] >> c) & 1:
             raise ValueError("card not in hand")
         memset(&sv, 0, sizeof(TrickSave))  # filled only when the card closes a trick (and read only then)
         self.fresh = False
-        play_card(s, c, seat)
-        note_winner(s, c, seat)
+        save_card_state(s, seat, &cs)
+        make_card(s, c, seat, &cs)
         closes = s.ntr == t.n
         if closes:
             gain = close_trick(s, seat, &sv)
@@ -473,9 +472,7 @@ cdef class Core:
                 v = gain + ab(s, arg - gain - 1, arg - gain)
         if closes:
             reopen_trick(s, &sv)
-        unplay_card(s, c, seat)
-        s.beats = sv_beats
-        s.win_seat = sv_win_seat
+        unmake_card(s, seat, &cs)
         return v
 
     def child_values(self, int guess=-1):

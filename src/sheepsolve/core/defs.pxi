@@ -255,3 +255,12 @@ ctypedef struct TrickSave:
     uint64_t shape0
     uint64_t shape1
     uint32_t shaped
+
+
+ctypedef struct Probe:  # a trick start's table keys and shape slot, from the probe to the store
+    uint64_t k0             # the transposition key (leader and flags included)
+    uint64_t k1
+    uint64_t sk0            # the shape key
+    uint64_t sk1
+    ShapeEntry* se          # the shape table's slot for it
+    uint32_t rem            # the cards still out

@@ -96,6 +96,41 @@ cdef void rank_follow(Tables* t) noexcept nogil:
             t.follow_boost[mode][x] = <uint8_t>j
 
 
+cdef inline int append_cards(uint32_t m, int* out, int k, int strongest_first) noexcept nogil:
+    """Append the cards of ``m`` to ``out`` from place ``k`` on, weakest first or, with ``strongest_first``,
+    strongest first; returns the new count. (Called with a constant ``strongest_first``: the test folds away.)"""
+    cdef int c
+    while m:
+        if strongest_first:
+            c = ss_msb(m)
+            m &= ~(<uint32_t>1 << c)
+        else:
+            c = ss_ctz(m)
+            m &= m - 1
+        out[k] = c
+        k += 1
+    return k
+
+
+cdef inline int take_first(uint32_t* m, int c, int* out, int k) noexcept nogil:
+    """If card ``c`` (or -1: none) is in ``m``, append it to ``out`` at place ``k`` and take it out of ``m``;
+    returns the new count."""
+    if c >= 0 and (m[0] >> c) & 1:
+        out[k] = c
+        m[0] &= ~(<uint32_t>1 << c)
+        return k + 1
+    return k
+
+
+cdef inline void to_front(int* out, int j) noexcept nogil:
+    """Move ``out[j]`` to the front, the cards before it one place down (returns nothing)."""
+    cdef int c = out[j]
+    while j > 0:
+        out[j] = out[j - 1]
+        j -= 1
+    out[0] = c
+
+
 cdef inline uint32_t class_tops(Search* s, uint32_t m, uint32_t others) noexcept nogil:
     """The cards of ``m`` that no card of ``others`` of their class beats: the top cards of their classes among
     ``m`` and ``others``."""
@@ -111,166 +146,167 @@ cdef inline uint32_t class_tops(Search* s, uint32_t m, uint32_t others) noexcept
 
 cdef int anti_leads(Search* s, int seat, uint32_t m, int* out, int k) noexcept nogil:
     """The leads ``m`` of the maximising side where each side would rather the other took the points (see
-    :func:`order_moves`), after the first ``k`` of ``out``; returns their count. The cards another player holds a
+    :func:`lead_order`), after the first ``k`` of ``out``; returns their count. The cards another player holds a
     stronger card of their class to beat, weakest first, then the top cards of their classes (they surely take
     the trick), weakest first."""
     cdef uint32_t tops = class_tops(s, m, s.live & ~s.hand[seat])
-    cdef int c
-    m &= ~tops
-    while m:
-        c = ss_ctz(m)
-        m &= m - 1
-        out[k] = c
-        k += 1
-    while tops:
-        c = ss_ctz(tops)
-        tops &= tops - 1
-        out[k] = c
-        k += 1
-    return k
+    k = append_cards(m & ~tops, out, k, 0)
+    return append_cards(tops, out, k, 0)
 
 
-cdef inline int order_moves(Search* s, int seat, uint32_t moves, int hint, uint32_t come, int* out) noexcept nogil:
-    """Fill ``out`` with the moves, most promising first; returns their count. Mid-trick, ``come``: the cards
-    that may still come after the mover and win (:func:`cards_to_come` from the next place on), or NO_CARDS
-    where the caller did not work them out (unused at a lead).
+cdef inline uint32_t ruff_classes(Search* s, int seat, uint32_t* opp_cards) noexcept nogil:
+    """The cards of the classes that an opponent of ``seat`` holding a trump holds no card of (he could ruff a
+    lead of them; never the trump class); ``opp_cards`` gets the opponents' cards."""
+    cdef Tables* t = &s.t
+    cdef uint32_t ruff = 0, opc = 0, h
+    cdef int j, q, cl
+    for j in range(1, t.n):
+        q = t.seat_at[seat + j]
+        if t.team[q] != t.team[seat]:
+            h = s.hand[q]
+            opc |= h
+            if h & t.trumps:
+                for cl in range(t.nclasses):
+                    if not (h & t.cmask[cl]):
+                        ruff |= t.cmask[cl]
+    opp_cards[0] = opc
+    return ruff
 
-    Lead: the table move, the killer lead, then (where each side would rather the other took the points, for the
+
+cdef inline void sure_lead_first(Search* s, int seat, int* out, int k, uint32_t opc, uint32_t others) noexcept nogil:
+    """*Fastest cut first* at a lead (returns nothing): the first of the ``k`` leads in ``out`` whose trick the
+    leader's side surely takes moves to the front: the strongest card that can come after it and beat it (each
+    other player's cards of its class, or lacking those his trumps) is a partner's, or there is none. Not a lead
+    of a class no opponent holds a card of (``opc``: the opponents' cards): it takes no opponent's card. Against
+    two or more players, the leader's top trump while he holds other trumps goes first only if no other lead is
+    sure (``others``: the cards out in other hands): as the first lead tried it failed most often."""
+    cdef Tables* t = &s.t
+    cdef int j, c, q = -1  # q: the place of such a top trump passed over
+    cdef uint32_t x
+    for j in range(k):
+        c = out[j]
+        if not (opc & t.same_cls[c]):
+            continue  # no opponent holds a card of its class
+        x = cards_to_come(s, 1, t.same_cls[c]) & t.beat_lead[c]  # the leader is the mover
+        if not x or t.team[s.owner[ss_msb(x)]] == t.team[seat]:
+            if ((t.trumps >> c) & 1 and not (t.above[c] & others) and t.nside[1 - t.team[seat]] > 1
+                    and (s.hand[seat] & t.trumps & ~(<uint32_t>1 << c))):
+                if q < 0:
+                    q = j
+                continue
+            to_front(out, j)
+            return
+    if q > 0:
+        to_front(out, q)
+
+
+cdef inline int lead_order(Search* s, int seat, uint32_t moves, int hint, int* out) noexcept nogil:
+    """Fill ``out`` with the leads ``moves``, most promising first; returns their count.
+
+    The table move, the killer lead, then (where each side would rather the other took the points, for the
     maximising side: :func:`anti_leads`) the top cards of their classes (sure winners of their class)
     strongest first, then the other plain cards and then the other trumps, strongest first (the trumps weakest
     first for a side of two or more players smaller than the other, a partner holding a trump), then the cards of
-    the classes an opponent could ruff (he holds a trump and no card of the class); the first of them whose trick
-    the leader's side surely takes (no card that can come beats it, or the strongest that can is a partner's) then
-    moves to the front (*fastest cut first*; against two or more players, his top trump while he holds other trumps
-    only if no other lead is sure). Mid-trick (no table move): by :func:`follow_score`, ties to the
-    stronger card, the follow killer's score raised by FOLLOW_KILLER_BONUS. The score depends on the card, whether
-    it beats the trick so far, whether the mover's side takes the trick if he does not beat it (an ally winning
-    it, or a partner after him holding the strongest card still to come) and whether the mover is last, so
-    ``load_tables`` ranks the 64 (card, beats) pairs once for each of the four cases: each move sets the bit of
-    its rank in a 64-bit word and the moves come out strongest rank first, without comparing or sorting
-    anything; the follow killer comes out above the ranks below its raised score (``follow_boost``). Before the
-    trick's last card, the first card of that order that settles the trick for the mover's side then moves to the
-    front (*fastest cut first*)."""
-    cdef int k = 0, c, killer, mode, boost, j, q, top, wteam, cl
+    the classes an opponent could ruff (:func:`ruff_classes`); the first of them whose trick the leader's side
+    surely takes then moves to the front (:func:`sure_lead_first`)."""
     cdef Tables* t = &s.t
-    cdef uint32_t m = moves, x, others, tops = 0, h, wins, opc = 0
+    cdef int k = 0
+    cdef uint32_t m = moves, ruff, others, tops, trumps, opc
+    k = take_first(&m, hint, out, k)
+    k = take_first(&m, s.killer[ss_popcount(s.hand[seat])][seat] - 1, out, k)
+    # Where each side would rather the other took the points, the players against the seat solved for lead
+    # low (40 ramsch deals: 21% fewer nodes than the order below; for the seat too, 16% more than
+    # this; with the leads some player of the other side must beat first, 69% more)
+    if t.maxer[seat] and anti_order(s):
+        return anti_leads(s, seat, m, out, k)
+    # Leads an opponent could ruff go last: the classes an opponent holding a trump holds no card of (never the
+    # trump class). Only the others count as top cards, and the plain ones come before the trumps. Against
+    # tops, then the rest, strongest first: 100 deals, sauspiel 25%, sheepshead-jd 19%, sheepshead-3 24% fewer
+    # nodes (23%, 15%, 22% fewer instructions); fewer on all nine corpora (wenz 2%, the others 6-20%).
+    ruff = ruff_classes(s, seat, &opc) & m
+    m &= ~ruff
+    others = s.live & ~s.hand[seat]
+    tops = class_tops(s, m, others)
+    m &= ~tops
+    k = append_cards(tops, out, k, 1)
+    trumps = m & t.trumps
+    k = append_cards(m & ~trumps, out, k, 1)  # plain, strongest first
+    # The other trumps weakest first where the leader's side has two or more players but fewer than the other
+    # side and a partner holds a trump (the sheepshead picker and partner): a low trump through to the partner,
+    # keeping the high ones. 100 deals: sheepshead-jd 2.0%, sheepshead-called-ace 1.4% fewer nodes, the others
+    # unchanged. (Where the sides are as large, too: sauspiel 3.3% fewer nodes, but 7% more at the median of
+    # 300 deals and 8% more instructions on the first 20; for every side: sheepshead-3 0.7%, solo 4.6%,
+    # called-ace 3.2% more nodes; for the larger side: sheepshead-jd 1.4% more.)
+    if trumps and 1 < t.nside[t.team[seat]] < t.nside[1 - t.team[seat]] \
+            and (others & t.trumps & (s.team_cards if t.team[seat] else ~s.team_cards)):
+        k = append_cards(trumps, out, k, 0)
+    else:
+        k = append_cards(trumps, out, k, 1)
+    k = append_cards(ruff, out, k, 1)  # the leads an opponent could ruff
+    # fastest cut first, as mid-trick (below): the first lead in that order that wins its trick for the
+    # leader's side goes first, before the table's card too: the strongest card that can come after it and
+    # beat it (each other player's cards of its class, or lacking those his trumps) is a partner's, or there
+    # is none. Against the mid-trick rule alone, with opponents' cards only: 100 deals, 5-15% fewer nodes on
+    # sheepshead and sauspiel; instructions 2-3% fewer on 100 sheepshead deals and 1.6% on 60 sauspiel deals
+    # (on the first 20 sheepshead-jd deals alone, 8% more); before the table's card rather than after it,
+    # 0.2-1.3% fewer instructions. A lead to a partner's strongest card as well: 100 deals, sauspiel 11.7%,
+    # sheepshead-jd 6.9%, sheepshead-3 7.4% fewer nodes (11.7%, 4.0%, 6.5% fewer instructions);
+    # sheepshead-alone 3% more nodes. Not a lead of a class no opponent holds a card of (a trump when no
+    # opponent holds one): it takes no opponent's card of its class, and where such a sure trump lead went
+    # first and failed, a plain lead cut about as often as it did. Trumps alone: 100 deals, nodes 1.8% fewer
+    # on sauspiel, 1.2% sheepshead-jd, 0.6% sheepshead-3, 17% wenz, 14% geier, 0.3-1.5% the others;
+    # callgrind, 20 deals: sauspiel 4.7% fewer instructions, sheepshead-jd and sheepshead-3 within 0.6%, 100
+    # deals of those two flat. Any class: 1.5%, 1.4%, 0.7% fewer nodes again (sheepshead-alone 1.1% more),
+    # instructions 0.8%, 1.1% (100 deals 0.9%), 0.3% fewer.
+    # Against two or more players, the leader's top trump, when he holds other trumps, goes first only if no
+    # other lead is sure: as the first lead tried it failed more often than any other sure lead (sauspiel 18-22%
+    # against 1-5%), mostly to a lower trump or a plain lead that keeps it. 100 deals: sauspiel 1.1%,
+    # sheepshead-jd 2.0%, sheepshead-3 0.5%, sheepshead-called-ace, sheepshead-alone and solo 0.0-0.1% fewer
+    # nodes; callgrind, 100 deals: 0.6%, 1.1%, 0.05% fewer instructions (against a lone player too:
+    # sheepshead-3 0.6% more nodes; only where the minimising side leads: 1.1% more).
+    sure_lead_first(s, seat, out, k, opc, others)
+    return k
+
+
+cdef inline void settling_card_first(Search* s, int seat, int* out, int k, int top, int wteam) noexcept nogil:
+    """*Fastest cut first* mid-trick, before the trick's last card (returns nothing): the first of the ``k`` cards
+    in ``out`` that settles the trick for the mover's side moves to the front, since its child is often decided
+    at once by :func:`decided_bounds` or :func:`top_bounds`. A card settles it if the strongest card that can
+    still come after it and win it (``top``; ``wteam``: the side the trick goes to if the mover does not beat
+    it) is a partner's, or there is none: a card that beats the trick, none that beats this card; one that does
+    not, none that beats the card winning so far, which is then a partner's."""
+    cdef int j, c
+    for j in range(k):
+        c = out[j]
+        if (s.beats >> c) & 1:
+            if top > c and (s.beats >> top) & 1 and wteam != s.t.team[seat]:
+                continue  # an opponent's card still to come beats it
+        elif wteam != s.t.team[seat]:
+            continue
+        to_front(out, j)
+        return
+
+
+cdef inline int follow_order(Search* s, int seat, uint32_t moves, uint32_t come, int* out) noexcept nogil:
+    """Fill ``out`` with the cards ``moves`` to play to the trick, most promising first; returns their count.
+    ``come``: the cards that may still come after the mover and win (:func:`cards_to_come` from the next place
+    on), or NO_CARDS where the caller did not work them out.
+
+    By :func:`follow_score`, ties to the stronger card, the follow killer's score raised by
+    FOLLOW_KILLER_BONUS. The score depends on the card, whether it beats the trick so far, whether the mover's
+    side takes the trick if he does not beat it (an ally winning it, or a partner after him holding the
+    strongest card still to come) and whether the mover is last, so ``load_tables`` ranks the 64 (card, beats)
+    pairs once for each of the four cases (:func:`rank_follow`): each move sets the bit of its rank in a 64-bit
+    word and the moves come out strongest rank first, without comparing or sorting anything; the follow killer
+    comes out above the ranks below its raised score (``follow_boost``). Before the trick's last card, the first
+    card of that order that settles the trick for the mover's side then moves to the front
+    (:func:`settling_card_first`)."""
+    cdef int k, c, killer, mode, boost, j, top, wteam
+    cdef Tables* t = &s.t
+    cdef uint32_t m = moves, x, wins
     cdef uint64_t r = 0
     cdef uint8_t* rank
     cdef uint8_t* card
-    if s.ntr == 0:
-        if hint >= 0 and (m >> hint) & 1:
-            out[k] = hint
-            k += 1
-            m &= ~(<uint32_t>1 << hint)
-        killer = s.killer[ss_popcount(s.hand[seat])][seat] - 1
-        if killer >= 0 and (m >> killer) & 1:
-            out[k] = killer
-            k += 1
-            m &= ~(<uint32_t>1 << killer)
-        # Where each side would rather the other took the points, the players against the seat solved for lead
-        # low (40 ramsch deals: 21% fewer nodes than the order below; for the seat too, 16% more than
-        # this; with the leads some player of the other side must beat first, 69% more)
-        if t.maxer[seat] and anti_order(s):
-            return anti_leads(s, seat, m, out, k)
-        # Leads an opponent could ruff go last: the classes an opponent holding a trump holds no card of (never the
-        # trump class). Only the others count as top cards, and the plain ones come before the trumps. Against
-        # tops, then the rest, strongest first: 100 deals, sauspiel 25%, sheepshead-jd 19%, sheepshead-3 24% fewer
-        # nodes (23%, 15%, 22% fewer instructions); fewer on all nine corpora (wenz 2%, the others 6-20%).
-        h = 0
-        for j in range(1, t.n):
-            q = t.seat_at[seat + j]
-            if t.team[q] != t.team[seat]:
-                opc |= s.hand[q]
-                if s.hand[q] & t.trumps:
-                    for cl in range(t.nclasses):
-                        if not (s.hand[q] & t.cmask[cl]):
-                            h |= t.cmask[cl]
-        h &= m
-        m &= ~h
-        others = s.live & ~s.hand[seat]
-        tops = class_tops(s, m, others)
-        m &= ~tops
-        while tops:
-            c = ss_msb(tops)
-            tops &= ~(<uint32_t>1 << c)
-            out[k] = c
-            k += 1
-        x = m & t.trumps
-        m &= ~x
-        while m:  # plain, strongest first
-            c = ss_msb(m)
-            m &= ~(<uint32_t>1 << c)
-            out[k] = c
-            k += 1
-        # The other trumps weakest first where the leader's side has two or more players but fewer than the other
-        # side and a partner holds a trump (the sheepshead picker and partner): a low trump through to the partner,
-        # keeping the high ones. 100 deals: sheepshead-jd 2.0%, sheepshead-called-ace 1.4% fewer nodes, the others
-        # unchanged. (Where the sides are as large, too: sauspiel 3.3% fewer nodes, but 7% more at the median of
-        # 300 deals and 8% more instructions on the first 20; for every side: sheepshead-3 0.7%, solo 4.6%,
-        # called-ace 3.2% more nodes; for the larger side: sheepshead-jd 1.4% more.)
-        if x and 1 < t.nside[t.team[seat]] < t.nside[1 - t.team[seat]] \
-                and (others & t.trumps & (s.team_cards if t.team[seat] else ~s.team_cards)):
-            while x:
-                c = ss_ctz(x)
-                x &= x - 1
-                out[k] = c
-                k += 1
-        while x:
-            c = ss_msb(x)
-            x &= ~(<uint32_t>1 << c)
-            out[k] = c
-            k += 1
-        while h:  # the leads an opponent could ruff
-            c = ss_msb(h)
-            h &= ~(<uint32_t>1 << c)
-            out[k] = c
-            k += 1
-        # fastest cut first, as mid-trick (below): the first lead in that order that wins its trick for the
-        # leader's side goes first, before the table's card too: the strongest card that can come after it and
-        # beat it (each other player's cards of its class, or lacking those his trumps) is a partner's, or there
-        # is none. Against the mid-trick rule alone, with opponents' cards only: 100 deals, 5-15% fewer nodes on
-        # sheepshead and sauspiel; instructions 2-3% fewer on 100 sheepshead deals and 1.6% on 60 sauspiel deals
-        # (on the first 20 sheepshead-jd deals alone, 8% more); before the table's card rather than after it,
-        # 0.2-1.3% fewer instructions. A lead to a partner's strongest card as well: 100 deals, sauspiel 11.7%,
-        # sheepshead-jd 6.9%, sheepshead-3 7.4% fewer nodes (11.7%, 4.0%, 6.5% fewer instructions);
-        # sheepshead-alone 3% more nodes. Not a lead of a class no opponent holds a card of (a trump when no
-        # opponent holds one): it takes no opponent's card of its class, and where such a sure trump lead went
-        # first and failed, a plain lead cut about as often as it did. Trumps alone: 100 deals, nodes 1.8% fewer
-        # on sauspiel, 1.2% sheepshead-jd, 0.6% sheepshead-3, 17% wenz, 14% geier, 0.3-1.5% the others;
-        # callgrind, 20 deals: sauspiel 4.7% fewer instructions, sheepshead-jd and sheepshead-3 within 0.6%, 100
-        # deals of those two flat. Any class: 1.5%, 1.4%, 0.7% fewer nodes again (sheepshead-alone 1.1% more),
-        # instructions 0.8%, 1.1% (100 deals 0.9%), 0.3% fewer.
-        # Against two or more players, the leader's top trump, when he holds other trumps, goes first only if no
-        # other lead is sure: as the first lead tried it failed more often than any other sure lead (sauspiel 18-22%
-        # against 1-5%), mostly to a lower trump or a plain lead that keeps it. 100 deals: sauspiel 1.1%,
-        # sheepshead-jd 2.0%, sheepshead-3 0.5%, sheepshead-called-ace, sheepshead-alone and solo 0.0-0.1% fewer
-        # nodes; callgrind, 100 deals: 0.6%, 1.1%, 0.05% fewer instructions (against a lone player too:
-        # sheepshead-3 0.6% more nodes; only where the minimising side leads: 1.1% more).
-        q = -1  # the place of such a top trump passed over
-        for j in range(k):
-            c = out[j]
-            if not (opc & t.same_cls[c]):
-                continue  # no opponent holds a card of its class (opc: the opponents' cards)
-            x = cards_to_come(s, 1, t.same_cls[c]) & t.beat_lead[c]  # the leader is the mover
-            if not x or t.team[s.owner[ss_msb(x)]] == t.team[seat]:
-                if ((t.trumps >> c) & 1 and not (t.above[c] & others) and t.nside[1 - t.team[seat]] > 1
-                        and (s.hand[seat] & t.trumps & ~(<uint32_t>1 << c))):
-                    if q < 0:
-                        q = j
-                    continue
-                q = -1
-                while j > 0:
-                    out[j] = out[j - 1]
-                    j -= 1
-                out[0] = c
-                break
-        if q > 0:
-            c = out[q]
-            while q > 0:
-                out[q] = out[q - 1]
-                q -= 1
-            out[0] = c
-        return k
     # The side the trick goes to if the mover does not beat it: the side of the strongest card that can still
     # come after him and win (each later player's cards of the class led, or lacking those his trumps, as in
     # top_bounds), if it beats the card winning so far, else the side winning it now. When that is the mover's
@@ -323,24 +359,17 @@ cdef inline int order_moves(Search* s, int seat, uint32_t moves, int hint, uint3
     if boost >= 0:
         out[0] = killer
     if s.ntr < t.n - 1 and mode < 4:
-        # Fastest cut first (after Furtak and Buro): the first card in that order that settles the trick for the
-        # mover's side goes first: its child is often decided at once by decided_bounds or top_bounds. A card
-        # settles it if the strongest card that can still come after it and win it is a partner's, or there is
-        # none (a card that beats the trick: none that beats this card; one that does not: none that beats the
-        # card winning so far, which is then a partner's). The scores above prefer winning cheaply, which an
+        # Fastest cut first (after Furtak and Buro). The scores above prefer winning cheaply, which an
         # opponent after the mover may overtake (100 deals: 8-22% fewer nodes on sheepshead and sauspiel;
         # callgrind, 20 deals: 8-21% fewer instructions on sheepshead-jd, called-ace and sauspiel, sheepshead-3
         # unchanged; the last player's order already puts such a card first).
-        for j in range(k):
-            c = out[j]
-            if (s.beats >> c) & 1:
-                if top > c and (s.beats >> top) & 1 and wteam != t.team[seat]:
-                    continue  # an opponent's card still to come beats it
-            elif wteam != t.team[seat]:
-                continue
-            while j > 0:
-                out[j] = out[j - 1]
-                j -= 1
-            out[0] = c
-            break
+        settling_card_first(s, seat, out, k, top, wteam)
     return k
+
+
+cdef inline int order_moves(Search* s, int seat, uint32_t moves, int hint, uint32_t come, int* out) noexcept nogil:
+    """Fill ``out`` with the moves, most promising first; returns their count: :func:`lead_order` at a lead
+    (``hint``: the table's best card, or -1), else :func:`follow_order` (``come``: see there)."""
+    if s.ntr == 0:
+        return lead_order(s, seat, moves, hint, out)
+    return follow_order(s, seat, moves, come, out)

@@ -2,6 +2,8 @@
 # played out directly.
 
 cdef inline void save_card_state(Search* s, int seat, CardSave* cs) noexcept nogil:
+    """Save what playing a card of ``seat`` changes (returns nothing): once per node, before its first card, so
+    that :func:`make_card` and :func:`unmake_card` are stores only."""
     cs.hand = s.hand[seat]
     cs.ntr = s.ntr
     cs.ontable = s.ontable
@@ -11,9 +13,36 @@ cdef inline void save_card_state(Search* s, int seat, CardSave* cs) noexcept nog
     cs.hand_pts = s.hand_pts
 
 
-cdef inline void take_card_back(Search* s, int seat, CardSave* cs) noexcept nogil:
-    """Undo :func:`play_card` and :func:`note_winner` by storing the saved values (stores only, no
-    read-modify-write)."""
+cdef inline void note_winner(Search* s, int c, int seat, int place, uint32_t beats) noexcept nogil:
+    """``seat`` played card ``c`` as the trick's card number ``place`` (0: the lead), the cards ``beats`` beating
+    the trick before it (returns nothing): keep the seat winning the trick so far and the cards that would beat
+    its card (trumps and cards of the class led stronger than it), so the search never looks the class led up
+    again."""
+    if place == 0:
+        s.led = s.t.same_cls[c]
+        s.beats = s.t.beat_lead[c]
+        s.win_seat = seat
+    elif (beats >> c) & 1:
+        s.beats = beats & ~((<uint32_t>2 << c) - 1)  # 0 for the top card (the shift wraps to 0)
+        s.win_seat = seat
+
+
+cdef inline void make_card(Search* s, int c, int seat, CardSave* cs) noexcept nogil:
+    """Play card ``c`` of ``seat`` to the trick at a node that saved its state in ``cs`` (returns nothing): the
+    new values come from the saved ones, stores only. :func:`unmake_card` takes it back; a card that completes
+    the trick is then closed with :func:`close_trick`."""
+    cdef uint32_t bit = <uint32_t>1 << c
+    s.hand[seat] = cs.hand & ~bit
+    s.ontable = cs.ontable | bit
+    s.trick_pts = cs.trick_pts + s.t.pts[c]
+    s.hand_pts = cs.hand_pts - s.t.pts[c]
+    s.ntr = cs.ntr + 1
+    note_winner(s, c, seat, cs.ntr, cs.beats)
+
+
+cdef inline void unmake_card(Search* s, int seat, CardSave* cs) noexcept nogil:
+    """Take back the card :func:`make_card` played (returns nothing) by storing the saved values: stores only,
+    no read-modify-write. The class led (``led``) is left as it is: it is set again by the next lead."""
     s.ntr = cs.ntr
     s.hand[seat] = cs.hand
     s.ontable = cs.ontable
@@ -21,53 +50,6 @@ cdef inline void take_card_back(Search* s, int seat, CardSave* cs) noexcept nogi
     s.hand_pts = cs.hand_pts
     s.beats = cs.beats
     s.win_seat = cs.win_seat
-
-
-cdef inline void play_saved(Search* s, int c, int seat, CardSave* cs) noexcept nogil:
-    """:func:`play_card` and :func:`note_winner` at a node that saved its state in ``cs`` (before its first
-    card): the new values come from the saved ones, stores only, and the place in the trick is known."""
-    cdef uint32_t bit = <uint32_t>1 << c
-    s.hand[seat] = cs.hand & ~bit
-    s.ontable = cs.ontable | bit
-    s.trick_pts = cs.trick_pts + s.t.pts[c]
-    s.hand_pts = cs.hand_pts - s.t.pts[c]
-    s.ntr = cs.ntr + 1
-    if cs.ntr == 0:
-        s.led = s.t.same_cls[c]
-        s.beats = s.t.beat_lead[c]
-        s.win_seat = seat
-    elif (cs.beats >> c) & 1:
-        s.beats = cs.beats & ~((<uint32_t>2 << c) - 1)  # 0 for the top card (the shift wraps to 0)
-        s.win_seat = seat
-
-
-cdef inline void play_card(Search* s, int c, int seat) noexcept nogil:
-    s.hand[seat] &= ~(<uint32_t>1 << c)
-    s.ontable |= <uint32_t>1 << c
-    s.trick_pts += s.t.pts[c]
-    s.hand_pts -= s.t.pts[c]
-    s.ntr += 1
-
-
-cdef inline void unplay_card(Search* s, int c, int seat) noexcept nogil:
-    s.ntr -= 1
-    s.hand[seat] |= <uint32_t>1 << c
-    s.ontable &= ~(<uint32_t>1 << c)
-    s.trick_pts -= s.t.pts[c]
-    s.hand_pts += s.t.pts[c]
-
-
-cdef inline void note_winner(Search* s, int c, int seat) noexcept nogil:
-    """Card ``c`` was just played by ``seat``: keep the seat winning the trick so far and the cards that would
-    beat its card (trumps and cards of the class led stronger than it), so the search never looks the class
-    led up again."""
-    if s.ntr == 1:
-        s.led = s.t.same_cls[c]
-        s.beats = s.t.beat_lead[c]
-        s.win_seat = seat
-    elif (s.beats >> c) & 1:
-        s.beats &= ~((<uint32_t>2 << c) - 1)  # 0 for the top card (the shift wraps to 0)
-        s.win_seat = seat
 
 
 cdef inline int trick_gain(Tables* t, int winseat, int pts, int tricks_left) noexcept nogil:

@@ -82,3 +82,23 @@ cdef inline int trick_bounds(Search* s, int seat, int mine, int contrib, int* lo
         hi[0] = sure_bound(s, 0, s.trick_pts + contrib, contrib, 1, tl)
         lo[0] = -INF
     return 1
+
+
+cdef inline void keep_better(int* found, int* best, int v, int mine) noexcept nogil:
+    """Keep the bound ``v`` in ``best`` if it is the first one ``found`` or a better one: higher for a lower
+    bound of the objective's side (``mine``), lower for an upper bound of the other side (returns nothing)."""
+    if not found[0] or (v > best[0] if mine else v < best[0]):
+        best[0] = v
+    found[0] = 1
+
+
+cdef inline int window_cut(int lo, int hi, int alpha, int beta, int* v) noexcept nogil:
+    """Whether bounds ``lo``..``hi`` on the value decide a search with window (``alpha``, ``beta``): 1 with the
+    fail-soft result in ``v`` (``hi`` if ``hi <= alpha``, else ``lo`` if ``lo >= beta``), else 0."""
+    if hi <= alpha:
+        v[0] = hi
+        return 1
+    if lo >= beta:
+        v[0] = lo
+        return 1
+    return 0

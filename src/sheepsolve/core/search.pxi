@@ -107,10 +107,9 @@ cdef int ab_two(Search* s, int alpha, int beta) noexcept nogil:
         if last:
             v = two_left_leaf(s, seat, c)
         else:
-            play_card(s, c, seat)
-            note_winner(s, c, seat)
+            make_card(s, c, seat, &cs)
             v = ab_two(s, alpha, beta)
-            take_card_back(s, seat, &cs)
+            unmake_card(s, seat, &cs)
         if maxing:
             if v > best:
                 best = v
@@ -128,114 +127,115 @@ cdef int ab_two(Search* s, int alpha, int beta) noexcept nogil:
     return best
 
 
-cdef int ab(Search* s, int alpha, int beta) noexcept nogil:
-    cdef Tables* t = &s.t
-    cdef int n = t.n
-    cdef int seat = t.seat_at[s.leader + s.ntr]
-    cdef uint32_t rem = 0
-    cdef int i, k, c, v, best, bestc = -1, nmoves
-    cdef int lo_b = 0, hi_b = 0, tricks_left, a0, b0, sure, bests, two
-    cdef uint64_t k0 = 0, k1 = 0
-    cdef TTEntry* e = NULL
-    cdef int hint = -1
-    cdef int moves[MAXMOVES]
-    cdef uint32_t legal = 0
-    cdef uint32_t come = NO_CARDS  # mid-trick: the cards that may still come and win, if top_bounds looked
-    cdef int maxing = t.maxer[seat]
-    # saved trick state
-    cdef int gain
-    cdef CardSave cs
-    cdef TrickSave sv
-    cdef uint64_t sk0 = 0, sk1 = 0, meta
-    cdef ShapeEntry* se = NULL
-    cdef int up = 0, down = 0
-    s.nodes += 1
+cdef inline int generate_moves(Search* s, int seat, uint32_t legal, int hint, uint32_t come,
+                               int* moves) noexcept nogil:
+    """Move generation: the legal cards ``legal`` of ``seat`` worth searching, most promising first, into
+    ``moves``; returns their count. Dominated and equivalent cards go (:func:`drop_dominated`), the rest are
+    ordered (:func:`order_moves`; ``hint``: the table's best card, ``come``: top_bounds' cards that may still
+    come, or NO_CARDS), and the guessing search keeps only its first few."""
+    cdef int nmoves
+    if legal & (legal - 1):
+        legal = drop_dominated(s, seat, legal)
+    if not (legal & (legal - 1)):
+        moves[0] = ss_ctz(legal)
+        return 1
+    # (top_bounds' cards without the mover's are those after him: the players' cards are apart)
+    nmoves = order_moves(s, seat, legal, hint, come & ~s.hand[seat] if come != NO_CARDS else NO_CARDS, moves)
+    if nmoves > s.restrict_moves:
+        nmoves = s.restrict_moves
+    return nmoves
 
+
+cdef inline int child_value(Search* s, int c, int seat, CardSave* cs, int two, int alpha, int beta) noexcept nogil:
+    """The future value (from the start of this trick) after ``seat`` plays card ``c``, by a search with window
+    (``alpha``, ``beta``): make the card, close the trick if it completes it (its gain added), search the child
+    (:func:`ab_two` when ``two``: the second-last trick), unmake."""
+    cdef int v, gain
+    cdef TrickSave sv
+    make_card(s, c, seat, cs)
+    if s.ntr == s.t.n:
+        gain = close_trick(s, seat, &sv)
+        v = gain + ab(s, alpha - gain, beta - gain)
+        reopen_trick(s, &sv)
+    else:
+        v = ab_two(s, alpha, beta) if two else ab(s, alpha, beta)
+    unmake_card(s, seat, cs)
+    return v
+
+
+cdef inline int search_moves(Search* s, int seat, int maxing, int* moves, int nmoves, int alpha, int beta,
+                             int* bestc) noexcept nogil:
+    """The search loop: each of the ``nmoves`` moves in order, fail-soft, until one cuts off (a move that cuts
+    off after the first becomes the killer, :func:`note_killer`). Returns the best value, its card in
+    ``bestc``."""
+    cdef int k, c, v, best = -INF if maxing else INF
+    cdef CardSave cs
+    cdef int two
+    save_card_state(s, seat, &cs)
+    two = ss_popcount(cs.hand) == 2
+    for k in range(nmoves):
+        c = moves[k]
+        v = child_value(s, c, seat, &cs, two, alpha, beta)
+        if maxing:
+            if v > best:
+                best = v
+                bestc[0] = c
+                if best > alpha:
+                    alpha = best
+                    if alpha >= beta:
+                        if k > 0:
+                            note_killer(s, seat, c)
+                        break
+        else:
+            if v < best:
+                best = v
+                bestc[0] = c
+                if best < beta:
+                    beta = best
+                    if alpha >= beta:
+                        if k > 0:
+                            note_killer(s, seat, c)
+                        break
+    return best
+
+
+cdef int ab(Search* s, int alpha, int beta) noexcept nogil:
+    """The future value of the position (from the start of the current trick), by a fail-soft alpha-beta search
+    with window (``alpha``, ``beta``): a result inside the window is the value, one at or below ``alpha`` an upper
+    bound, one at or above ``beta`` a lower bound. The steps, each a named call:
+
+    1. trick start: the end and the forced last trick; the static bounds (:func:`start_bounds`), the table
+       probe (:func:`probe_tables`), the bounds from the hands and leads (:func:`lead_bounds`); the window
+       narrows to the bounds. Mid-trick: the second-last trick (:func:`ab_two`), the trick's bounds
+       (:func:`mid_trick_bounds`);
+    2. move generation (:func:`generate_moves`) and, on a trick's last card, enhanced transposition cut-offs
+       (:func:`etc_cutoff`);
+    3. the search loop (:func:`search_moves`);
+    4. at a trick start, the store (:func:`store_tables`)."""
+    cdef Tables* t = &s.t
+    cdef int seat = t.seat_at[s.leader + s.ntr]
+    cdef int maxing = t.maxer[seat]
+    cdef int v, best, bestc = -1, nmoves, tricks_left, a0, b0
+    cdef int lo_b = 0, hi_b = 0, hint = -1
+    cdef uint32_t legal
+    cdef uint32_t come = NO_CARDS  # mid-trick: the cards that may still come and win, if top_bounds looked
+    cdef int moves[MAXMOVES]
+    cdef Probe pr
+    s.nodes += 1
+    # 1. bounds and table probe
     if s.ntr == 0:
-        rem = s.live
-        if rem == 0:
+        if s.live == 0:
             return t.tv[s.took]
         tricks_left = ss_popcount(s.hand[s.leader])
         if tricks_left == 1:
             return last_trick(s)
-        hi_b = sure_bound(s, 0, 0, 0, 0, tricks_left)  # every trick left could go to the objective's side
-        if t.use_took and not s.took:
-            lo_b = t.tv[0] if t.tv[0] < t.tv[1] else t.tv[1]
-        else:
-            lo_b = t.tv[s.took]
-        if not t.gain_tricks and (s.took or not t.use_took):
-            # Top trumps held by one side are sure to win their tricks: their points go to that side.
-            sure = sure_points(s, rem)
-            if sure > 0:
-                lo_b += sure
-            else:
-                hi_b += sure
-        if hi_b <= alpha:
-            return hi_b
-        if lo_b >= beta:
-            return lo_b
-        start_key(s, &k0, &k1)
-        meta = key_meta(s, s.leader, s.open, s.took)
-        k1 |= meta
-        e = tt_probe(s, k0, k1)
-        if e != NULL:
-            i = tte_lo(e)
-            k = tte_hi(e)
-            if i >= beta:
-                return i
-            if k <= alpha:
-                return k
-            if i == k:
-                return i
-            if i > lo_b:
-                lo_b = i
-            if k < hi_b:
-                hi_b = k
-            if tte_best(e) != BEST_NONE:
-                hint = card_of_slot(s, rem, tte_best(e))
-        shape_key(s, meta, &sk0, &sk1)
-        se = shape_slot(s, sk0, sk1)
-        if se.gen == <uint16_t>s.gen and se.k0 == sk0 and se.k1 == sk1:
-            s.shape_hits += 1
-            shape_margins(s, rem, se.rem, &up, &down)
-            v = se.lo - down
-            if v >= beta:
-                return v
-            if v > lo_b:
-                lo_b = v
-            v = se.hi + up
-            if v <= alpha:
-                return v
-            if v < hi_b:
-                hi_b = v
-        # The objective's side's trumps in one hand, with trumps of the other side between them: more sure points
-        # (:func:`trump_points`), where the minimising side leads, since a null-window search fails high there
-        # only after every lead (20 deals: sheepshead-3 4.2%, sauspiel 0.8%, sheepshead-jd 0.6% fewer
-        # instructions; the same bound for the other side where the maximising side leads, with two tricks
-        # left, for any player of the side or before the table probes cost more than it saved)
-        if not maxing and tricks_left > 2 and not t.gain_tricks and (s.took or not t.use_took):
-            v = t.tv[s.took] + trump_points(s)
-            if v >= beta:
-                return v
-            if v > lo_b:
-                lo_b = v
+        if start_bounds(s, tricks_left, alpha, beta, &lo_b, &hi_b, &v):
+            return v
+        if probe_tables(s, alpha, beta, &pr, &lo_b, &hi_b, &hint, &v):
+            return v
         legal = legal_moves(s, seat)
-        # not with two tricks left: ab_two finds the value for less than sure_lead's bounds saved (30 deals of
-        # each corpus: 0.8-1.8% fewer instructions without)
-        if tricks_left > 2 and t.anti and not maxing and t.nside[t.team[seat]] == 1 and lead_away(s, legal, &v):
-            if v < hi_b:
-                hi_b = v
-            if hi_b <= alpha:
-                return hi_b
-        elif tricks_left > 2 and sure_lead(s, legal, &v):
-            if maxing and v > lo_b:
-                lo_b = v
-            elif not maxing and v < hi_b:
-                hi_b = v
-            if lo_b >= beta:
-                return lo_b
-            if hi_b <= alpha:
-                return hi_b
+        if lead_bounds(s, seat, maxing, tricks_left, legal, alpha, beta, &lo_b, &hi_b, &v):
+            return v
         if lo_b > alpha:
             alpha = lo_b
         if hi_b < beta:
@@ -247,90 +247,25 @@ cdef int ab(Search* s, int alpha, int beta) noexcept nogil:
             return lo_b
     elif ss_popcount(s.hand[seat]) == 2:
         return ab_two(s, alpha, beta)
-    elif decided_bounds(s, seat, &lo_b, &hi_b) or (t.sided and top_bounds(s, seat, &lo_b, &hi_b, &come)) \
-            or (t.anti and refrain_bounds(s, seat, &lo_b, &hi_b)):
-        if hi_b <= alpha:
-            return hi_b
-        if lo_b >= beta:
-            return lo_b
+    else:
+        if mid_trick_bounds(s, seat, &lo_b, &hi_b, &come) and window_cut(lo_b, hi_b, alpha, beta, &v):
+            return v
+        legal = legal_moves(s, seat)
     a0 = alpha
     b0 = beta
-
-    if s.ntr > 0:
-        legal = legal_moves(s, seat)
-    if legal & (legal - 1):
-        legal = drop_dominated(s, seat, legal)
-    if legal & (legal - 1):
-        # (top_bounds' cards without the mover's are those after him: the players' cards are apart)
-        nmoves = order_moves(s, seat, legal, hint, come & ~s.hand[seat] if come != NO_CARDS else NO_CARDS, moves)
-        if nmoves > s.restrict_moves:
-            nmoves = s.restrict_moves
-        # the last card of a trick: look the following trick starts up (not when one card each is left: the
-        # last trick is played out directly and never stored; nor when two are: ab_two searches the second-last
-        # trick for less than the probes cost, 30 deals of each corpus: 0.9-6.4% fewer instructions without;
-        # nor in the guessing search, whose small tables rarely cut: sauspiel 100 deals 1.2% fewer instructions,
-        # sheepshead-jd and sheepshead-3 flat)
-        if s.ntr == n - 1 and s.restrict_moves == MAXMOVES and ss_popcount(s.hand[seat]) > 3 \
-                and etc_cutoff(s, seat, moves, nmoves, alpha, beta, maxing, &v):
-            return v
-    else:
-        moves[0] = ss_ctz(legal)
-        nmoves = 1
-    best = -INF if maxing else INF
-    save_card_state(s, seat, &cs)
-    two = ss_popcount(cs.hand) == 2
-    for k in range(nmoves):
-        c = moves[k]
-        play_saved(s, c, seat, &cs)
-        if s.ntr == n:
-            gain = close_trick(s, seat, &sv)
-            v = gain + ab(s, alpha - gain, beta - gain)
-            reopen_trick(s, &sv)
-        else:
-            v = ab_two(s, alpha, beta) if two else ab(s, alpha, beta)
-        take_card_back(s, seat, &cs)
-        if maxing:
-            if v > best:
-                best = v
-                bestc = c
-                if best > alpha:
-                    alpha = best
-                    if alpha >= beta:
-                        if k > 0:
-                            note_killer(s, seat, c)
-                        break
-        else:
-            if v < best:
-                best = v
-                bestc = c
-                if best < beta:
-                    beta = best
-                    if alpha >= beta:
-                        if k > 0:
-                            note_killer(s, seat, c)
-                        break
-
+    # 2. move generation
+    nmoves = generate_moves(s, seat, legal, hint, come, moves)
+    # the last card of a trick: look the following trick starts up (not when one card each is left: the
+    # last trick is played out directly and never stored; nor when two are: ab_two searches the second-last
+    # trick for less than the probes cost, 30 deals of each corpus: 0.9-6.4% fewer instructions without;
+    # nor in the guessing search, whose small tables rarely cut: sauspiel 100 deals 1.2% fewer instructions,
+    # sheepshead-jd and sheepshead-3 flat)
+    if nmoves > 1 and s.ntr == t.n - 1 and s.restrict_moves == MAXMOVES and ss_popcount(s.hand[seat]) > 3 \
+            and etc_cutoff(s, seat, moves, nmoves, alpha, beta, maxing, &v):
+        return v
+    # 3. the search loop
+    best = search_moves(s, seat, maxing, moves, nmoves, alpha, beta, &bestc)
+    # 4. the store
     if s.ntr == 0:
-        bests = slot_of(s, rem, bestc) if bestc >= 0 else -1
-        if se != NULL:  # the slot of this position's shape (always replaced)
-            se.k0 = sk0
-            se.k1 = sk1
-            se.rem = rem
-            se.gen = <uint16_t>s.gen
-            if best <= a0:
-                se.lo = <uint8_t>lo_b
-                se.hi = <uint8_t>(best if best < hi_b else hi_b)
-            elif best >= b0:
-                se.lo = <uint8_t>best
-                se.hi = <uint8_t>hi_b
-            else:
-                se.lo = <uint8_t>best
-                se.hi = <uint8_t>best
-        if best <= a0:
-            # fail low: an upper bound; the best card is only a guess, keep the stored one if any
-            tt_store(s, k0, k1, lo_b, best if best < hi_b else hi_b, bests, 1)
-        elif best >= b0:
-            tt_store(s, k0, k1, best, hi_b, bests, 0)
-        else:
-            tt_store(s, k0, k1, best, best, bests, 0)
+        store_tables(s, &pr, best, bestc, a0, b0, lo_b, hi_b)
     return best

@@ -105,3 +105,87 @@ cdef inline void shape_margins(Search* s, uint32_t now, uint32_t then, int* up, 
                     w -= d
     up[0] = u
     down[0] = w
+
+
+cdef inline int probe_tables(Search* s, int alpha, int beta, Probe* pr, int* lo, int* hi, int* hint,
+                             int* v) noexcept nogil:
+    """The table probe at a trick start: the transposition table, then the shape table. Returns 1 with the
+    node's fail-soft result in ``v`` if an entry decides it; else 0, with ``lo``/``hi`` narrowed to the entries'
+    bounds, ``hint`` the transposition entry's best card (if any) and ``pr`` the keys and shape slot for
+    :func:`store_tables`. A shape entry's bounds widen by the margins of the matched cards' points
+    (:func:`shape_margins`)."""
+    cdef TTEntry* e
+    cdef ShapeEntry* se
+    cdef uint64_t meta
+    cdef int a, b, up = 0, down = 0
+    pr.rem = s.live
+    start_key(s, &pr.k0, &pr.k1)
+    meta = key_meta(s, s.leader, s.open, s.took)
+    pr.k1 |= meta
+    e = tt_probe(s, pr.k0, pr.k1)
+    if e != NULL:
+        a = tte_lo(e)
+        b = tte_hi(e)
+        if a >= beta:
+            v[0] = a
+            return 1
+        if b <= alpha:
+            v[0] = b
+            return 1
+        if a == b:
+            v[0] = a
+            return 1
+        if a > lo[0]:
+            lo[0] = a
+        if b < hi[0]:
+            hi[0] = b
+        if tte_best(e) != BEST_NONE:
+            hint[0] = card_of_slot(s, pr.rem, tte_best(e))
+    shape_key(s, meta, &pr.sk0, &pr.sk1)
+    se = shape_slot(s, pr.sk0, pr.sk1)
+    pr.se = se
+    if se.gen == <uint16_t>s.gen and se.k0 == pr.sk0 and se.k1 == pr.sk1:
+        s.shape_hits += 1
+        shape_margins(s, pr.rem, se.rem, &up, &down)
+        a = se.lo - down
+        if a >= beta:
+            v[0] = a
+            return 1
+        if a > lo[0]:
+            lo[0] = a
+        b = se.hi + up
+        if b <= alpha:
+            v[0] = b
+            return 1
+        if b < hi[0]:
+            hi[0] = b
+    return 0
+
+
+cdef inline void store_tables(Search* s, Probe* pr, int best, int bestc, int alpha, int beta, int lo,
+                              int hi) noexcept nogil:
+    """The store at a trick start searched with window (``alpha``, ``beta``) to the fail-soft result ``best``
+    (best card ``bestc``, or -1), the static and probed bounds being ``lo``..``hi`` (returns nothing): a fail low
+    stores an upper bound, a fail high a lower bound, else the exact value, in the shape slot (always replaced)
+    and the transposition table. After a fail low the best card is only a guess: an entry there keeps its own."""
+    cdef int slot = slot_of(s, pr.rem, bestc) if bestc >= 0 else -1
+    cdef ShapeEntry* se = pr.se
+    se.k0 = pr.sk0
+    se.k1 = pr.sk1
+    se.rem = pr.rem
+    se.gen = <uint16_t>s.gen
+    if best <= alpha:
+        se.lo = <uint8_t>lo
+        se.hi = <uint8_t>(best if best < hi else hi)
+    elif best >= beta:
+        se.lo = <uint8_t>best
+        se.hi = <uint8_t>hi
+    else:
+        se.lo = <uint8_t>best
+        se.hi = <uint8_t>best
+    if best <= alpha:
+        tt_store(s, pr.k0, pr.k1, lo, best if best < hi else hi, slot, 1)
+    elif best >= beta:
+        tt_store(s, pr.k0, pr.k1, best, hi, slot, 0)
+    else:
+        tt_store(s, pr.k0, pr.k1, best, best, slot, 0)

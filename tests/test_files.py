@@ -233,9 +233,18 @@ def test_annotate_html_writes_and_replaces(tmp_path: Path) -> None:
     assert out.read_text().lstrip().lower().startswith("<!doctype html")
 
 
-@pytest.mark.parametrize("command", ["annotate", "puzzle show"])
+HTML_COMMANDS = {
+    "annotate": (ANNOTATE, ["--no-bury"]),
+    "puzzle show": (PUZZLE, []),
+    "bury": (ROOT / "examples" / "bury-jd-full.toml", ["--jobs", "1"]),
+    "pick": (ROOT / "examples" / "bury-jd-picker-only.toml", ["--worlds", "1", "--jobs", "1"]),
+    "choose": (ROOT / "examples" / "bury-choose-sauspiel-hand.toml", ["--worlds", "1", "--jobs", "1"]),
+}
+
+
+@pytest.mark.parametrize("command", sorted(HTML_COMMANDS))
 def test_html_output_refusals(tmp_path: Path, command: str) -> None:
-    src = ANNOTATE if command == "annotate" else PUZZLE
+    src, extra = HTML_COMMANDS[command]
     rec = tmp_path / "rec.toml"
     rec.write_bytes(src.read_bytes())
     before = rec.read_bytes()
@@ -243,7 +252,7 @@ def test_html_output_refusals(tmp_path: Path, command: str) -> None:
     other.write_text("keep me")
     link = tmp_path / "link.html"
     link.symlink_to(other)
-    args = command.split() + (["--no-bury"] if command == "annotate" else [])
+    args = command.split() + extra
     assert_input_error(run(*args, rec, "--html", rec), "--html", "input")
     assert rec.read_bytes() == before
     assert_input_error(run(*args, rec, "--html", ""), "--html", "empty")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -122,13 +123,16 @@ def test_load_record_refuses_fifo_dev_zero_and_huge_files(tmp_path: Path, monkey
         load_record(fifo)
     with pytest.raises(RecordError, match="character device"):
         load_record("/dev/zero")
+    from sheepsolve.record import MAX_RECORD_BYTES
+
     big = tmp_path / "big.toml"
-    big.write_bytes(b'game = "wenz"\n' + b"#" * 2000 + b"\n")
-    monkeypatch.setattr(files, "MAX_INPUT_BYTES", 1000)
-    monkeypatch.setattr(files.read_input_file, "__kwdefaults__", {"max_bytes": 1000})
-    monkeypatch.setattr(files.read_input_text, "__kwdefaults__", {"max_bytes": 1000})
+    big.write_bytes(b'game = "wenz"\ndeclarer = "1"\n' + b"#" * MAX_RECORD_BYTES + b"\n")
+    t0 = time.perf_counter()
     with pytest.raises(RecordError, match="too large"):
         load_record(big)
+    assert time.perf_counter() - t0 < 5  # refused without being parsed
+    big.write_bytes(b'game = "wenz"\ndeclarer = "1"\n' + b"#" * (MAX_RECORD_BYTES - 100) + b"\n")
+    assert load_record(big).game.name == "wenz"
 
 
 @pytest.mark.parametrize("command", RECORD_COMMANDS)

@@ -204,7 +204,11 @@ def test_puzzle_generate_goal_that_only_looks_like_a_number(tmp_path: Path, goal
 
 
 def test_huge_values_are_clipped_in_errors(tmp_path: Path) -> None:
-    huge = "x" * 10_000_000
+    for key in ("game", "trump", "deck", "partner", "picker", "dealer"):
+        with pytest.raises(RecordError) as info:
+            record_from_dict({"game": "sheepshead", "picker": "1", key: "x" * 10_000_000})
+        assert len(str(info.value)) < 1000, key
+    huge = "x" * 900_000  # a file under the size limit
     for key, value in [("game", huge), ("trump", huge), ("deck", huge), ("partner", huge),
                        ("picker", huge), ("dealer", huge)]:
         p = tmp_path / "r.json"
@@ -446,16 +450,29 @@ def test_pick_choose_and_bury_refuse_every_bad_record(path: Path) -> None:
 def test_limits_are_documented_as_they_are() -> None:
     from sheepsolve.files import CLIP_LENGTH, MAX_INPUT_BYTES
     from sheepsolve.games import MAX_MULTIPLIER, MAX_TARIFF
-    from sheepsolve.record import MAX_NAME_LENGTH
+    from sheepsolve.record import MAX_NAME_LENGTH, MAX_RECORD_BYTES
     from sheepsolve.scoring import MAX_DOUBLERS
     from sheepsolve.worlds import MAX_JOBS
 
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     limits = readme.split("## Limits", 1)[1].split("\n## ", 1)[0]
-    for words in [f"at most {MAX_INPUT_BYTES // 2**20} MiB", f"`doublers` 0 to {MAX_DOUBLERS}",
+    for words in [f"at most {MAX_INPUT_BYTES // 2**20} MiB", f"record file at most {MAX_RECORD_BYTES // 2**20} MiB", f"`doublers` 0 to {MAX_DOUBLERS}",
                   f"1 to {MAX_MULTIPLIER}", f"0 to {MAX_TARIFF}", f"at most {MAX_NAME_LENGTH} characters",
                   f"after {CLIP_LENGTH} characters", f"at most {MAX_JOBS}"]:
         assert words in limits, words
     rules = (ROOT / "docs" / "RULES.md").read_text(encoding="utf-8")
     assert f"1 to {MAX_MULTIPLIER}" in rules and f"0 to {MAX_TARIFF}" in rules and f"0 to {MAX_DOUBLERS}" in rules
     assert "Threads" in __import__("sheepsolve.solver").solver.Solver.__doc__
+
+
+def test_long_card_lists_and_plays_are_refused_without_reading_them_all() -> None:
+    t0 = time.perf_counter()
+    with pytest.raises(RecordError, match="hands.1: 100000 cards, more than the deck holds"):
+        record_from_dict({"game": "sheepshead-3", "picker": "1", "hands": {"1": "AS " * 100_000}})
+    with pytest.raises(RecordError, match="blind: 100000 cards"):
+        record_from_dict({"game": "sheepshead-3", "picker": "1", "blind": ["AS"] * 100_000})
+    with pytest.raises(RecordError, match="play: trick 1, card 4: one card too many"):
+        record_from_dict({"game": "sheepshead-3", "picker": "1", "play": ["AS KS QS JS " + "XX " * 100_000]})
+    with pytest.raises(RecordError, match="play: trick 11: the hand is over after 10 tricks"):
+        record_from_dict({"game": "sheepshead-3", "picker": "1", "play": ["AS KS QS"] * 100_000})
+    assert time.perf_counter() - t0 < 5

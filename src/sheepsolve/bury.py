@@ -79,7 +79,7 @@ from .engine import Setup, frozen_instance, legal_calls
 from .games import JACKS, QUEENS, REGISTRY, Game, GameError, make_game, resolve_name
 from .objective import Objective
 from .files import clip, read_input_text
-from .record import Record, RecordError, load_record, record_from_dict
+from .record import MAX_RECORD_BYTES, Record, RecordError, load_record, record_from_dict
 from .scoring import Stakes, laufende_of, outcome_for, payment_for
 from .solver import Solver, SolverError
 from .worlds import (MAX_JOBS, PARALLEL_AFTER_SECONDS, WorldSampler, before_choice, default_jobs, game_from_spec,
@@ -1466,7 +1466,7 @@ _DECISION_KEYS = ("bury", "called", "under", "alone", "play")
 
 
 def _raw(path: str) -> dict[str, Any]:
-    text = read_input_text(path)
+    text = read_input_text(path, max_bytes=MAX_RECORD_BYTES)
     if str(path).lower().endswith(".json"):
         data = json.loads(text)
     else:

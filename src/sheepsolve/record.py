@@ -88,6 +88,9 @@ INFO_KEYS: tuple[str, ...] = (
 _ALL_KEYS = frozenset(RECORD_KEYS + INFO_KEYS)
 _SUIT_NAMES = {"C": "clubs", "S": "spades", "H": "hearts", "D": "diamonds"}
 _INT64 = 2**63
+MAX_RECORD_BYTES = 1024 * 1024
+"""The largest record file read (1 MiB): a hand record is a few kilobytes, and a bigger file only costs time to
+parse before it is refused."""
 MAX_NAME_LENGTH = 100
 """The longest player name (in characters)."""
 _MAX_DEPTH = 32
@@ -337,14 +340,14 @@ def _json_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 def load_record(path: str | os.PathLike[str], *, german: bool = False) -> Record:
     """Read a record file: JSON if the name ends in ``.json``, else TOML. Errors start with the path.
 
-    Only a regular file of at most :data:`~sheepsolve.files.MAX_INPUT_BYTES` is read (see
+    Only a regular file of at most :data:`MAX_RECORD_BYTES` is read (see
     :func:`~sheepsolve.files.read_input_file`)."""
     try:
         p = os.fspath(path)
     except TypeError:
         raise RecordError(f"record: a path must be a string, not {_kind(path)}") from None
     try:
-        text = read_input_text(p)
+        text = read_input_text(p, max_bytes=MAX_RECORD_BYTES)
     except FileError as e:
         raise RecordError(str(e)) from None
     fmt = "json" if str(p).lower().endswith(".json") else "toml"
@@ -395,8 +398,11 @@ class _Reader:
         if not isinstance(value, (str, list)):
             raise RecordError(f'{where}: must be a string of cards like "QC 7D" or a list of card strings, '
                               f"not {_kind(value)}")
+        items = [p for p in re.split(r"[\s,]+", value.strip()) if p] if isinstance(value, str) else value
+        if len(items) > len(self.deck):  # refused before reading them one by one
+            raise RecordError(f"{where}: {len(items)} cards, more than the deck holds ({len(self.deck)})")
         try:
-            return tuple(self._in_deck(c, where) for c in parse_cards(value, german=self.german))
+            return tuple(self._in_deck(c, where) for c in parse_cards(items, german=self.german))
         except CardError as e:
             raise RecordError(f"{where}: {e}") from None
 
@@ -785,11 +791,12 @@ class _Reader:
                 items = tv
             else:
                 raise RecordError(f"{where}: must be a string of cards or a list of card strings, not {_kind(tv)}")
-            cards = tuple(self._card(x, f"{where}, card {i}") for i, x in enumerate(items, 1))
-            if not cards:
+            if not items:
                 raise RecordError(f"{where}: no cards")
             if t > g.tricks:
                 raise RecordError(f"{where}: the hand is over after {g.tricks} tricks")
+            # the cards after the first one too many are not read: the error names that one
+            cards = tuple(self._card(x, f"{where}, card {i}") for i, x in enumerate(items[:g.seats + 1], 1))
             if len(cards) > g.seats:
                 raise RecordError(f"{where}, card {g.seats + 1}: one card too many: {g.name} has {g.seats} "
                                   f"players, so a trick has {g.seats} cards")

@@ -212,3 +212,66 @@ def test_suggest_html_escaped_with_charts(tmp_path):
     assert_self_contained(page)
     assert_escaped(page)
     assert '<svg class="chart"' in page and 'class="rule61"' in page
+
+
+# -- solve -------------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("notation", ["german", "french", "ascii"])
+@pytest.mark.parametrize("name, extra", [("solo-hearts-midtrick", []), ("sheepshead-jd-midtrick", []),
+                                         ("leaster-4-midtrick", ["--seat", "Ann"])])
+def test_solve_text_in_each_notation(name, extra, notation):
+    import json
+
+    path = EXAMPLES / f"{name}.toml"
+    r = run("solve", path, *extra, "--cards", notation)
+    assert r.exit_code == 0, r.output
+    assert_one_notation(r.output, notation)
+    res = json.loads(run("solve", path, *extra, "--json").output)
+    from sheepsolve.cards import Card, card_style, format_card
+    from sheepsolve.record import load_record
+
+    style = card_style(notation, load_record(path).game.family)
+    # every legal card with its value, and the best line trick by trick with the players' names
+    for c, v in res["cards"].items():
+        assert re.search(rf"^\s+{re.escape(format_card(Card.parse(c), style))}\s+{v}\b", r.output, re.M)
+    assert "Best line:" in r.output
+    first = format_card(Card.parse(res["line"][0]), style)
+    assert re.search(rf"trick \d+: .*{res['to_move']} {re.escape(first)}", r.output)
+
+
+def test_solve_names_the_declaring_side_and_whose_values():
+    r = run("solve", EXAMPLES / "solo-hearts-midtrick.toml")
+    assert "Declaring side: Sepp (declarer) alone; defenders: Vroni, Hias, Resi" in r.output
+    assert "Hias (defender) to move" in r.output and "Hias wants them low" in r.output
+    assert "in the declaring side's final card points" in r.output
+
+
+def test_solve_tricks_and_questions_read_as_sentences():
+    path = EXAMPLES / "sauspiel-midtrick.toml"
+    r = run("solve", path, "--tricks")
+    assert "None" not in r.output and re.search(r"takes \d of the 8 tricks", r.output)
+    assert "reach every trick" not in run("solve", path, "--all-tricks").output
+    assert "Can the declaring side take every trick? " in run("solve", path, "--all-tricks").output
+    assert "Does the declaring side reach 61 card points? yes" in run("solve", path, "--target", "61").output
+    assert "reach 6 tricks?" in run("solve", path, "--target", "6", "--tricks").output
+
+
+def test_solve_seat_on_a_two_sided_game_shows_that_side():
+    import json
+
+    path = EXAMPLES / "sheepshead-jd-midtrick.toml"
+    plain = json.loads(run("solve", path, "--json").output)
+    for seat, side in (("Ann", "declaring"), ("Bob", "defending")):
+        res = json.loads(run("solve", path, "--json", "--seat", seat).output)
+        # the existing keys keep their meaning; which side and that side's points are added
+        assert {k: res[k] for k in plain if k not in ("seat", "nodes", "seconds")} == \
+            {k: plain[k] for k in plain if k not in ("seat", "nodes", "seconds")}
+        assert res["seat_side"] == side
+        assert res["seat_value"] == (plain["value"] if side == "declaring" else 120 - plain["value"])
+        text = run("solve", path, "--seat", seat).output
+        assert f"{seat} plays for the {'declaring side' if side == 'declaring' else 'defenders'}" in text
+        assert f"with {res['seat_value']} card points" in text
+    bob = run("solve", path, "--seat", "Bob").output
+    assert "in the defenders' final card points" in bob
+    assert "(Bob plays on the defending side.)" in run("solve", path, "--seat", "Bob", "--all-tricks").output

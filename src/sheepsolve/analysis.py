@@ -192,6 +192,12 @@ def solve_record(rec: Record, *, seat: str | int | None = None, target: int | No
     base: dict[str, Any] = {"game": rec.game.name, "side": side,
                             "seat": names[s] if s is not None else None,
                             "to_move": names[state.to_move] if not state.finished else None}
+    # a two-sided game solved with --seat: the values stay the declaring side's; which side the seat is on is
+    # added, and (below) that side's own final value
+    seat_side = None
+    if rec.game.two_sided and s is not None:
+        seat_side = "declaring" if s in state.setup.team else "defending"
+        base["seat_side"] = seat_side
     if no_tricks:
         # The side takes as many tricks as it can; it is held to none exactly when it cannot reach one.
         t0 = time.perf_counter()
@@ -219,4 +225,8 @@ def solve_record(rec: Record, *, seat: str | int | None = None, target: int | No
         "nodes": sol.nodes,
         "seconds": round(sol.seconds, 6),
     })
+    if seat_side is not None:
+        tricks_in, points_in = in_play(state.setup)
+        total = tricks_in if obj.tricks else points_in
+        out["seat_value"] = sol.value if seat_side == "declaring" else total - sol.value
     return out

@@ -199,24 +199,9 @@ def solve(file: str, json_out: bool, seat_name: str | None, target: int | None, 
     if json_out:
         click.echo(json.dumps(res, indent=2))
         return
-    style = text_style(notation, rec.game)
-    g = rec.game
-    if res.get("question") == "no-tricks":
-        click.echo(f"{res['side']} held to no trick: {'yes' if res['reached'] else 'no'}")
-    elif "reached" in res:
-        what = "every trick" if res.get("question") == "all-tricks" else f"{res['target']}"
-        click.echo(f"{res['side']} reach {what}: {'yes' if res['reached'] else 'no'}")
-    else:
-        click.echo(f"{g.title}: {res['side']} — value {res['value']} ({res['outcome']})")
-        if res.get("to_move") is not None:
-            click.echo(f"{res['to_move']} to move:")
-            best = set(res["best"])
-            for c, v in res["cards"].items():
-                mark = "  *" if c in best else ""
-                click.echo(f"  {fmt(_card(c), style):>4} {v:>4}{mark}")
-        if res.get("line"):
-            click.echo("best line: " + " ".join(fmt(_card(c), style) for c in res["line"]))
-    click.echo(f"{res['nodes']} nodes, {res['seconds'] * 1000:.2f} ms")
+    from .render.solve import render_solve
+
+    click.echo(render_solve(res, rec, text_style(notation, rec.game), tricks=trick_objective), nl=False)
 
 
 # --------------------------------------------------------------------------------------------------------------

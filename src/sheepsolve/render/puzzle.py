@@ -23,7 +23,7 @@ from ..objective import Objective
 from ..puzzle import Puzzle, _objective, describe_goal
 from ..solver import Solver
 from .html import html_style, render_page
-from .text import cards as cards_text, side_of
+from .text import cards as cards_text, line_tricks as _line_tricks, side_of
 
 __all__ = ["PuzzleFacts", "facts", "render_text", "render_html", "line_tricks", "solution_line"]
 
@@ -117,23 +117,8 @@ def contract_text(f: PuzzleFacts, style: str) -> str:
 
 
 def line_tricks(state: State, first: Card, line: Sequence[Card]) -> tuple[list[dict[str, Any]], State]:
-    """``first`` and then ``line`` cut into tricks: ``[{"plays": [(seat, card)], "winner": seat or None,
-    "points": int}]``, and the position at the end."""
-    out: list[dict[str, Any]] = []
-    s = state
-    cur: list[tuple[int, Card]] = []
-    for c in (first,) + tuple(line):
-        seat = s.to_move
-        before = len(s.tricks)
-        s = s.play(c)
-        cur.append((seat, c))
-        if len(s.tricks) > before:
-            t = s.tricks[-1]
-            out.append({"plays": cur, "winner": t.winner, "points": t.points})
-            cur = []
-    if cur:
-        out.append({"plays": cur, "winner": None, "points": sum(c.points for _, c in cur)})
-    return out, s
+    """``first`` and then ``line`` cut into tricks (:func:`sheepsolve.render.text.line_tricks`)."""
+    return _line_tricks(state, (first,) + tuple(line))  # type: ignore[return-value]
 
 
 def solution_line(p: Puzzle, solver: Solver | None = None) -> tuple[Card, ...]:

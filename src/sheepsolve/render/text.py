@@ -131,3 +131,32 @@ def game_title(game: Game, style: str) -> str:
     if game.kind == "contract" and game.trump_suit and game.name in ("solo", "farbwenz", "farbgeier"):
         return contract_name(game.name, style, trump=game.trump_suit, tout=bool(game.tout))
     return game.title
+
+
+def line_tricks(state, cards: Sequence[Card]) -> tuple[list[dict], object]:
+    """``cards`` played from ``state`` cut into tricks: ``[{"plays": [(seat, card), ...], "winner": seat or None
+    (the trick left unfinished), "points": int, "number": 1-based trick number}]``, and the position at the
+    end."""
+    out: list[dict] = []
+    s = state
+    cur: list[tuple[int, Card]] = []
+    number = len(state.tricks) + 1
+    for c in cards:
+        seat = s.to_move
+        before = len(s.tricks)
+        s = s.play(c)
+        cur.append((seat, c))
+        if len(s.tricks) > before:
+            t = s.tricks[-1]
+            out.append({"plays": cur, "winner": t.winner, "points": t.points, "number": number})
+            cur = []
+            number += 1
+    if cur:
+        out.append({"plays": cur, "winner": None, "points": sum(c.points for _, c in cur), "number": number})
+    return out, s
+
+
+def trick_text(t: dict, players: Sequence[str], style: str, on_table: Sequence[tuple[int, Card]] = ()) -> str:
+    """``Ann Q♣, Bob 7♥, Cal A♠ -> Ann (14)``; ``on_table``: the cards already played to the trick."""
+    seq = ", ".join(f"{players[s]} {format_card(c, style)}" for s, c in list(on_table) + list(t["plays"]))
+    return seq + (f" -> {players[t['winner']]} ({t['points']})" if t["winner"] is not None else "")

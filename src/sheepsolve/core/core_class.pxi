@@ -55,6 +55,7 @@ cdef class Core:
         self.layouts_cache = {}
 
     def __dealloc__(self):
+        """Free the tables' memory."""
         free(self.table)  # free(NULL) does nothing
         free(self.shapes)
         free(self.gtable)
@@ -72,10 +73,12 @@ cdef class Core:
 
     @property
     def table_bytes(self) -> int:
+        """Bytes of this core's tables (see :meth:`bytes_for`)."""
         return (self.nentries + self.gentries) * (sizeof(TTEntry) + sizeof(ShapeEntry))
 
     @property
     def nodes(self) -> int:
+        """Positions searched since the last :meth:`reset_nodes` (a forced last trick counts each of its cards)."""
         return self.s.nodes
 
     @property
@@ -84,6 +87,7 @@ cdef class Core:
         return self.s.shape_hits
 
     def reset_nodes(self):
+        """Start counting nodes from 0."""
         self.s.nodes = 0
 
     def clear(self):

@@ -63,11 +63,15 @@ cdef inline uint64_t key_meta(Search* s, int leader, int opn, int took) noexcept
 
 
 cdef inline int slot_of(Search* s, uint32_t rem, int c) noexcept nogil:
+    """The canonical slot of card ``c`` among the cards ``rem`` still out: its block's first slot plus the
+    number of cards of its block out below it (the transposition entry keeps the best card so)."""
     cdef int blk = s.t.block_of[c]
     return s.t.block_base[blk] + ss_popcount(rem & s.t.block_mask[blk] & ((<uint32_t>1 << c) - 1))
 
 
 cdef inline int card_of_slot(Search* s, uint32_t rem, int slot) noexcept nogil:
+    """The card of the cards ``rem`` still out in canonical slot ``slot`` (the inverse of :func:`slot_of`), or -1
+    if its block has fewer cards out."""
     cdef int blk = s.t.block_of[slot]
     cdef int r = slot - s.t.block_base[blk]
     cdef uint32_t m = rem & s.t.block_mask[blk]

@@ -2,6 +2,11 @@
 # a card surely wins the trick for, and the cards not worth searching (equivalent and dominated cards).
 
 cdef inline uint32_t legal_moves(Search* s, int seat) noexcept nogil:
+    """The legal cards of ``seat`` to move. A lead: any card, but while the called card's rules apply the
+    partner leads the called suit only with the called card unless he holds ``run_min`` cards of it (R3). A
+    follow: the cards of the class led if he holds any (the partner must play the called card when its suit is
+    led, R1); else any card, but the partner may not throw the called card off before his last card (``r2``,
+    R2) and the picker may not throw off his last hold card; if those leave none, every card."""
     cdef uint32_t hand = s.hand[seat]
     cdef uint32_t cands, follow, suit, holds
     cdef Tables* t = &s.t

@@ -91,6 +91,8 @@ cdef inline int close_trick(Search* s, int seat, TrickSave* sv) noexcept nogil:
 
 
 cdef inline void reopen_trick(Search* s, TrickSave* sv) noexcept nogil:
+    """Undo :func:`close_trick` (returns nothing): the trick's cards back on the table, the leader, the flags and
+    (without BMI2) the kept key words as ``sv`` saved them."""
     cdef int n = s.t.n
     s.ntr = n
     if not SS_BMI2:

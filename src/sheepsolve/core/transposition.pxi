@@ -3,6 +3,7 @@
 # shape, within the margins of the matched cards' points).
 
 cdef inline TTEntry* tt_bucket(Search* s, uint64_t k0, uint64_t k1) noexcept nogil:
+    """The bucket (four entries, one cache line) of the key ``k0``/``k1``: a multiplicative hash of both words."""
     cdef uint64_t h = (k0 * 0x9E3779B97F4A7C15ULL) ^ (k1 * 0xC2B2AE3D27D4EB4FULL)
     h ^= h >> 29
     # bucket ((h >> 17) & (number of buckets - 1)), as a byte offset: the same bits of h in place, no multiply
@@ -18,14 +19,17 @@ cdef enum:  # the fields of TTEntry.w above the key's 38 bits
 
 
 cdef inline int tte_lo(TTEntry* e) noexcept nogil:
+    """The entry's lower bound."""
     return <int>((e.w >> LO_SHIFT) & 255)
 
 
 cdef inline int tte_hi(TTEntry* e) noexcept nogil:
+    """The entry's upper bound."""
     return <int>((e.w >> HI_SHIFT) & 255)
 
 
 cdef inline int tte_best(TTEntry* e) noexcept nogil:
+    """The canonical slot of the entry's best card (BEST_NONE: none)."""
     return <int>((e.w >> BEST_SHIFT) & 63)
 
 
@@ -36,6 +40,7 @@ cdef inline int tte_cards(TTEntry* e) noexcept nogil:
 
 
 cdef inline TTEntry* tt_probe(Search* s, uint64_t k0, uint64_t k1) noexcept nogil:
+    """The entry of the key ``k0``/``k1`` of the current generation in its bucket, or NULL."""
     cdef TTEntry* b = tt_bucket(s, k0, k1)
     cdef uint64_t want = k1 | s.tgen_w
     cdef uint64_t mask = KEY_MASK | (<uint64_t>15 << GEN_SHIFT)
@@ -69,6 +74,7 @@ cdef inline void tt_store(Search* s, uint64_t k0, uint64_t k1, int lo, int hi, i
 
 
 cdef inline ShapeEntry* shape_slot(Search* s, uint64_t k0, uint64_t k1) noexcept nogil:
+    """The shape table's slot for the shape key ``k0``/``k1`` (direct-mapped: one entry a slot, always replaced)."""
     cdef uint64_t h = (k0 * 0x9E3779B97F4A7C15ULL) ^ (k1 * 0xC2B2AE3D27D4EB4FULL)
     h ^= h >> 29
     return <ShapeEntry*>(<char*>s.st + ((h >> 12) & s.shape_bytes))  # entry (h >> 17) & (entries - 1), in bytes

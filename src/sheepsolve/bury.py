@@ -1465,9 +1465,10 @@ def choose_contract(game: Game, hand: Sequence[Card], seat: int, *, worlds: int 
 _DECISION_KEYS = ("bury", "called", "under", "alone", "play")
 
 
-def _raw(path: str) -> dict[str, Any]:
-    text = read_input_text(path, max_bytes=MAX_RECORD_BYTES)
-    if str(path).lower().endswith(".json"):
+def _raw(path: Any) -> dict[str, Any]:
+    """The record's data as written; ``path`` is a file name or a :class:`sheepsolve.commands.Source`."""
+    text = path.read_text() if hasattr(path, "read_text") else read_input_text(path, max_bytes=MAX_RECORD_BYTES)
+    if getattr(path, "fmt", None) == "json" or str(path).lower().endswith(".json"):
         data = json.loads(text)
     else:
         data = tomllib.loads(text)
@@ -1486,7 +1487,7 @@ def _read(path: str, german: bool, change: Callable[[dict[str, Any]], dict[str, 
     """
     original: Record | None = None
     try:
-        original = load_record(path, german=german)
+        original = path.record(german) if hasattr(path, "record") else load_record(path, german=german)
     except RecordError as e:
         err = e
     else:

@@ -190,12 +190,11 @@ def games(json_out: bool) -> None:
 def solve(file: str, json_out: bool, seat_name: str | None, target: int | None, all_tricks: bool, no_tricks: bool,
           trick_objective: bool, no_line: bool, table_mib: int, german: bool, notation: str | None) -> None:
     """Solve the position after the record's last card, double dummy."""
-    from .analysis import solve_record
+    from . import commands
 
-    rec = read_record(file, german)
-    res = solve_record(rec, seat=seat_name, target=target, all_tricks=all_tricks, no_tricks=no_tricks,
-                       tricks=trick_objective,
-                       line=not no_line, table_mib=table_mib)
+    rec, res = commands.solve(commands.Source.file(file), seat_name=seat_name, target=target,
+                              all_tricks=all_tricks, no_tricks=no_tricks, trick_objective=trick_objective,
+                              no_line=no_line, table_mib=table_mib, german=german)
     if json_out:
         click.echo(json.dumps(res, indent=2))
         return
@@ -218,12 +217,12 @@ def show(file: str, json_out: bool, german: bool, notation: str | None) -> None:
 
     Works on records with unknown hands too: what the record gives is shown, and what is missing is named.
     """
-    from .render import hand_view, render, view_data
+    from . import commands
+    from .render import render
 
-    rec = read_record(file, german)
-    view = hand_view(rec)
+    view, data = commands.show(commands.Source.file(file), german=german)
     if json_out:
-        click.echo(json.dumps(view_data(view), indent=2, ensure_ascii=False))
+        click.echo(json.dumps(data, indent=2, ensure_ascii=False))
         return
     click.echo(render(view, text_style(notation, rec.game)), nl=False)
 
@@ -256,22 +255,20 @@ def annotate(file: str, json_out: bool, html_out: str | None, min_cost: int | No
     """Post-mortem of a played hand: every decision judged double dummy (value of every legal card, the cost of
     the card played, result swings), the bury and the call, and a summary per player.
 
-    Marks: ? cost points, ?? changed the result. Needs every hand; an unfinished hand is annotated as far as it
+    Marks: ? cost points, ?? changed the result. Needs every hand (those the play determines may be left out);
+    an unfinished hand is annotated as far as it
     goes.
     """
-    from .annotate import annotate_record, render_html, render_text
-    from .solver import Solver
+    from . import commands
+    from .annotate import render_html, render_text
 
     if html_out is not None:
         check_output_path(html_out, inputs=[file], label="--html")
-    rec = read_record(file, german)
-    ann = annotate_record(rec, solver=Solver(table_mib), judge_bury=not no_bury)
+    ann, data = commands.annotate(commands.Source.file(file), min_cost=min_cost, no_bury=no_bury,
+                                  table_mib=table_mib, german=german)
     if html_out is not None:
         write_report(html_out, render_html(ann, page_style(notation, rec.game), min_cost=min_cost), inputs=[file])
     if json_out:
-        data = ann.to_dict()
-        if min_cost is not None:
-            data["decisions"] = [d.to_dict() for d in ann.errors(min_cost)]
         click.echo(json.dumps(data, indent=2))
         return
     click.echo(render_text(ann, text_style(notation, rec.game), color=use_color(), min_cost=min_cost), nl=False)
@@ -443,19 +440,20 @@ def bury(file: str, json_out: bool, view: str | None, worlds: int | None, seed: 
     solved in the same worlds (mean points ± standard error, P(61+), P(91+), P(schwarz), expected payment).
     Payments are the picker's own.
     """
-    from .bury import bury_from_record, read_bury_record, render_bury
+    from . import commands
+    from .bury import render_bury
 
     if html_out is not None:
         check_output_path(html_out, inputs=[file], label="--html")
-    loaded = read_bury_record(file, german=german)
     with _Progress("solving") as progress:
-        res = bury_from_record(loaded, view=view, worlds=worlds, seed=seed, jobs=jobs, by=by, progress=progress)
+        res, data = commands.bury(commands.Source.file(file), view=view, worlds=worlds, seed=seed, jobs=jobs, by=by,
+                                  german=german, progress=progress)
     if html_out is not None:
         from .render.choices import bury_html
 
         write_report(html_out, bury_html(res, page_style(notation, res.game)), inputs=[file])
     if json_out:
-        click.echo(json.dumps(res.to_dict(), indent=2))
+        click.echo(json.dumps(data, indent=2))
         return
     click.echo(render_bury(res, text_style(notation, res.game)), nl=False)
 
@@ -476,19 +474,20 @@ def pick(file: str, seat_name: str | None, worlds: int, json_out: bool, seed: in
 
     In each sampled world the picker makes that world's best double-dummy bury and call.
     """
-    from .bury import pick_from_record, read_pick_record, render_pick
+    from . import commands
+    from .bury import render_pick
 
     if html_out is not None:
         check_output_path(html_out, inputs=[file], label="--html")
-    loaded = read_pick_record(file, seat_name, german=german)
     with _Progress("worlds") as progress:
-        res = pick_from_record(loaded, worlds=worlds, seed=seed, jobs=jobs, by=by, progress=progress)
+        res, data = commands.pick(commands.Source.file(file), seat_name=seat_name, worlds=worlds, seed=seed,
+                                  jobs=jobs, by=by, german=german, progress=progress)
     if html_out is not None:
         from .render.choices import pick_html
 
         write_report(html_out, pick_html(res, page_style(notation, res.game)), inputs=[file])
     if json_out:
-        click.echo(json.dumps(res.to_dict(), indent=2))
+        click.echo(json.dumps(data, indent=2))
         return
     click.echo(render_pick(res, text_style(notation, res.game)), nl=False)
 
@@ -509,19 +508,20 @@ def choose(file: str, seat_name: str | None, worlds: int, json_out: bool, seed: 
            german: bool, notation: str | None, html_out: str | None) -> None:
     """Schafkopf game choice: the expected payment of every contract the hand may declare (sauspiel on each
     callable ace, solos, wenz, geier, farbwenz, farbgeier, their tout forms, sie) against passing (worth 0)."""
-    from .bury import choose_from_record, read_choose_record, render_choose
+    from . import commands
+    from .bury import render_choose
 
     if html_out is not None:
         check_output_path(html_out, inputs=[file], label="--html")
-    loaded = read_choose_record(file, seat_name, german=german)
     with _Progress("worlds") as progress:
-        res = choose_from_record(loaded, worlds=worlds, seed=seed, jobs=jobs, by=by, progress=progress)
+        res, data = commands.choose(commands.Source.file(file), seat_name=seat_name, worlds=worlds, seed=seed,
+                                    jobs=jobs, by=by, german=german, progress=progress)
     if html_out is not None:
         from .render.choices import choose_html
 
         write_report(html_out, choose_html(res, page_style(notation, res.game)), inputs=[file])
     if json_out:
-        click.echo(json.dumps(res.to_dict(), indent=2))
+        click.echo(json.dumps(data, indent=2))
         return
     click.echo(render_choose(res, text_style(notation, res.game)), nl=False)
 
@@ -571,6 +571,71 @@ def suggest(file: str, seat_name: str | None, worlds_text: str, seed: int, jobs:
         click.echo(json.dumps(res.to_dict(), indent=2))
         return
     click.echo(render_suggest(res, text_style(notation, rec.game)), nl=False)
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Many records at once (library: batch.py, commands.py).
+
+
+@main.command(context_settings={"ignore_unknown_options": True, "allow_interspersed_args": True})
+@click.argument("command", metavar="COMMAND", type=click.Choice(["show", "solve", "annotate", "bury", "pick",
+                                                                  "choose"]))
+@click.argument("args", nargs=-1, type=click.UNPROCESSED, metavar="[OPTIONS] INPUT...")
+@click.option("--out", "out", required=True, type=click.Path(dir_okay=False), metavar="FILE.jsonl",
+              help="The JSON Lines output: one line per record, {\"id\", \"result\"} or {\"id\", \"error\"}.")
+@click.option("--resume", is_flag=True, help="Keep the lines already in --out and run only the other records.")
+@click.option("--force", is_flag=True, help="Start --out over when it already holds lines.")
+@click.option("--jobs", type=click.IntRange(min=1), default=None,
+              help="Worker processes [default: every core]; the output is the same whatever the number.")
+@click.option("--scheduler", default=None, metavar="tcp://HOST:PORT",
+              help="Run on this Dask distributed scheduler instead (pip install 'sheepsolve[cluster]').")
+@click.option("--chunk-size", type=click.IntRange(min=1), default=None,
+              help="Records per task [default: about eight tasks per worker, at most 64 records].")
+@click.option("--progress/--no-progress", default=None,
+              help="Draw the progress bar on standard error [default: when it is a terminal].")
+def batch(command: str, args: tuple[str, ...], out: str, resume: bool, force: bool, jobs: int | None,
+          scheduler: str | None, chunk_size: int | None, progress: bool | None) -> None:
+    """Run COMMAND (show, solve, annotate, bury, pick or choose, with its own options) over many records.
+
+    An INPUT is a record file, a folder (searched recursively for *.toml, *.json, *.jsonl), a JSON Lines file
+    (*.jsonl, one record per line) or - for standard input. Each record gives one line of FILE.jsonl, in input
+    order: {"id": ..., "result": {...}} with exactly what `sheepsolve COMMAND FILE --json` prints, or
+    {"id": ..., "error": "..."} with its message. The id is the path, plus :LINE for JSON Lines. A bad record
+    never stops the batch; the exit status is 1 when some record failed. Example:
+
+        sheepsolve batch annotate --no-bury examples --out season.jsonl
+    """
+    from .batch import BatchError, run_batch
+
+    options = _batch_options(command, args)
+    inputs = options.pop("inputs")
+    try:
+        summary = run_batch(command, options, inputs, out, jobs=jobs, scheduler=scheduler, chunk_size=chunk_size,
+                            resume=resume, force=force, progress=progress)
+    except (BatchError, FileError) as e:
+        raise InputError(str(e)) from None
+    click.echo(summary.text(command, out), err=True)
+    if summary.errors:
+        sys.exit(1)
+
+
+def _batch_options(command: str, args: tuple[str, ...]) -> dict[str, Any]:
+    """COMMAND's own options and the inputs, parsed by COMMAND's own option definitions (``--json`` is implied;
+    ``--jobs`` is the batch's; ``--html`` writes one file per record and has no place in a batch)."""
+    cmd = main.commands[command]
+    params = [p for p in cmd.params if p.name not in ("file", "jobs")]
+    params.append(click.Argument(["inputs"], nargs=-1, required=True, metavar="INPUT..."))
+    parser = click.Command(f"batch {command}", params=params, add_help_option=False)
+    try:
+        ctx = parser.make_context(f"sheepsolve batch {command}", list(args))
+    except click.UsageError as e:
+        raise InputError(f"{command} options: {e.format_message()}") from None
+    options = dict(ctx.params)
+    options.pop("json_out", None)
+    if options.pop("html_out", None) is not None:
+        raise InputError("--html: a batch writes JSON Lines; run `sheepsolve annotate FILE --html OUT` per hand, "
+                         "or `sheepsolve report` over the batch")
+    return options
 
 
 if __name__ == "__main__":  # pragma: no cover

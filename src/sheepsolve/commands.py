@@ -1,0 +1,170 @@
+"""The analysis commands as functions: what ``sheepsolve COMMAND FILE --json`` prints, as a dict.
+
+The command line (:mod:`sheepsolve.cli`) and the batch runner (:mod:`sheepsolve.batch`) both go through these,
+so a batch line's ``result`` is exactly what the command prints with ``--json``. Each function takes a
+:class:`Source` (a record file, or a record given as text with a label such as ``season.jsonl:12``) and the
+command's options under the names of its click parameters, and returns ``(obj, data)``: the library's answer
+(for the text output) and the JSON-ready dict.
+
+Bad input raises the library's errors (:class:`~sheepsolve.record.RecordError`, ``SolverError``, ...), whose
+message is what the command prints after ``error:``.
+
+>>> src = Source.text_of("ex.toml", 'game = "wenz"\\ndeclarer = "1"\\nplay = ["JC"]')
+>>> _, data = run("show", src)
+>>> data["game"], data["to_move"]
+('wenz', '2')
+>>> try:
+...     run("solve", Source.text_of("bad.jsonl:3", '{"game": "wenz"', "json"))
+... except Exception as e:
+...     print(e)
+bad.jsonl:3: JSON syntax error: Expecting ',' delimiter (at line 1, column 16)
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from .files import FileError, clip, read_input_text
+from .record import MAX_RECORD_BYTES, Record, RecordError, parse_record
+
+__all__ = ["Source", "COMMANDS", "ANALYSIS_ERRORS", "run", "show", "solve", "annotate", "bury", "pick", "choose"]
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where a record comes from: ``label`` names it in messages (a path, or ``path:LINE``); ``text`` is its
+    content (None: read the file ``path`` when needed, with the limits of :mod:`sheepsolve.files`); ``fmt`` is
+    ``"toml"`` or ``"json"``."""
+
+    label: str
+    fmt: str = "toml"
+    text: str | None = None
+    path: str | None = None
+
+    @classmethod
+    def file(cls, path: str | os.PathLike[str]) -> "Source":
+        p = os.fspath(path)
+        return cls(label=p, fmt="json" if p.lower().endswith(".json") else "toml", path=p)
+
+    @classmethod
+    def text_of(cls, label: str, text: str, fmt: str = "toml") -> "Source":
+        return cls(label=label, fmt=fmt, text=text)
+
+    def __str__(self) -> str:
+        return clip(self.label, 200)
+
+    def read_text(self) -> str:
+        if self.text is not None:
+            return self.text
+        assert self.path is not None
+        try:
+            return read_input_text(self.path, max_bytes=MAX_RECORD_BYTES)
+        except FileError as e:
+            raise RecordError(str(e)) from None
+
+    def loaded(self) -> "Source":
+        """The same source with its text read (to send it to another process or machine)."""
+        return self if self.text is not None else Source(self.label, self.fmt, self.read_text(), self.path)
+
+    def record(self, german: bool = False) -> Record:
+        """The record, checked; errors start with the label, as :func:`~sheepsolve.record.load_record`'s."""
+        text = self.read_text()
+        try:
+            return parse_record(text, self.fmt, german=german)
+        except RecordError as e:
+            raise RecordError(f"{self}: {e}") from None
+
+
+ProgressFn = Callable[[int, int], None]
+
+
+def _analysis_errors() -> tuple[type[Exception], ...]:
+    from .cards import CardError
+    from .engine import RulesError
+    from .games import GameError
+    from .solver import SolverError
+
+    return (RecordError, GameError, CardError, RulesError, SolverError, FileError)
+
+
+#: The errors of bad input: the command line prints them as ``error: ...`` (exit 2), a batch as its line's error.
+ANALYSIS_ERRORS: tuple[type[Exception], ...] = _analysis_errors()
+
+
+def show(src: Source, *, german: bool = False) -> tuple[Any, dict[str, Any]]:
+    """``sheepsolve show FILE --json``."""
+    from .render import hand_view, view_data
+
+    view = hand_view(src.record(german))
+    return view, view_data(view)
+
+
+def solve(src: Source, *, seat_name: str | None = None, target: int | None = None, all_tricks: bool = False,
+          no_tricks: bool = False, trick_objective: bool = False, no_line: bool = False,
+          table_mib: int | None = None, german: bool = False) -> tuple[Record, dict[str, Any]]:
+    """``sheepsolve solve FILE --json``."""
+    from .analysis import solve_record
+    from .solver import DEFAULT_TABLE_MIB
+
+    rec = src.record(german)
+    res = solve_record(rec, seat=seat_name, target=target, all_tricks=all_tricks, no_tricks=no_tricks,
+                       tricks=trick_objective, line=not no_line, table_mib=table_mib or DEFAULT_TABLE_MIB)
+    return rec, res
+
+
+def annotate(src: Source, *, min_cost: int | None = None, no_bury: bool = False, table_mib: int | None = None,
+             german: bool = False) -> tuple[Any, dict[str, Any]]:
+    """``sheepsolve annotate FILE --json``."""
+    from .annotate import annotate_record
+    from .solver import DEFAULT_TABLE_MIB, Solver
+
+    rec = src.record(german)
+    ann = annotate_record(rec, solver=Solver(table_mib or DEFAULT_TABLE_MIB), judge_bury=not no_bury)
+    data = ann.to_dict()
+    if min_cost is not None:
+        data["decisions"] = [d.to_dict() for d in ann.errors(min_cost)]
+    return ann, data
+
+
+def bury(src: Source, *, view: str | None = None, worlds: int | None = None, seed: int = 0, jobs: int | None = None,
+         by: str = "payment", german: bool = False, progress: ProgressFn | None = None) -> tuple[Any, dict[str, Any]]:
+    """``sheepsolve bury FILE --json``."""
+    from .bury import bury_from_record, read_bury_record
+
+    loaded = read_bury_record(src, german=german)  # type: ignore[arg-type]
+    res = bury_from_record(loaded, view=view, worlds=worlds, seed=seed, jobs=jobs, by=by, progress=progress)
+    return res, res.to_dict()
+
+
+def pick(src: Source, *, seat_name: str | None = None, worlds: int = 100, seed: int = 0, jobs: int | None = None,
+         by: str = "payment", german: bool = False, progress: ProgressFn | None = None) -> tuple[Any, dict[str, Any]]:
+    """``sheepsolve pick FILE --json``."""
+    from .bury import pick_from_record, read_pick_record
+
+    loaded = read_pick_record(src, seat_name, german=german)  # type: ignore[arg-type]
+    res = pick_from_record(loaded, worlds=worlds, seed=seed, jobs=jobs, by=by, progress=progress)
+    return res, res.to_dict()
+
+
+def choose(src: Source, *, seat_name: str | None = None, worlds: int = 100, seed: int = 0, jobs: int | None = None,
+           by: str = "payment", german: bool = False, progress: ProgressFn | None = None) -> tuple[Any, dict[str, Any]]:
+    """``sheepsolve choose FILE --json``."""
+    from .bury import choose_from_record, read_choose_record
+
+    loaded = read_choose_record(src, seat_name, german=german)  # type: ignore[arg-type]
+    res = choose_from_record(loaded, worlds=worlds, seed=seed, jobs=jobs, by=by, progress=progress)
+    return res, res.to_dict()
+
+
+#: The analysis commands a batch can run, by name.
+COMMANDS: dict[str, Callable[..., tuple[Any, dict[str, Any]]]] = {
+    "show": show, "solve": solve, "annotate": annotate, "bury": bury, "pick": pick, "choose": choose,
+}
+
+
+def run(command: str, src: Source, **options: Any) -> tuple[Any, dict[str, Any]]:
+    """Run ``command`` (a key of :data:`COMMANDS`) on ``src``."""
+    return COMMANDS[command](src, **options)

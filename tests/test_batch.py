@@ -1,0 +1,240 @@
+"""``sheepsolve batch``: one JSON line per record, exactly the command's --json output or its error; a bad
+record never stops the batch; resume gives the uninterrupted output; the same output whatever --jobs."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from sheepsolve.batch import BatchError, list_sources, read_done, run_batch
+from sheepsolve.cli import main
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLES = ROOT / "examples"
+TIMINGS = {"seconds", "bury_seconds"}
+
+
+def timeless(x: Any) -> Any:
+    """``x`` without its timing fields (the only fields that differ between two runs)."""
+    if isinstance(x, dict):
+        return {k: timeless(v) for k, v in x.items() if k not in TIMINGS}
+    if isinstance(x, list):
+        return [timeless(v) for v in x]
+    return x
+
+
+def lines(path: Path) -> list[dict]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+def cli_json(*args: str) -> tuple[int, Any]:
+    """What the single-record command prints: (exit code, the JSON or the error message)."""
+    r = CliRunner().invoke(main, list(args))
+    if r.exit_code == 0:
+        return 0, json.loads(r.stdout)
+    assert r.stderr.startswith("error: "), r.output
+    return r.exit_code, r.stderr[len("error: "):].rstrip("\n")
+
+
+def batch(*args: str) -> Any:
+    return CliRunner().invoke(main, ["batch", *args])
+
+
+@pytest.mark.parametrize("command,options", [("show", []), ("solve", ["--no-line"]), ("solve", ["--target", "61"]),
+                                             ("annotate", ["--no-bury", "--min-cost", "3"])])
+def test_every_line_is_the_commands_json_or_its_error(tmp_path: Path, command: str, options: list[str]) -> None:
+    out = tmp_path / "out.jsonl"
+    r = batch(command, *options, str(EXAMPLES), "--out", str(out), "--jobs", "1")
+    assert r.exit_code in (0, 1), r.output
+    got = lines(out)
+    files = sorted(p for p in EXAMPLES.rglob("*") if p.suffix in (".toml", ".json"))
+    assert [g["id"] for g in got] == [str(p) for p in files]
+    for g in got:
+        code, want = cli_json(command, g["id"], *options, "--json")
+        if code == 0:
+            assert "result" in g and timeless(g["result"]) == timeless(want), g["id"]
+        else:
+            assert g == {"id": g["id"], "error": want}
+    n_err = sum("error" in g for g in got)
+    assert (r.exit_code == 1) == (n_err > 0)
+    assert f"{len(files)} records; {len(files)} run, {len(files) - n_err} answered, {n_err} error" in r.stderr
+
+
+def _mixed(tmp_path: Path) -> tuple[list[str], dict[str, str | None]]:
+    """Inputs of good and bad records, and each id's expected error fragment (None: answered)."""
+    good = (EXAMPLES / "wenz-finished.toml").read_text(encoding="utf-8")
+    (tmp_path / "dir" / "sub").mkdir(parents=True)
+    (tmp_path / "dir" / "sub" / "good.toml").write_text(good, encoding="utf-8")
+    (tmp_path / "dir" / "bad-syntax.toml").write_text('game = "wenz\n', encoding="utf-8")
+    (tmp_path / "dir" / "notes.txt").write_text("not a record", encoding="utf-8")
+    (tmp_path / "dir" / ".hidden.toml").write_text("x", encoding="utf-8")
+    solo = json.dumps(json.loads(json.dumps(__import__("tomllib").loads(
+        (EXAMPLES / "solo-acorns-finished.toml").read_text(encoding="utf-8")))))
+    revoke = json.loads(solo)
+    play = [t.split() for t in revoke["play"]]
+    play[0][1], play[1][1] = play[1][1], play[0][1]
+    revoke["play"] = [" ".join(t) for t in play]
+    jl = tmp_path / "season.jsonl"
+    jl.write_text("\n".join([solo, '{"game": "wenz", "declarer": "1", "hands": {"1": "JC JC"}}', "", "[1, 2]",
+                             '{"game": ', json.dumps(revoke), solo]) + "\n", encoding="utf-8")
+    missing = tmp_path / "missing.toml"
+    expect: dict[str, str | None] = {
+        str(tmp_path / "dir" / "bad-syntax.toml"): "TOML syntax error",
+        str(tmp_path / "dir" / "sub" / "good.toml"): None,
+        f"{jl}:1": None,
+        f"{jl}:2": "hands.1: duplicate card JC",
+        f"{jl}:4": "record: must be a table of keys",
+        f"{jl}:5": "JSON syntax error",
+        f"{jl}:6": "play: trick 1",
+        f"{jl}:7": None,
+        str(missing): "cannot read the file: No such file or directory",
+    }
+    return [str(tmp_path / "dir"), str(jl), str(missing)], expect
+
+
+def test_mixed_good_and_bad_records(tmp_path: Path) -> None:
+    inputs, expect = _mixed(tmp_path)
+    out = tmp_path / "out.jsonl"
+    r = batch("solve", "--no-line", *inputs, "--out", str(out), "--jobs", "2")
+    assert r.exit_code == 1, r.output
+    got = lines(out)
+    assert [g["id"] for g in got] == list(expect)
+    for g in got:
+        frag = expect[g["id"]]
+        if frag is None:
+            assert set(g) == {"id", "result"} and g["result"]["value"] >= 0
+        else:
+            assert set(g) == {"id", "error"} and frag in g["error"], g
+            assert g["error"].startswith(g["id"] + ": "), g  # the message names the record, as the command's
+    assert "9 records; 9 run, 3 answered, 6 errors" in r.stderr
+
+
+def test_stdin_and_refusals(tmp_path: Path) -> None:
+    rec = (EXAMPLES / "geier-finished.toml").read_text(encoding="utf-8")
+    out = tmp_path / "out.jsonl"
+    r = CliRunner().invoke(main, ["batch", "show", "-", "--out", str(out)], input=rec)
+    assert r.exit_code == 0, r.output
+    [line] = lines(out)
+    assert line["id"] == "-" and line["result"]["game"] == "geier"
+    # an output that holds lines is not overwritten by accident
+    r = batch("show", str(EXAMPLES / "geier-finished.toml"), "--out", str(out))
+    assert r.exit_code == 2 and "already holds lines; --resume to continue it, --force" in r.stderr
+    assert r.stderr.startswith("error: ") and "Traceback" not in r.output
+    # --html has no place in a batch; a bad option of the command is named
+    r = batch("annotate", "--html", "x.html", str(EXAMPLES), "--out", str(tmp_path / "o2.jsonl"))
+    assert r.exit_code == 2 and "--html" in r.stderr
+    r = batch("solve", "--target", "many", str(EXAMPLES), "--out", str(tmp_path / "o3.jsonl"))
+    assert r.exit_code == 2 and "solve options" in r.stderr and "--target" in r.stderr
+    r = batch("show", str(out), "--out", str(out), "--force")
+    assert r.exit_code == 2 and "--out" in r.stderr  # the output is one of the inputs
+    with pytest.raises(BatchError, match="not a batch line"):
+        (tmp_path / "junk.jsonl").write_text("hello\n{}\n", encoding="utf-8")
+        read_done(str(tmp_path / "junk.jsonl"))
+
+
+def test_same_output_whatever_jobs_for_a_seed(tmp_path: Path) -> None:
+    """A sampled command (the picker's view of the bury) gives the same lines with 1 and 2 processes."""
+    inputs = [str(EXAMPLES / "bury-jd-picker-only.toml"), str(EXAMPLES / "bury-jd-full.toml"),
+              str(EXAMPLES / "bury-called-ace-full.toml"), str(EXAMPLES / "wenz-finished.toml")]
+    outs = []
+    for jobs, chunk in (("1", "4"), ("2", "1")):
+        out = tmp_path / f"out{jobs}.jsonl"
+        r = batch("bury", "--view", "picker", "--worlds", "12", "--seed", "5", *inputs, "--out", str(out),
+                  "--jobs", jobs, "--chunk-size", chunk)
+        assert r.exit_code == 1, r.output  # wenz has no bury
+        outs.append(timeless(lines(out)))
+    assert outs[0] == outs[1]
+    assert sum("result" in g for g in outs[0]) == 3
+    code, want = cli_json("bury", inputs[0], "--view", "picker", "--worlds", "12", "--seed", "5", "--json")
+    assert code == 0 and timeless(want) == outs[0][0]["result"]
+
+
+def _season(tmp_path: Path, n: int) -> Path:
+    """A JSON Lines file of ``n`` seeded full deals of Sheepshead, 3 cards from the end (quick to solve)."""
+    import random
+
+    from sheepsolve.deals import random_position, random_setup
+    from sheepsolve.games import make_game
+    from sheepsolve.record import record_from_dict
+
+    g = make_game("sheepshead")
+    path = tmp_path / "season.jsonl"
+    with open(path, "w", encoding="utf-8") as f:
+        for i in range(n):
+            rng = random.Random(i)
+            setup = random_setup(g, rng)
+            st = random_position(setup, rng, cards_left=3)
+            d = _record_of(setup, st)
+            record_from_dict(d)
+            f.write(json.dumps(d) + "\n")
+    return path
+
+
+def _record_of(setup: Any, st: Any) -> dict:
+    from sheepsolve.cards import format_cards
+
+    g = setup.game
+    hands = {}
+    for s in range(g.seats):
+        h = set(setup.hands[s])
+        if s == setup.declarer:
+            h = (h | set(setup.bury)) - set(setup.blind)
+        hands[str(s + 1)] = format_cards(sorted(h, key=int))
+    d: dict = {"game": g.name, "picker": str(setup.declarer + 1), "blind": format_cards(setup.blind),
+               "bury": format_cards(setup.bury), "hands": hands}
+    tricks = [t.cards for t in st.tricks] + ([st.trick] if st.trick else [])
+    if tricks:
+        d["play"] = [format_cards(t) for t in tricks]
+    return d
+
+
+def test_resume_after_an_interrupted_run_gives_the_same_output(tmp_path: Path) -> None:
+    season = _season(tmp_path, 60)
+    full = tmp_path / "full.jsonl"
+    assert batch("solve", str(season), "--out", str(full), "--jobs", "1").exit_code == 0
+    # a real interruption: the process is killed while it writes
+    out = tmp_path / "cut.jsonl"
+    cmd = [sys.executable, "-m", "sheepsolve", "batch", "solve", str(season), "--out", str(out), "--jobs", "1",
+           "--chunk-size", "1"]
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and (not out.exists() or out.read_bytes().count(b"\n") < 5):
+            time.sleep(0.01)
+        os.kill(proc.pid, signal.SIGKILL)
+    finally:
+        proc.wait()
+    cut = out.read_bytes()
+    assert 5 <= cut.count(b"\n") < 60
+    with open(out, "ab") as f:  # and a last line cut short, as a kill in the middle of a write leaves it
+        f.write(b'{"id": "' + str(season).encode() + b':58", "res')
+    r = batch("solve", str(season), "--out", str(out), "--resume", "--jobs", "2")
+    assert r.exit_code == 0, r.output
+    kept = cut.count(b"\n")
+    assert f"{kept} already in the output" in r.stderr
+    assert timeless(lines(out)) == timeless(lines(full))
+    # resuming a finished output runs nothing
+    r = batch("solve", str(season), "--out", str(out), "--resume")
+    assert r.exit_code == 0 and "60 already in the output; 0 run" in r.stderr
+
+
+def test_list_sources_reads_folders_recursively_in_name_order(tmp_path: Path) -> None:
+    inputs, expect = _mixed(tmp_path)
+    assert [it.id for it in list_sources(inputs)] == list(expect)
+
+
+def test_run_batch_api_matches_the_command_line(tmp_path: Path) -> None:
+    out1, out2 = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    s = run_batch("show", {"german": False}, [str(EXAMPLES / "puzzles")], str(out1), jobs=1, progress=False)
+    assert s.total == s.done > 0 and s.errors == 0
+    assert batch("show", str(EXAMPLES / "puzzles"), "--out", str(out2)).exit_code == 0
+    assert timeless(lines(out1)) == timeless(lines(out2))

@@ -224,7 +224,7 @@ def show(file: str, json_out: bool, german: bool, notation: str | None) -> None:
     if json_out:
         click.echo(json.dumps(data, indent=2, ensure_ascii=False))
         return
-    click.echo(render(view, text_style(notation, rec.game)), nl=False)
+    click.echo(render(view, text_style(notation, view.record.game)), nl=False)
 
 
 def _card(text: str):
@@ -256,8 +256,7 @@ def annotate(file: str, json_out: bool, html_out: str | None, min_cost: int | No
     the card played, result swings), the bury and the call, and a summary per player.
 
     Marks: ? cost points, ?? changed the result. Needs every hand (those the play determines may be left out);
-    an unfinished hand is annotated as far as it
-    goes.
+    an unfinished hand is annotated as far as it goes.
     """
     from . import commands
     from .annotate import render_html, render_text
@@ -267,11 +266,11 @@ def annotate(file: str, json_out: bool, html_out: str | None, min_cost: int | No
     ann, data = commands.annotate(commands.Source.file(file), min_cost=min_cost, no_bury=no_bury,
                                   table_mib=table_mib, german=german)
     if html_out is not None:
-        write_report(html_out, render_html(ann, page_style(notation, rec.game), min_cost=min_cost), inputs=[file])
+        write_report(html_out, render_html(ann, page_style(notation, ann.game), min_cost=min_cost), inputs=[file])
     if json_out:
         click.echo(json.dumps(data, indent=2))
         return
-    click.echo(render_text(ann, text_style(notation, rec.game), color=use_color(), min_cost=min_cost), nl=False)
+    click.echo(render_text(ann, text_style(notation, ann.game), color=use_color(), min_cost=min_cost), nl=False)
 
 
 # --------------------------------------------------------------------------------------------------------------
@@ -555,22 +554,22 @@ def suggest(file: str, seat_name: str | None, worlds_text: str, seed: int, jobs:
     """What to play from the seat of the player to move: every legal card judged over the worlds of the cards
     that player cannot see (mean points ± standard error, P(61+), P(91+), expected payment), the best card or
     the cards tied within noise, and the double-dummy values beside when every hand is known."""
-    from .view import parse_worlds, render_suggest, suggest_record
+    from . import commands
+    from .view import render_suggest
 
-    worlds = parse_worlds(worlds_text)
     if html_out is not None:
         check_output_path(html_out, inputs=[file], label="--html")
-    rec = read_record(file, german)
     with _Progress("worlds") as progress:
-        res = suggest_record(rec, seat=seat_name, worlds=worlds, seed=seed, jobs=jobs, progress=progress)
+        res, data = commands.suggest(commands.Source.file(file), seat_name=seat_name, worlds_text=worlds_text,
+                                     seed=seed, jobs=jobs, german=german, progress=progress)
     if html_out is not None:
         from .render.choices import suggest_html
 
-        write_report(html_out, suggest_html(res, page_style(notation, rec.game)), inputs=[file])
+        write_report(html_out, suggest_html(res, page_style(notation, res.knowledge.game)), inputs=[file])
     if json_out:
-        click.echo(json.dumps(res.to_dict(), indent=2))
+        click.echo(json.dumps(data, indent=2))
         return
-    click.echo(render_suggest(res, text_style(notation, rec.game)), nl=False)
+    click.echo(render_suggest(res, text_style(notation, res.knowledge.game)), nl=False)
 
 
 # --------------------------------------------------------------------------------------------------------------
@@ -579,7 +578,7 @@ def suggest(file: str, seat_name: str | None, worlds_text: str, seed: int, jobs:
 
 @main.command(context_settings={"ignore_unknown_options": True, "allow_interspersed_args": True})
 @click.argument("command", metavar="COMMAND", type=click.Choice(["show", "solve", "annotate", "bury", "pick",
-                                                                  "choose"]))
+                                                                  "choose", "suggest"]))
 @click.argument("args", nargs=-1, type=click.UNPROCESSED, metavar="[OPTIONS] INPUT...")
 @click.option("--out", "out", required=True, type=click.Path(dir_okay=False), metavar="FILE.jsonl",
               help="The JSON Lines output: one line per record, {\"id\", \"result\"} or {\"id\", \"error\"}.")
@@ -595,7 +594,7 @@ def suggest(file: str, seat_name: str | None, worlds_text: str, seed: int, jobs:
               help="Draw the progress bar on standard error [default: when it is a terminal].")
 def batch(command: str, args: tuple[str, ...], out: str, resume: bool, force: bool, jobs: int | None,
           scheduler: str | None, chunk_size: int | None, progress: bool | None) -> None:
-    """Run COMMAND (show, solve, annotate, bury, pick or choose, with its own options) over many records.
+    """Run COMMAND (show, solve, annotate, suggest, bury, pick or choose, with its own options) over many records.
 
     An INPUT is a record file, a folder (searched recursively for *.toml, *.json, *.jsonl), a JSON Lines file
     (*.jsonl, one record per line) or - for standard input. Each record gives one line of FILE.jsonl, in input

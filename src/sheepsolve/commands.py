@@ -30,7 +30,8 @@ from typing import Any
 from .files import FileError, clip, read_input_text
 from .record import MAX_RECORD_BYTES, Record, RecordError, parse_record
 
-__all__ = ["Source", "COMMANDS", "ANALYSIS_ERRORS", "run", "show", "solve", "annotate", "bury", "pick", "choose"]
+__all__ = ["Source", "COMMANDS", "ANALYSIS_ERRORS", "run", "show", "solve", "annotate", "bury", "pick", "choose",
+           "suggest"]
 
 
 @dataclass(frozen=True)
@@ -159,9 +160,22 @@ def choose(src: Source, *, seat_name: str | None = None, worlds: int = 100, seed
     return res, res.to_dict()
 
 
+def suggest(src: Source, *, seat_name: str | None = None, worlds_text: str | int = "100", seed: int = 0,
+            jobs: int | None = None, german: bool = False,
+            progress: ProgressFn | None = None) -> tuple[Any, dict[str, Any]]:
+    """``sheepsolve suggest FILE --json``."""
+    from .view import parse_worlds, suggest_record
+
+    worlds = parse_worlds(worlds_text)
+    rec = src.record(german)
+    res = suggest_record(rec, seat=seat_name, worlds=worlds, seed=seed, jobs=jobs, progress=progress)
+    return res, res.to_dict()
+
+
 #: The analysis commands a batch can run, by name.
 COMMANDS: dict[str, Callable[..., tuple[Any, dict[str, Any]]]] = {
     "show": show, "solve": solve, "annotate": annotate, "bury": bury, "pick": pick, "choose": choose,
+    "suggest": suggest,
 }
 
 

@@ -631,6 +631,7 @@ def _batch_options(command: str, args: tuple[str, ...]) -> dict[str, Any]:
         raise InputError(f"{command} options: {e.format_message()}") from None
     options = dict(ctx.params)
     options.pop("json_out", None)
+    options.pop("notation", None)  # how cards are drawn in text; JSON is always ASCII
     if options.pop("html_out", None) is not None:
         raise InputError("--html: a batch writes JSON Lines; run `sheepsolve annotate FILE --html OUT` per hand, "
                          "or `sheepsolve report` over the batch")

@@ -83,7 +83,7 @@ from .record import MAX_RECORD_BYTES, Record, RecordError, load_record, record_f
 from .scoring import Stakes, laufende_of, outcome_for, payment_for
 from .solver import Solver, SolverError
 from .worlds import (MAX_JOBS, PARALLEL_AFTER_SECONDS, WorldSampler, before_choice, default_jobs, game_from_spec,
-                     game_spec, map_units, mean_se, worker_count, world_rng)
+                     game_spec, map_units, mean_se, within_noise, worker_count, world_rng)
 
 __all__ = [
     "BuryError",
@@ -118,6 +118,16 @@ __all__ = [
 
 ProgressFn = Callable[[int, int], None]
 """Called after each unit of work with (units done, units in all)."""
+
+BURY_CAVEAT = ("each world is solved double dummy (every player sees every card once the play starts), so the "
+               "figures read the picker optimistically")
+"""The caveat ``bury`` states from the picker's view (``pick`` states the same of picking)."""
+BURY_CAVEAT_ACTUAL = ("every player is read as seeing every card, which no player does: the ranking says what "
+                      "each choice is worth on this lie of the cards")
+"""The caveat of the double-dummy ranking on the actual deal."""
+CHOOSE_CAVEAT = ("each world is solved double dummy (every player sees every card once the play starts), so the "
+                 "figures read the declarer optimistically")
+"""The caveat ``choose`` states."""
 
 
 class BuryError(SolverError):
@@ -1011,15 +1021,18 @@ class BuryRow:
 
 @dataclass(frozen=True)
 class SampledRow:
-    """One choice over the sampled worlds."""
+    """One choice over the sampled worlds; ``tie``: within noise of the best
+    (:func:`~sheepsolve.worlds.within_noise`, the rule ``suggest`` applies to cards)."""
 
     decision: Decision
     stats: Sampled
     alone: bool
     rank: int
+    tie: bool = False
 
     def to_dict(self) -> dict[str, Any]:
-        return {**self.decision.to_dict(), **self.stats.to_dict(), "alone": self.alone, "rank": self.rank}
+        return {**self.decision.to_dict(), **self.stats.to_dict(), "alone": self.alone, "rank": self.rank,
+                "tie": self.tie}
 
 
 @dataclass(frozen=True)
@@ -1046,8 +1059,29 @@ class BuryRanking:
 
     @property
     def best(self) -> list[Decision]:
-        """The choices sharing the first rank."""
+        """The best choices: on the actual deal those sharing the first rank; from the picker's view the first and
+        every choice within noise of it (a tie, :attr:`SampledRow.tie`)."""
+        if self.view == "picker":
+            return [r.decision for r in self.rows if r.rank == 1 or getattr(r, "tie", False)]
         return [r.decision for r in self.rows if r.rank == 1]
+
+    @property
+    def unit(self) -> str:
+        """What the ranking measure counts: ``units`` (Sheepshead payments), ``money`` or ``points``."""
+        if self.by == "points":
+            return "points"
+        return "units" if self.game.family == "sheepshead" else "money"
+
+    def record_cost(self) -> tuple[float, float | None, bool] | None:
+        """From the picker's view, what the record's own choice costs against the best in expectation, world by
+        world, in the ranking measure: (cost, its standard error, whether it ties with the best); None without a
+        record choice among the rows or on the actual view."""
+        if self.view != "picker" or self.record_choice is None:
+            return None
+        row = self.row_of(self.record_choice)
+        if not isinstance(row, SampledRow):
+            return None
+        return max(0.0, -row.stats.vs_best), row.stats.vs_best_stderr, row.tie or row.rank == 1
 
     def row_of(self, d: Decision) -> BuryRow | SampledRow | None:
         for r in self.rows:
@@ -1065,12 +1099,49 @@ class BuryRanking:
         return self.lesson_text("ascii")
 
     def lesson_text(self, style: str = "ascii") -> str | None:
-        """:attr:`lesson` with the cards in one notation (a :func:`~sheepsolve.cards.format_card` style)."""
-        if self.view != "picker" or self.actual is None:
+        """:attr:`lesson` with the cards in one notation (a :func:`~sheepsolve.cards.format_card` style).
+
+        From the picker's view: where the best choice on the actual deal (when every hand is known) is not among
+        the best in expectation, that, and where the record's own choice is not among the best in expectation,
+        what it costs against the best (:meth:`record_cost`), also when only the picker's hand is known."""
+        if self.view != "picker":
             return None
-        dd_best = self.actual.best
-        mine = self.best
-        if any(d in dd_best for d in mine):
+        actual = self._actual_lesson(style)
+        record = self._record_lesson(style)
+        if actual and self.actual is not None and self.record_choice is not None:
+            row = self.row_of(self.record_choice)
+            if row is not None and row.decision == self.actual.rows[0].decision:
+                record = None  # the actual lesson already gives that choice's cost
+        parts = [x for x in (actual, record) if x]
+        return " ".join(parts) if parts else None
+
+    def _record_lesson(self, style: str) -> str | None:
+        cost = self.record_cost()
+        if cost is None or cost[2]:
+            return None
+        c, se, _ = cost
+        e = self.rows[0]
+        assert isinstance(e, SampledRow) and self.record_choice is not None
+        row = self.row_of(self.record_choice)
+        assert isinstance(row, SampledRow)
+        unit = "units" if self.game.family == "sheepshead" else "money"
+        who = self.players[self.picker]
+        others = len({r.decision for r in self.rows if isinstance(r, SampledRow) and r.tie} - {e.decision})
+        tied = f"; {others} more within noise of it" if others else ""
+        return (f"{who}'s choice {self.record_choice.label(style)} (mean {_fmt(row.stats.mean)} points, "
+                f"{row.stats.payment:+.2f} {unit} a hand) costs {c:.2f} ± {_fmt(se, 2)} {self.unit} a hand in "
+                f"expectation against the best from what {who} could see, {e.decision.label(style)} (mean "
+                f"{_fmt(e.stats.mean)} points, {e.stats.payment:+.2f} {unit}{tied}), world by world over "
+                f"{self.worlds} worlds: beyond the noise (more than two standard errors).")
+
+    @property
+    def actual_agrees(self) -> bool:
+        """From the picker's view with the actual deal known: a best choice on the deal is among the best in
+        expectation (no lesson from the deal)."""
+        return self.view == "picker" and self.actual is not None and any(d in self.actual.best for d in self.best)
+
+    def _actual_lesson(self, style: str) -> str | None:
+        if self.actual is None or self.actual_agrees:
             return None
         unit = "units" if self.game.family == "sheepshead" else "money"
         a = self.actual.rows[0]
@@ -1089,13 +1160,11 @@ class BuryRanking:
             text += (f" over the worlds {a.decision.label(style)} averages {_fmt(st.mean)} points, "
                      f"{st.payment:+.2f} {unit} ({st.vs_best:+.2f} ± {_fmt(st.vs_best_stderr, 2)} "
                      f"{unit if self.by == 'payment' else 'points'} against the best, world by world).")
-            se = st.vs_best_stderr
-            if se is not None and abs(st.vs_best) > 2 * se:
+            if st.vs_best_stderr is None:
+                text += " With one world there is no noise to measure: more worlds would tell whether it is real."
+            else:  # not a tie with the best (the lesson is not given then): beyond two standard errors
                 text += (" From the picker's seat the better choice is the one in expectation: the double-dummy best "
                          "only suits this lie of the cards.")
-            else:
-                text += (f" With {self.worlds} worlds the difference is within two standard errors: more worlds "
-                         f"would tell whether it is real.")
         return text
 
     def to_dict(self) -> dict[str, Any]:
@@ -1127,10 +1196,24 @@ class BuryRanking:
             row = self.row_of(self.record_choice)
             out["record_choice"] = {**self.record_choice.to_dict(), "rank": row.rank if row else None,
                                     "of": len(self.rows)}
+            cost = self.record_cost()
+            if cost is not None:
+                out["record_choice"].update({"cost": _r(cost[0]), "cost_stderr": _r(cost[1]), "tie": cost[2],
+                                             "cost_unit": self.unit})
         else:
             out["record_choice"] = None
+        out["procedure"] = self.procedure
         out["notes"] = list(self.notes)
         return out
+
+    @property
+    def procedure(self) -> str:
+        """How the figures were made, in words, with the caveat of the double-dummy reading."""
+        if self.view == "actual":
+            return ("every choice solved double dummy on the actual deal: " + BURY_CAVEAT_ACTUAL)
+        return (f"every choice solved double dummy in the same {self.worlds} sampled worlds (the unseen cards dealt "
+                f"uniformly); the best and every choice within two standard errors of it, world by world, tie: "
+                + BURY_CAVEAT)
 
 
 def _fmt(x: float | None, nd: int = 1) -> str:
@@ -1260,8 +1343,9 @@ def sample_buries(game: Game, hand: Sequence[Card], blind: Sequence[Card], picke
     alone = [bool(columns[k][0][3]) for k in range(len(reps))]
     order = sorted(range(len(decisions)), key=lambda j: keys[index[j]], reverse=True)
     ranks = _ranks([keys[index[j]] for j in order])
-    rows = tuple(SampledRow(decision=decisions[j], stats=rep_stats[index[j]], alone=alone[index[j]], rank=k)
-                 for j, k in zip(order, ranks))
+    ties = [within_noise(-st.vs_best, st.vs_best_stderr) for st in rep_stats]
+    rows = tuple(SampledRow(decision=decisions[j], stats=rep_stats[index[j]], alone=alone[index[j]], rank=k,
+                            tie=ties[index[j]]) for j, k in zip(order, ranks))
     actual = None
     if actual_hands is not None:
         actual = rank_buries(game, actual_hands, blind, picker, stakes=stakes, by=by, players=players)
@@ -1369,12 +1453,16 @@ def pick_or_pass(game: Game, hand: Sequence[Card], seat: int, *, worlds: int = 1
 
 @dataclass(frozen=True)
 class ContractRow:
+    """One contract over the sampled worlds; ``tie``: within noise of the best choice (passing included, see
+    :attr:`ChoiceResult.best`)."""
+
     contract: Contract
     stats: Sampled
     rank: int
+    tie: bool = False
 
     def to_dict(self) -> dict[str, Any]:
-        return {**self.contract.to_dict(), **self.stats.to_dict(), "rank": self.rank}
+        return {**self.contract.to_dict(), **self.stats.to_dict(), "rank": self.rank, "tie": self.tie}
 
 
 @dataclass(frozen=True)
@@ -1390,22 +1478,37 @@ class ChoiceResult:
     seed: int
     by: str
     seconds: float
+    pass_tie: bool = False  # passing is within noise of the best choice (or is the best)
 
     @property
     def decision(self) -> str:
         return self.rows[0].contract.label() if self.rows and self.rows[0].stats.payment > 0 else "pass"
+
+    @property
+    def best(self) -> list[str]:
+        """The best choice and every choice within noise of it, best first: contract labels and ``"pass"``.
+        Ranked by payment, passing (worth 0 in every world) takes part: it ties with the best contract when that
+        contract's payment is within two of its standard errors of 0, and when passing is the best a contract ties
+        with it when its payment is within two standard errors below 0. Ranked by points, passing does not."""
+        out = [r.contract.label() for r in self.rows if r.tie]
+        if self.pass_tie:
+            at = next((i for i, r in enumerate(self.rows) if r.tie and r.stats.payment <= 0), len(out))
+            out.insert(at, "pass")
+        return out
 
     def to_dict(self) -> dict[str, Any]:
         rows = [r.to_dict() for r in self.rows]
         pas = {"contract": "pass", "game": None, "trump": None, "called": None, "tout": False, "payment": 0.0,
                "payment_stderr": 0.0}
         at = next((i for i, r in enumerate(self.rows) if r.stats.payment <= 0), len(rows))
+        pas["tie"] = self.pass_tie
         rows.insert(at, pas)
         return {"game": "schafkopf", "seat": self.players[self.seat], "hand": [str(c) for c in self.hand],
                 "worlds": self.worlds, "seed": self.seed, "ranked_by": self.by, "payment_of": "declarer",
-                "contracts": rows, "decision": self.decision,
+                "contracts": rows, "decision": self.decision, "best": self.best,
                 "procedure": ("each contract solved double dummy in the same sampled worlds; passing is worth 0 "
-                              "(ramsch or another player's game after a pass is out of scope)"),
+                              "(ramsch or another player's game after a pass is out of scope); the best and every "
+                              "choice within two standard errors of it, world by world, tie: " + CHOOSE_CAVEAT),
                 "seconds": round(self.seconds, 6)}
 
 
@@ -1453,9 +1556,16 @@ def choose_contract(game: Game, hand: Sequence[Card], seat: int, *, worlds: int 
     stats = _with_diffs(columns, stats, best, by)
     order = sorted(range(len(cs)), key=lambda k: keys[k], reverse=True)
     ranks = _ranks([keys[k] for k in order])
-    rows = tuple(ContractRow(contract=cs[k], stats=stats[k], rank=r) for k, r in zip(order, ranks))
+    top = stats[order[0]]
+    if by == "payment" and top.payment <= 0:  # passing is the best: a contract ties with it within noise
+        ties = [within_noise(-st.payment, st.payment_stderr) for st in stats]
+        pass_tie = True
+    else:
+        ties = [within_noise(-st.vs_best, st.vs_best_stderr) for st in stats]
+        pass_tie = by == "payment" and within_noise(top.payment, top.payment_stderr)
+    rows = tuple(ContractRow(contract=cs[k], stats=stats[k], rank=r, tie=ties[k]) for k, r in zip(order, ranks))
     return ChoiceResult(game=game, players=tuple(players or [str(i + 1) for i in range(game.seats)]), seat=seat,
-                        hand=tuple(hand), rows=rows, worlds=worlds, seed=seed, by=by, seconds=dt)
+                        hand=tuple(hand), rows=rows, worlds=worlds, seed=seed, by=by, seconds=dt, pass_tie=pass_tie)
 
 
 # --------------------------------------------------------------------------------------------------------------

@@ -44,13 +44,12 @@ from .objective import Objective
 from .record import Record
 from .scoring import laufende_of, outcome_for, payment_for
 from .solver import Solver
-from .worlds import ALL_WORLDS_CAP, Knowledge, World, WorldSampler, WorldsError, map_units, mean_se
+from .worlds import (ALL_WORLDS_CAP, TIE_Z, Knowledge, World, WorldSampler, WorldsError, map_units, mean_se,
+                     within_noise)
 
 __all__ = ["TIE_Z", "VIEW_TABLE_MIB", "CardView", "View", "player_view", "solve_world", "suggest_record",
            "render_suggest", "parse_worlds"]
 
-TIE_Z = 2.0
-"""Cards whose mean difference to the best card is within this many standard errors of that difference tie."""
 
 VIEW_TABLE_MIB = 1
 """Table size of the solver that works through the worlds (each world starts from a cleared table)."""
@@ -256,7 +255,7 @@ def _summarize(k: Knowledge, legal: Sequence[Card], values: Sequence[Sequence[in
         cards[c] = CardView(card=c, mean=m, stderr=se, p61=sum(x >= 61 for x in col) / n if two_sided else None,
                             p91=sum(x >= 91 for x in col) / n if two_sided else None, payment=pm, payment_stderr=pse,
                             vs_best=dm, vs_best_stderr=dse)
-        if j == top or dm <= 1e-9 or (not exact and dse is not None and dm <= TIE_Z * dse):
+        if j == top or within_noise(dm, dse, exact):
             best.append(c)
     return cards, tuple(best)
 

@@ -89,6 +89,8 @@ __all__ = [
     "is_consistent",
     "world_rng",
     "mean_se",
+    "TIE_Z",
+    "within_noise",
     "default_jobs",
     "worker_count",
     "map_units",
@@ -151,6 +153,22 @@ def mean_se(xs: Sequence[float]) -> tuple[float, float | None]:
         return m, None
     var = math.fsum((x - m) ** 2 for x in xs) / (n - 1)
     return m, math.sqrt(var / n)
+
+
+TIE_Z = 2.0
+"""Choices whose mean difference to the best, world by world, is within this many standard errors of that
+difference tie with it (cards in ``suggest`` and ``annotate --view player``, buries, contracts)."""
+
+
+def within_noise(diff: float, stderr: float | None, exact: bool = False) -> bool:
+    """Whether a choice that is ``diff`` worse than the best on average, world by world (``stderr``: that
+    difference's standard error), ties with it: no worse at all, or, unless every world was solved (``exact``), at
+    most :data:`TIE_Z` standard errors worse. One world (no standard error) ties only when no worse.
+
+    >>> within_noise(0.5, 0.3), within_noise(0.7, 0.3), within_noise(0.5, 0.3, exact=True), within_noise(0.0, None)
+    (True, False, False, True)
+    """
+    return diff <= 1e-9 or (not exact and stderr is not None and diff <= TIE_Z * stderr)
 
 
 _GAMES: dict[tuple, Game] = {}

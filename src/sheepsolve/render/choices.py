@@ -12,9 +12,11 @@ worlds for the best choices, 61 and 91 marked.
 >>> text = render_choose(c, "german").splitlines()
 >>> [line.split()[1:3] for line in text[2:4]], text[4].split()
 ([['Geier', 'Tout'], ['Eichel-Solo', 'Tout']], ['pass', '+0.00'])
->>> text[-3]
+>>> text[-5]
 'no sauspiel: 1 keeps no Eichel, Gras or Schellen card that is not a trump (a Sau can be called only by a \
 player who lacks it and keeps a card of its suit)'
+>>> text[-3]
+'best: Geier Tout, Eichel-Solo Tout (a tie: within two standard errors of the first, world by world)'
 """
 
 from __future__ import annotations
@@ -23,8 +25,8 @@ import itertools
 from collections.abc import Iterable, Sequence
 
 
-from ..bury import (BuryRanking, BuryRow, ChoiceResult, Contract, ContractRow, Decision, PickResult, SampledRow,
-                    _display_order, sauspiel_blocks)
+from ..bury import (BURY_CAVEAT, BURY_CAVEAT_ACTUAL, CHOOSE_CAVEAT, BuryRanking, BuryRow, ChoiceResult, Contract,
+                    ContractRow, Decision, PickResult, SampledRow, _display_order, sauspiel_blocks)
 from ..cards import RANKS, SUITS, Card, card_name, format_card, suit_name
 from ..games import Game, GameError
 from .charts import histogram
@@ -92,11 +94,12 @@ def render_bury(r: BuryRanking, style: str = "ascii") -> str:
             lines.append(f"{rank:>4}  {row.value:>5}  {row.outcome:<11} {row.payment:>+4}  "
                          + _group_text([x.decision for x in grp], style))
         lines.append(f"{r.nodes} nodes, {r.seconds * 1000:.1f} ms")
+        lines.append("caveat: " + BURY_CAVEAT_ACTUAL)
     else:
         lines.append(f"{n} legal choices ({r.solved} distinct) from {names[r.picker]}'s view: {r.worlds} worlds "
                      f"(seed {r.seed}), every choice in the same worlds; ranked by {r.by}")
         lines.append(f"{'rank':>4}  {'points':>12}  {'61+':>4} {'91+':>4} {'schw':>4}  {'payment':>13}  "
-                     f"{'vs best':>13}  choices")
+                     f"{'vs best':>13}  {'':4}  choices")
         for rank, group in itertools.groupby(r.rows, key=lambda x: x.rank):
             grp = list(group)
             row = grp[0]
@@ -105,23 +108,44 @@ def render_bury(r: BuryRanking, style: str = "ascii") -> str:
             lines.append(f"{rank:>4}  {_fmt(s.mean):>5} ± {_fmt(s.stderr):<4}  {_pct(s.p61)} {_pct(s.p91)} "
                          f"{_pct(s.pschwarz)}  {s.payment:>+6.2f} ± {_fmt(s.payment_stderr, 2):<4}  "
                          f"{s.vs_best:>+6.2f} ± {_fmt(s.vs_best_stderr, 2):<4}  "
+                         f"{'best' if row.tie or rank == 1 else '':4}  "
                          + _group_text([x.decision for x in grp], style))
+        tied = [x for x in r.rows if isinstance(x, SampledRow) and x.tie and x.rank > 1]
+        lines.append(f"best: {_group_text(r.best, style)}"
+                     + (" (a tie: within two standard errors of the first, world by world)" if tied else ""))
         lines.append(f"{r.seconds:.2f} s")
         if r.actual is not None:
             a = r.actual.rows[0]
             assert isinstance(a, BuryRow)
             lines.append(f"actual deal, double dummy: best {'; '.join(decision_text(d, style) for d in r.actual.best)}"
                          f" ({a.value} points, {a.outcome}, {a.payment:+d})")
-            lesson = r.lesson_text(style)
-            lines.append("lesson: " + lesson if lesson else
-                         "the best choice on the actual deal is also the best in expectation")
+            if r.actual_agrees:
+                lines.append("the best choice on the actual deal is also among the best in expectation")
+        lesson = r.lesson_text(style)
+        if lesson:
+            lines.append("lesson: " + lesson)
     if r.record_choice is not None:
         row = r.row_of(r.record_choice)
         lines.append(f"the record's choice {decision_text(r.record_choice, style)}: "
-                     + (f"rank {row.rank} of {n}" if row else "not among the legal choices"))
+                     + (f"rank {row.rank} of {n}" if row else "not among the legal choices")
+                     + _cost_text(r))
+    if r.view == "picker":
+        lines.append("caveat: " + BURY_CAVEAT)
     for note in r.notes:
         lines.append("note: " + note)
     return "\n".join(lines) + "\n"
+
+
+def _cost_text(r: BuryRanking) -> str:
+    """The record's choice against the best in expectation (picker's view)."""
+    cost = r.record_cost()
+    if cost is None:
+        return ""
+    c, se, tie = cost
+    if c <= 1e-9:
+        return ", the best in expectation"
+    what = f"{c:.2f} ± {_fmt(se, 2)} {r.unit} a hand below the best in expectation"
+    return f", {what}: " + ("within noise of the best (a tie)" if tie else "beyond the noise")
 
 
 def render_pick(r: PickResult, style: str = "ascii") -> str:
@@ -192,19 +216,21 @@ def render_choose(r: ChoiceResult, style: str = "ascii") -> str:
              f"{'vs best':>15}"]
     passed = False
     folded = [row for row in r.rows if hopeless(row)]
+    pass_line = (f"{'':>4}  {'pass':<{width}} {'':>12}  {'':>4} {'':>4} {'':>4}  {0:>+8.2f}"
+                 + (f"  {'':>17}  best" if r.pass_tie else ""))
     for row in r.rows:
         s = row.stats
         if not passed and s.payment <= 0:
-            lines.append(f"{'':>4}  {'pass':<{width}} {'':>12}  {'':>4} {'':>4} {'':>4}  {0:>+8.2f}")
+            lines.append(pass_line)
             passed = True
         if row in folded:
             continue
         pts = f"{_fmt(s.mean):>5} ± {_fmt(s.stderr):<4}" if s.mean is not None else f"{'(tricks)':>12}"
-        lines.append(f"{row.rank:>4}  {labels[row.contract]:<{width}} {pts}  {_pct(s.pwin)} {_pct(s.p91)} "
-                     f"{_pct(s.pschwarz)}  {s.payment:>+8.2f} ± {_fmt(s.payment_stderr, 2):<5}  "
-                     f"{s.vs_best:>+8.2f} ± {_fmt(s.vs_best_stderr, 2):<5}")
+        lines.append((f"{row.rank:>4}  {labels[row.contract]:<{width}} {pts}  {_pct(s.pwin)} {_pct(s.p91)} "
+                      f"{_pct(s.pschwarz)}  {s.payment:>+8.2f} ± {_fmt(s.payment_stderr, 2):<5}  "
+                      f"{s.vs_best:>+8.2f} ± {_fmt(s.vs_best_stderr, 2):<5}  {'best' if row.tie else ''}").rstrip())
     if not passed:
-        lines.append(f"{'':>4}  {'pass':<{width}} {'':>12}  {'':>4} {'':>4} {'':>4}  {0:>+8.2f}")
+        lines.append(pass_line)
     if folded:
         pays = sorted({round(row.stats.payment, 2) for row in folded})
         pay = f"{pays[0]:+.2f} each" if len(pays) == 1 else f"{pays[0]:+.2f} to {pays[-1]:+.2f}"
@@ -215,6 +241,12 @@ def render_choose(r: ChoiceResult, style: str = "ascii") -> str:
         lines.append(note)
     decision = "pass" if r.decision == "pass" else labels[r.rows[0].contract]
     lines.append(f"decision: {decision}")
+    named = {row.contract.label(): labels[row.contract] for row in r.rows}
+    best = r.best
+    if len(best) > 1:
+        lines.append("best: " + ", ".join(named.get(b, b) for b in best)
+                     + " (a tie: within two standard errors of the first, world by world)")
+    lines.append("caveat: " + CHOOSE_CAVEAT)
     lines.append(f"{r.seconds:.2f} s")
     return "\n".join(lines) + "\n"
 
@@ -251,7 +283,9 @@ def bury_html(r: BuryRanking, style: str | None = None) -> str:
                        title=f"{_title(r.game, style)}: the bury", subtitle=f"{r.players[r.picker]} picks",
                        command="bury", r=r, who=r.players[r.picker], hand=_display_order(r.game, r.hand),
                        groups=groups, charts=charts, lesson=r.lesson_text(style), record_row=record_row,
-                       rows_n=len(r.rows))
+                       rows_n=len(r.rows), cost=_cost_text(r),
+                       tied=any(isinstance(x, SampledRow) and x.tie and x.rank > 1 for x in r.rows),
+                       caveat=BURY_CAVEAT if r.view == "picker" else BURY_CAVEAT_ACTUAL)
 
 
 def pick_html(r: PickResult, style: str | None = None) -> str:
@@ -285,7 +319,8 @@ def choose_html(r: ChoiceResult, style: str | None = None) -> str:
                        title="Schafkopf: which game?", subtitle=f"{r.players[r.seat]}'s hand", command="choose",
                        r=r, who=r.players[r.seat], hand=hand_order(r.hand), rows=rows, pass_at=at, folded=folded,
                        names={row.contract: contract_text(row.contract, style) for row in r.rows},
-                       charts=charts, note=no_sauspiel_text(r, style), verdict=decision)
+                       best_names={row.contract.label(): contract_text(row.contract, style) for row in r.rows},
+                       charts=charts, note=no_sauspiel_text(r, style), verdict=decision, caveat=CHOOSE_CAVEAT)
 
 
 

@@ -301,7 +301,7 @@ def test_help_still_works() -> None:
 # 1. One solver shared by threads
 
 
-def _positions(n: int, seed: int):  # noqa: ANN202
+def _positions(n: int, seed: int, every_game: bool = True):  # noqa: ANN202
     """Seeded random mid-hand positions of several games, 4 or 5 cards in each hand."""
     from sheepsolve.deals import deal
     from sheepsolve.engine import Setup
@@ -315,12 +315,14 @@ def _positions(n: int, seed: int):  # noqa: ANN202
         g = rng.choice(games)
         try:
             setup = _random_setup(g, rng)
-        except Exception:
+        except ValueError:  # a sauspiel hand with no ace to call
             continue
         st = setup.start()
         while len(st.hands[st.to_move]) > 4 and not st.finished:
             st = st.play(rng.choice(sorted(st.legal(), key=int)))
         out.append(st)
+    if every_game:
+        assert {st.game.name for st in out} == {g.name for g in games}, "every game is in the sample"
     return out
 
 
@@ -335,7 +337,7 @@ def _random_setup(g, rng):  # noqa: ANN001, ANN202
     blind = cards[n * k:n * k + g.blind_size]
     if g.kind == "picker":
         d = rng.choice(legal_decisions(g, hands[0] + blind))
-        return Setup.create(g, hands, declarer=0, blind=blind, bury=d.cards, called=d.called, under=d.under,
+        return Setup.create(g, hands, declarer=0, blind=blind, bury=d.bury, called=d.called, under=d.under,
                             alone=d.alone)
     if g.partner == "sauspiel":
         from sheepsolve.engine import legal_calls
@@ -387,7 +389,7 @@ def test_one_solver_shared_by_threads_gives_single_threaded_answers() -> None:
 def test_module_level_solve_from_threads() -> None:
     from sheepsolve.solver import Solver, solve
 
-    positions = _positions(8, seed=77)
+    positions = _positions(8, seed=77, every_game=False)
     expected = [Solver().solve(s).value for s in positions]
     errors: list[BaseException] = []
 
@@ -476,3 +478,25 @@ def test_long_card_lists_and_plays_are_refused_without_reading_them_all() -> Non
     with pytest.raises(RecordError, match="play: trick 11: the hand is over after 10 tricks"):
         record_from_dict({"game": "sheepshead-3", "picker": "1", "play": ["AS KS QS"] * 100_000})
     assert time.perf_counter() - t0 < 5
+
+
+def test_the_lock_is_per_solver() -> None:
+    """A call on one solver never waits for another solver's call (no global lock); a second call on the same
+    solver waits for the first."""
+    from sheepsolve.solver import Solver
+
+    state = load_record(EX / "sauspiel-midtrick.toml").state()
+    a, b = Solver(), Solver()
+    other: list[int] = []
+    same: list[int] = []
+    with a._lock:  # as if a call on a were running
+        t = threading.Thread(target=lambda: other.append(b.value(state)))
+        t.start()
+        t.join(30)
+        assert other, "a call on another solver waited"
+        t2 = threading.Thread(target=lambda: same.append(a.value(state)))
+        t2.start()
+        t2.join(0.3)
+        assert not same, "a call on the same solver did not wait"
+    t2.join(30)
+    assert same == other

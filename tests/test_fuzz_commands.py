@@ -7,7 +7,7 @@ list), a card replaced, moved between hands or duplicated, the play cut, reorder
 cut or its bytes changed. Each mutated record goes through show, solve, annotate, bury, pick, choose, suggest,
 puzzle show and puzzle check (sampling commands with a couple of worlds, one process).
 
-A few hundred runs by default; ``python -m pytest -m slow tests/test_fuzz_commands.py`` sweeps
+900 runs by default; ``python -m pytest -m slow tests/test_fuzz_commands.py`` sweeps
 ``FUZZ_RECORDS`` records (default 400) through every command. ``-s`` prints the counts of outcomes.
 """
 
@@ -250,10 +250,10 @@ def _report(counts: Counter, failures: list, slowest: float) -> None:
 
 
 def test_mutated_records_through_every_command(tmp_path: Path) -> None:
-    counts, failures, slowest = sweep(int(os.environ.get("FUZZ_RECORDS_DEFAULT", "50")), 2601, tmp_path)
+    counts, failures, slowest = sweep(int(os.environ.get("FUZZ_RECORDS_DEFAULT", "100")), 2601, tmp_path)
     _report(counts, failures, slowest)
     assert not failures, failures[:3]
-    assert sum(counts.values()) >= 300
+    assert sum(counts.values()) >= 900
     assert counts["ok"] and counts["refused"]  # both kinds of record were made
 
 

@@ -302,7 +302,7 @@ def test_help_still_works() -> None:
 
 
 def _positions(n: int, seed: int, every_game: bool = True):  # noqa: ANN202
-    """Seeded random mid-hand positions of several games, 4 or 5 cards in each hand."""
+    """Seeded random mid-hand positions of several games, 5 or 6 cards in each hand."""
     from sheepsolve.deals import deal
     from sheepsolve.engine import Setup
     from sheepsolve.games import make_game
@@ -318,7 +318,7 @@ def _positions(n: int, seed: int, every_game: bool = True):  # noqa: ANN202
         except ValueError:  # a sauspiel hand with no ace to call
             continue
         st = setup.start()
-        while len(st.hands[st.to_move]) > 4 and not st.finished:
+        while len(st.hands[st.to_move]) > 5 and not st.finished:
             st = st.play(rng.choice(sorted(st.legal(), key=int)))
         out.append(st)
     if every_game:
@@ -352,7 +352,7 @@ def _random_setup(g, rng):  # noqa: ANN001, ANN202
 def test_one_solver_shared_by_threads_gives_single_threaded_answers() -> None:
     from sheepsolve.solver import Solver
 
-    positions = _positions(24, seed=2601)
+    positions = _positions(32, seed=2601)
     single = Solver()
     expected = [(single.value(s), single.card_values(s), single.solve(s).value) for s in positions]
     shared = Solver()
@@ -364,7 +364,7 @@ def test_one_solver_shared_by_threads_gives_single_threaded_answers() -> None:
         order = list(range(len(positions)))
         random.Random(t).shuffle(order)
         try:
-            for rep in range(3):
+            for rep in range(10):
                 for i in order:
                     if time.monotonic() > deadline:
                         return

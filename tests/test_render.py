@@ -275,3 +275,22 @@ def test_solve_seat_on_a_two_sided_game_shows_that_side():
     bob = run("solve", path, "--seat", "Bob").output
     assert "in the defenders' final card points" in bob
     assert "(Bob plays on the defending side.)" in run("solve", path, "--seat", "Bob", "--all-tricks").output
+
+
+# -- games, puzzle check -----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("notation", [None, "german", "french", "ascii"])
+def test_games_and_puzzle_check_in_each_notation(notation):
+    flag = ["--cards", notation] if notation else []
+    out = run("games", *flag).output
+    lines = out.splitlines()
+    sauspiel = lines[next(i for i, line in enumerate(lines) if line.startswith("sauspiel")) + 2]
+    sheepshead = lines[next(i for i, line in enumerate(lines) if line.startswith("sheepshead ")) + 2]
+    # each game in its family's notation by default, or in the one asked for
+    want = {None: ("EO GO", "Q♣ Q♠"), "german": ("EO GO", "EO GO"), "french": ("Q♣ Q♠", "Q♣ Q♠"),
+            "ascii": ("QC QS", "QC QS")}[notation]
+    assert want[0] in sauspiel and want[1] in sheepshead
+    r = run("puzzle", "check", PUZZLE, *flag)
+    assert r.exit_code == 0
+    assert {None: "plays HU", "german": "plays HU", "french": "plays J♥", "ascii": "plays JH"}[notation] in r.output

@@ -15,7 +15,7 @@ from typing import Any, Callable
 
 import click
 
-from .cards import NOTATIONS, CardError, card_style as _card_style, format_card, use_color
+from .cards import NOTATIONS, CardError, card_style as _card_style, format_card, rank_label, use_color
 from .games import RULE_SWITCHES, GameError, list_games, PRESETS
 from .record import Record, RecordError, load_record
 from .engine import RulesError
@@ -141,7 +141,8 @@ def main() -> None:
 # --------------------------------------------------------------------------------------------------------------
 @main.command()
 @click.option("--json", "json_out", is_flag=True, help="Machine-readable output.")
-def games(json_out: bool) -> None:
+@cards_option
+def games(json_out: bool, notation: str | None) -> None:
     """List every game with its trump order, deal sizes and rule switches."""
     data = list_games()
     switches = [{"name": s.name, "default": s.default, "family": s.family, "choices": list(s.choices or []),
@@ -156,7 +157,16 @@ def games(json_out: bool) -> None:
         click.echo(f"{g['name']:<14} {g['title']} ({deal}; decks: {', '.join(g['decks'])})")
         if g["aliases"]:
             click.echo(f"{'':14} aliases: {', '.join(g['aliases'])}")
-        click.echo(f"{'':14} trumps: {' '.join(g['trumps'])}; plain suits: {g['plain_ranks']}")
+        from .games import REGISTRY
+
+        style = _card_style(notation, REGISTRY[g["name"]].family, color=use_color())
+        def ranks(text: str) -> str:
+            return " ".join(rank_label(_card(r + "C"), style) for r in text)
+
+        trumps = " ".join(f"(trump suit: {ranks(c[len('(trump suit: '):-1])})" if c.startswith("(trump suit: ")
+                          else format_card(_card(c), style) for c in g["trumps"])
+        plain = ranks(g["plain_ranks"])
+        click.echo(f"{'':14} trumps: {trumps}; plain suits: {plain}")
         if g["partners"]:
             click.echo(f"{'':14} partner rules: {', '.join(g['partners'])}")
         if g["tout"]:
@@ -327,8 +337,9 @@ def puzzle_generate(game_name: str, trump: str | None, partner: str | None, deck
 
 @puzzle.command("check")
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@cards_option
 @input_errors
-def puzzle_check(files: tuple[str, ...]) -> None:
+def puzzle_check(files: tuple[str, ...], notation: str | None) -> None:
     """Prove each puzzle's solution right and unique and its refutations sound; exit 1 with the reasons if not."""
     from .puzzle import check_puzzle, puzzle_from_record
 
@@ -337,7 +348,8 @@ def puzzle_check(files: tuple[str, ...]) -> None:
         p = puzzle_from_record(read_record(file))
         res = check_puzzle(p)
         if res.ok:
-            click.echo(f"{clip(file, 200)}: ok ({p.to_move} plays {' '.join(map(str, p.solution))}; "
+            style = text_style(notation, p.record.game)
+            click.echo(f"{clip(file, 200)}: ok ({p.to_move} plays {' '.join(format_card(c, style) for c in p.solution)}; "
                        f"{len(p.refutations)} wrong card{'s' if len(p.refutations) != 1 else ''} refuted)")
         else:
             bad += 1

@@ -375,7 +375,9 @@ def render_suggest(v: View, style: str = "ascii") -> str:
     g = k.game
     side = ("declaring side" if v.maximize else "defending") if g.two_sided else "own points, lower is better"
     what = (f"every consistent world solved ({v.worlds})" if v.exact else f"{v.worlds} sampled worlds")
-    lines = [f"{g.title}: {v.seat_name} to move ({side}), {what}"]
+    from .render.text import game_title
+
+    lines = [f"{game_title(g, style)}: {v.seat_name} to move ({side}), {what}"]
     scale = ("mean: the declaring side's final card points" if g.two_sided else
              "mean: the seat's own final card points, every other player against it")
     lines.append(f"  {scale}; ± one standard error")

@@ -225,13 +225,6 @@ class Game:
         return Card.parse(text)
 
     @property
-    def deck_mask(self) -> int:
-        m = 0
-        for c in self.deck:
-            m |= 1 << c
-        return m
-
-    @property
     def trump_mask(self) -> int:
         m = 0
         for c in self.trumps:
@@ -273,10 +266,6 @@ class Game:
     @property
     def two_sided(self) -> bool:
         return self.kind in ("picker", "contract")
-
-    def describe(self) -> str:
-        return f"{self.title}: {self.seats} players, {self.hand_size} cards each" + (
-            f" + {self.blind_size} blind" if self.blind_size else "")
 
 
 # --------------------------------------------------------------------------------------------------------------

@@ -58,13 +58,6 @@ class Objective:
                        blind_trick=bt, no_trick_value=NO_TRICK)
         return cls(team=frozenset({seat}), maximize=False, tricks=tricks)
 
-    @property
-    def bound_high(self) -> int:
-        """No value exceeds this."""
-        if self.tricks:
-            return 16
-        return max(120 + self.bury_points, self.no_trick_value or 0)
-
     def final_value(self, state: State) -> int:
         """The value of a finished state, computed from its tricks."""
         assert state.finished, "final_value needs a finished state"

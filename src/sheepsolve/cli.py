@@ -650,5 +650,35 @@ def _batch_options(command: str, args: tuple[str, ...]) -> dict[str, Any]:
     return options
 
 
+# --------------------------------------------------------------------------------------------------------------
+# A season report over a batch of annotated hands (library: report.py).
+
+
+@main.command()
+@click.argument("file", type=click.Path(dir_okay=False), metavar="FILE.jsonl")
+@click.option("--html", "html_out", type=click.Path(dir_okay=False), default=None, metavar="OUT",
+              help="Also write a self-contained HTML page with charts to OUT.")
+@click.option("--json", "json_out", is_flag=True, help="One JSON object: hands, errors, players, forms, failed.")
+@input_errors
+def report(file: str, html_out: str | None, json_out: bool) -> None:
+    """A season report over `sheepsolve batch annotate ... --out FILE.jsonl`: per player the decisions, errors,
+    result-changing errors and points lost double dummy; per game form the hands, the declaring side's win rate
+    and mean points."""
+    from .report import ReportError, read_report, render_html, render_text
+
+    if html_out is not None:
+        check_output_path(html_out, inputs=[file], label="--html")
+    try:
+        rep = read_report(file)
+    except ReportError as e:
+        raise InputError(str(e)) from None
+    if html_out is not None:
+        write_report(html_out, render_html(rep), inputs=[file])
+    if json_out:
+        click.echo(json.dumps(rep.to_dict(), indent=2, ensure_ascii=False))
+        return
+    click.echo(render_text(rep), nl=False)
+
+
 if __name__ == "__main__":  # pragma: no cover
     main()

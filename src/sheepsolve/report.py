@@ -1,0 +1,226 @@
+"""A season report over a batch of annotated hands: ``sheepsolve report FILE.jsonl [--html OUT] [--json]``.
+
+The input is the output of ``sheepsolve batch annotate ... --out FILE.jsonl`` (:mod:`sheepsolve.batch`): one
+line per hand, ``{"id", "result"}`` with the annotation (``sheepsolve annotate --json``) or ``{"id", "error"}``.
+
+- Per player (by name, over every hand he played): hands, decisions (cards with a choice), errors (decisions
+  that cost points or changed the result), result-changing errors (swings), and the points lost double dummy
+  (the sum of the costs of his cards: points of his side in two-sided games, his own points in ramsch and
+  leaster, where lower is better). When the annotations were made with ``--min-cost`` only the listed decisions
+  are counted; the per-hand summaries count every decision, and the report uses those.
+- Per game form (the annotation's title: "Sheepshead (5-hand)", "Solo (Farbsolo)", ...): hands, finished hands,
+  the declaring side's win rate and mean final card points over the finished two-sided hands.
+
+>>> lines = ['{"id": "a.toml", "error": "a.toml: hands.Bob: duplicate card QC"}']
+>>> r = season_report(lines)
+>>> r.hands, r.errors, r.players
+(0, 1, [])
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = ["ReportError", "PlayerLine", "FormLine", "SeasonReport", "season_report", "read_report",
+           "render_text", "render_html"]
+
+#: The outcomes in which the declaring side won (Sheepshead and Schafkopf words, tout included).
+WON = frozenset({"win", "schneider", "schwarz", "win-schneider", "win-schwarz"})
+
+
+class ReportError(ValueError):
+    """A batch file that cannot be summarised (a line that is not a batch line of ``annotate``)."""
+
+
+@dataclass
+class PlayerLine:
+    player: str
+    hands: int = 0
+    decisions: int = 0
+    errors: int = 0
+    swings: int = 0
+    points_lost: int = 0
+
+    @property
+    def points_lost_per_hand(self) -> float:
+        return self.points_lost / self.hands if self.hands else 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"player": self.player, "hands": self.hands, "decisions": self.decisions, "errors": self.errors,
+                "swings": self.swings, "points_lost": self.points_lost,
+                "points_lost_per_hand": round(self.points_lost_per_hand, 3)}
+
+
+@dataclass
+class FormLine:
+    form: str
+    hands: int = 0
+    finished: int = 0
+    two_sided: int = 0  # finished hands with a declaring side
+    won: int = 0
+    points: int = 0  # the declaring side's final card points, summed over the finished two-sided hands
+
+    @property
+    def win_rate(self) -> float | None:
+        return self.won / self.two_sided if self.two_sided else None
+
+    @property
+    def mean_points(self) -> float | None:
+        return self.points / self.two_sided if self.two_sided else None
+
+    def to_dict(self) -> dict[str, Any]:
+        r = self.win_rate
+        m = self.mean_points
+        return {"form": self.form, "hands": self.hands, "finished": self.finished, "declared": self.two_sided,
+                "declaring_won": self.won, "win_rate": None if r is None else round(r, 4),
+                "mean_points": None if m is None else round(m, 2)}
+
+
+@dataclass
+class SeasonReport:
+    hands: int = 0  # annotated hands
+    errors: int = 0  # batch lines with an error
+    players: list[PlayerLine] = field(default_factory=list)  # most points lost first
+    forms: list[FormLine] = field(default_factory=list)  # most hands first
+    failed: list[tuple[str, str]] = field(default_factory=list)  # (id, error) of the lines with an error
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"hands": self.hands, "errors": self.errors, "players": [p.to_dict() for p in self.players],
+                "forms": [f.to_dict() for f in self.forms],
+                "failed": [{"id": i, "error": e} for i, e in self.failed]}
+
+
+def _need(d: Any, key: str, where: str) -> Any:
+    if not isinstance(d, dict) or key not in d:
+        raise ReportError(f"{where}: not an annotation (no {key!r}): a report reads the output of "
+                          f"`sheepsolve batch annotate ... --out FILE.jsonl`")
+    return d[key]
+
+
+def season_report(lines: Iterable[str], label: str = "report") -> SeasonReport:
+    """The report over the batch lines (JSON text, one per hand). Raises :class:`ReportError` naming the line
+    that is not a batch line of ``annotate``."""
+    rep = SeasonReport()
+    players: dict[str, PlayerLine] = {}
+    forms: dict[str, FormLine] = {}
+    for n, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        where = f"{label}: line {n}"
+        try:
+            obj = json.loads(line)
+        except ValueError as e:
+            raise ReportError(f"{where}: not JSON ({e})") from None
+        if not isinstance(obj, dict) or not isinstance(obj.get("id"), str):
+            raise ReportError(f"{where}: not a batch line (an object with an \"id\")")
+        if "error" in obj:
+            rep.errors += 1
+            rep.failed.append((obj["id"], str(obj["error"])))
+            continue
+        res = _need(obj, "result", where)
+        summary = _need(res, "summary", where)
+        per = _need(summary, "players", where)
+        title = str(_need(res, "title", where))
+        rep.hands += 1
+        form = forms.setdefault(title, FormLine(title))
+        form.hands += 1
+        if summary.get("finished"):
+            form.finished += 1
+            if res.get("declaring") and summary.get("result_value") is not None:
+                form.two_sided += 1
+                form.points += int(summary["result_value"])
+                form.won += summary.get("result_outcome") in WON
+        if not isinstance(per, dict):
+            raise ReportError(f"{where}: summary.players must be an object")
+        for name, p in per.items():
+            pl = players.setdefault(name, PlayerLine(name))
+            pl.hands += 1
+            pl.decisions += int(_need(p, "decisions", where))  # cards with a choice (forced ones apart)
+            pl.errors += int(_need(p, "errors", where))
+            pl.swings += int(_need(p, "swings", where))
+            pl.points_lost += int(_need(p, "given_away", where))
+    rep.players = sorted(players.values(), key=lambda p: (-p.points_lost, p.player))
+    rep.forms = sorted(forms.values(), key=lambda f: (-f.hands, f.form))
+    return rep
+
+
+def read_report(path: str) -> SeasonReport:
+    """:func:`season_report` over a batch file (read with the limits of :mod:`sheepsolve.files`)."""
+    from .files import FileError, clip, read_input_text
+
+    try:
+        text = read_input_text(path, max_bytes=1 << 30)
+    except FileError as e:
+        raise ReportError(str(e)) from None
+    return season_report(text.splitlines(), clip(path, 200))
+
+
+def _pct(x: float | None) -> str:
+    return "-" if x is None else f"{100 * x:.0f}%"
+
+
+def _num(x: float | None, nd: int = 1) -> str:
+    return "-" if x is None else f"{x:.{nd}f}"
+
+
+def render_text(r: SeasonReport) -> str:
+    """The report as aligned text."""
+    out = [f"{r.hands} hand{'s' if r.hands != 1 else ''} annotated"
+           + (f"; {r.errors} batch line{'s' if r.errors != 1 else ''} with an error (not counted)" if r.errors
+              else "") + "."]
+    out += ["", "Per player (points lost double dummy: the sum of the costs of the player's cards)"]
+    rows = [["player", "hands", "decisions", "errors", "result-changing", "points lost", "per hand"]]
+    rows += [[p.player, str(p.hands), str(p.decisions), str(p.errors), str(p.swings), str(p.points_lost),
+              _num(p.points_lost_per_hand)] for p in r.players]
+    out += _table(rows)
+    out += ["", "Per game form (the declaring side over the finished hands)"]
+    rows = [["game", "hands", "finished", "declaring side won", "mean points"]]
+    rows += [[f.form, str(f.hands), str(f.finished), _pct(f.win_rate) + (f" of {f.two_sided}" if f.two_sided else ""),
+              _num(f.mean_points)] for f in r.forms]
+    out += _table(rows)
+    if r.failed:
+        out += ["", "Lines with an error:"] + [f"  {e}" for _, e in r.failed[:20]]
+        if len(r.failed) > 20:
+            out.append(f"  ... and {len(r.failed) - 20} more")
+    return "\n".join(out) + "\n"
+
+
+def _table(rows: list[list[str]]) -> list[str]:
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    return ["  " + "  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths)))
+            for row in rows]
+
+
+def _bars(items: list[tuple[str, float]], *, label: str, axis: str) -> Any:
+    """A horizontal bar chart (a :class:`~sheepsolve.render.charts.Scene`) of ``items`` (name, value)."""
+    from .render.charts import Scene
+
+    row, left, right, top = 22, 130, 500, 10
+    h = top + row * max(1, len(items)) + 34
+    s = Scene(540, h, label)
+    most = max([v for _, v in items] + [1e-9])
+    for i, (name, v) in enumerate(items):
+        y = top + i * row
+        w = (right - left) * v / most if most > 0 else 0
+        s.rects.append({"x": f"{left:.1f}", "y": f"{y + 3:.1f}", "w": f"{max(w, 0.5):.1f}", "h": f"{row - 6:.1f}",
+                        "cls": "col", "title": f"{name}: {v:g}"})
+        s.text(left - 6, y + row - 7, name if len(name) <= 18 else name[:17] + "…", anchor="end")
+        s.text(left + w + 4, y + row - 7, f"{v:g}", anchor="start")
+    s.line(left, top, left, top + row * max(1, len(items)), "grid")
+    s.text((left + right) / 2, h - 8, axis, cls="axis")
+    return s
+
+
+def render_html(r: SeasonReport, *, title: str = "Season report") -> str:
+    """The report as one self-contained page (the project's templates, autoescaped), with charts."""
+    from .render.html import render_page
+
+    lost = _bars([(p.player, p.points_lost) for p in r.players[:30]], label="points lost per player",
+                 axis="card points lost double dummy, the whole season")
+    wins = _bars([(f.form, round(100 * f.win_rate)) for f in r.forms if f.win_rate is not None],
+                 label="declaring side's win rate per game form", axis="declaring side won, % of finished hands")
+    return render_page("report.html", notation="ascii", title=title,
+                       subtitle=f"{r.hands} hands annotated", command="report", r=r, lost=lost, wins=wins)

@@ -1,0 +1,84 @@
+"""``sheepsolve report`` over a batch of annotated hands: per player and per game form, text, JSON and HTML."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from sheepsolve.cli import main
+from sheepsolve.report import WON, season_report
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLES = ROOT / "examples"
+FILES = ["annotate-blunder-sheepshead.toml", "annotate-swing-sauspiel.toml", "annotate-decided-solo.toml",
+         "sauspiel-finished.toml", "sauspiel-play-only.toml", "ramsch-finished.toml", "sheepshead-jd-partial.toml"]
+
+
+def _batch(tmp_path: Path) -> Path:
+    out = tmp_path / "season.jsonl"
+    r = CliRunner().invoke(main, ["batch", "annotate", "--no-bury", *[str(EXAMPLES / f) for f in FILES],
+                                  "--out", str(out), "--jobs", "1"])
+    assert r.exit_code == 1, r.output  # the partial record cannot be annotated
+    return out
+
+
+def test_report_sums_the_annotations(tmp_path: Path) -> None:
+    out = _batch(tmp_path)
+    lines = [json.loads(x) for x in out.read_text().splitlines()]
+    r = CliRunner().invoke(main, ["report", str(out), "--json"])
+    assert r.exit_code == 0, r.output
+    rep = json.loads(r.stdout)
+    good = [x["result"] for x in lines if "result" in x]
+    assert rep["hands"] == len(good) == len(FILES) - 1 and rep["errors"] == 1
+    assert rep["failed"][0]["id"].endswith("sheepshead-jd-partial.toml")
+    # per player: the sums of each hand's summary, worked out here from the decisions themselves
+    for p in rep["players"]:
+        mine = [d for g in good for d in g["decisions"] if d["player"] == p["player"]]
+        assert p["decisions"] == sum(not d["forced"] for d in mine)
+        assert p["errors"] == sum(d["cost"] > 0 or d["swing"] is not None for d in mine)
+        assert p["swings"] == sum(d["swing"] is not None for d in mine)
+        assert p["points_lost"] == sum(d["cost"] for d in mine)
+        assert p["hands"] == sum(p["player"] in g["players"] for g in good)
+    lost = [p["points_lost"] for p in rep["players"]]
+    assert lost == sorted(lost, reverse=True) and sum(p["swings"] for p in rep["players"]) >= 1
+    # per game form: the played-only sauspiel is the same hand as the full one, so it counts twice alike
+    forms = {f["form"]: f for f in rep["forms"]}
+    sau = forms["Sauspiel (Rufspiel)"]
+    hands = [g for g in good if g["title"] == "Sauspiel (Rufspiel)"]
+    assert sau["hands"] == len(hands) == 3
+    assert sau["declaring_won"] == sum(g["summary"]["result_outcome"] in WON for g in hands)
+    assert sau["mean_points"] == round(sum(g["summary"]["result_value"] for g in hands) / 3, 2)
+    assert forms["Ramsch"]["win_rate"] is None and forms["Ramsch"]["hands"] == 1
+
+
+def test_report_text_and_html(tmp_path: Path) -> None:
+    out = _batch(tmp_path)
+    r = CliRunner().invoke(main, ["report", str(out)])
+    assert r.exit_code == 0 and "Per player" in r.stdout and "Per game form" in r.stdout
+    page = tmp_path / "season.html"
+    r = CliRunner().invoke(main, ["report", str(out), "--html", str(page)])
+    assert r.exit_code == 0, r.output
+    html = page.read_text()
+    assert html.count("<svg class=\"chart\"") == 2 and "Sauspiel (Rufspiel)" in html
+    # names come out escaped
+    hostile = [json.dumps({"id": "x", "result": {"title": "<b>T</b>", "declaring": None, "summary": {
+        "finished": False, "players": {"<script>alert(1)</script>": {"decisions": 1, "errors": 1, "swings": 0,
+                                                                      "given_away": 4}}}}})]
+    from sheepsolve.report import render_html
+
+    page_text = render_html(season_report(hostile))
+    assert "<script>alert(1)</script>" not in page_text and "&lt;script&gt;" in page_text
+
+
+def test_report_refuses_what_is_not_an_annotate_batch(tmp_path: Path) -> None:
+    out = tmp_path / "solve.jsonl"
+    assert CliRunner().invoke(main, ["batch", "solve", str(EXAMPLES / "wenz-finished.toml"), "--out",
+                                     str(out)]).exit_code == 0
+    r = CliRunner().invoke(main, ["report", str(out)])
+    assert r.exit_code == 2 and r.stderr.startswith("error: ") and "line 1: not an annotation" in r.stderr
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("{}\nnot json\n")
+    r = CliRunner().invoke(main, ["report", str(bad)])
+    assert r.exit_code == 2 and "line 1: not a batch line" in r.stderr

@@ -54,6 +54,14 @@ def _descendants(pid: int) -> set[int]:
     return out
 
 
+def _default_signals() -> None:
+    """In the child before it starts: SIGINT and SIGTERM as a terminal would deliver them. A shell without job
+    control starts background commands with SIGINT ignored, and the test run may inherit that (CI started in the
+    background): the command would then rightly keep running on SIGINT, which is not the case under test."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
 @pytest.mark.parametrize("signame", ["SIGTERM", "SIGINT"])
 @pytest.mark.parametrize("target", ["main", "group"])
 def test_interrupt_with_workers_running(tmp_path: Path, signame: str, target: str) -> None:
@@ -61,7 +69,7 @@ def test_interrupt_with_workers_running(tmp_path: Path, signame: str, target: st
     env = dict(os.environ, PYTHONUNBUFFERED="1")
     p = subprocess.Popen([sys.executable, "-m", "sheepsolve", "bury", str(RECORD), "--view", "picker", "--worlds",
                           "5000", "--jobs", "2"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                         start_new_session=True, cwd=tmp_path, env=env)
+                         start_new_session=True, cwd=tmp_path, env=env, preexec_fn=_default_signals)
     try:
         seen: set[int] = set()
         deadline = time.monotonic() + 90

@@ -294,3 +294,19 @@ def test_games_and_puzzle_check_in_each_notation(notation):
     r = run("puzzle", "check", PUZZLE, *flag)
     assert r.exit_code == 0
     assert {None: "plays HU", "german": "plays HU", "french": "plays J♥", "ascii": "plays JH"}[notation] in r.output
+
+
+def test_a_vague_max_goal_is_shown_with_its_concrete_target():
+    from sheepsolve.puzzle import _target, concrete_goal, puzzle_from_record
+    from sheepsolve.record import load_record
+    from sheepsolve.solver import Solver
+
+    path = EXAMPLES / "puzzles" / "01-easy-geier.toml"
+    p = puzzle_from_record(load_record(path))
+    assert p.goal == "max"
+    t = concrete_goal(p.state, p.goal)
+    values = Solver().card_values(p.state)
+    assert t == _target(p.state, "max", values).threshold
+    out = run("puzzle", "show", path).output
+    assert f"below {t} card points" in out or f"reach {t} card points" in out
+    assert "the most card points" not in out and "the fewest card points" not in out

@@ -59,6 +59,7 @@ __all__ = [
     "GOALS",
     "DIFFICULTIES",
     "equivalent_groups",
+    "concrete_goal",
     "natural_order",
     "sensible_setup",
     "play_forward",
@@ -149,6 +150,22 @@ def _target(state: State, goal: int | str, values: Mapping[Card, int]) -> _Targe
         best = max(values.values()) if declaring else min(values.values())
         return _Target(False, best if declaring else best + 1, declaring)
     return _Target(False, int(goal), declaring)
+
+
+def concrete_goal(state: State, goal: int | str, solver: Solver | None = None) -> int | str:
+    """``goal`` with a vague ``"max"`` made concrete: the card points the best card makes for the declaring
+    side (it is to move), or one more than the fewest the defenders hold it to (they are). Other goals as given.
+
+    >>> from sheepsolve.games import make_game
+    >>> [p] = generate(make_game("sheepshead"), cards_left=3, count=1, seed=5)
+    >>> concrete_goal(p.state, 91), concrete_goal(p.state, "max")
+    (91, 108)
+    """
+    if goal != "max":
+        return goal
+    solver = solver or Solver()
+    values = solver.card_values(state, _objective(state, goal))
+    return _target(state, goal, values).threshold
 
 
 def _puzzle_state(rec: Record) -> State:

@@ -20,7 +20,7 @@ from typing import Any
 from ..cards import Card, format_card
 from ..engine import RulesError, State
 from ..objective import Objective
-from ..puzzle import Puzzle, _objective, describe_goal
+from ..puzzle import Puzzle, _objective, concrete_goal, describe_goal
 from ..solver import Solver
 from .html import html_style, render_page
 from .text import cards as cards_text, line_tricks as _line_tricks, side_of
@@ -92,8 +92,18 @@ def facts(p: Puzzle) -> PuzzleFacts:
         hands=tuple(_sorted(g, h) for h in state.hands),
         earlier=tuple((t.leader, t.cards, t.winner, t.points) for t in state.tricks), trick=state.trick,
         leader=state.leader, to_move=mover, legal=tuple(state.legal()),
-        goal=f"{p.record.players[mover]} ({roles[mover]}) to play: {describe_goal(state, p.goal)}.",
+        goal=f"{p.record.players[mover]} ({roles[mover]}) to play: {_goal_text(state, p.goal)}.",
         standing=standing, trump_of=g.is_trump)
+
+
+def _goal_text(state: State, goal: int | str) -> str:
+    """The goal in words; a vague "max" with its concrete target (what best play makes)."""
+    if goal != "max":
+        return describe_goal(state, goal)
+    target = int(concrete_goal(state, goal))
+    if state.to_move in state.setup.team:
+        return describe_goal(state, target) + " (the most best play can make)"
+    return describe_goal(state, target) + f" (hold them to {target - 1}: the fewest best play allows)"
 
 
 def contract_text(f: PuzzleFacts, style: str) -> str:

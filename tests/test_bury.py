@@ -554,6 +554,34 @@ def test_pick_matches_best_choice_per_world():
     assert sum(b["worlds"] for b in d["buries"]) == 4
 
 
+def test_pick_ties_with_pass_within_noise():
+    """Picking ties with passing (worth 0 in every world) when its payment is within two of its standard errors of
+    0; the payment's standard error computed directly from the reference's best choice in each world. The deals
+    tried include a tie and a clear decision."""
+    import math
+    import statistics
+
+    g = make_game("sheepshead-3")
+    seen = {"tie": 0, "clear": 0}
+    for deal_seed in range(12):
+        hands, blind, _ = _small_deal(g, random.Random(f"pick-tie/{deal_seed}"), 2)
+        unseen = [c for h in hands[1:] for c in h] + blind
+        n = 6
+        r = B.pick_or_pass(g, hands[0], 0, worlds=n, seed=deal_seed, unseen=unseen)
+        pays = []
+        for i in range(n):
+            hs, bl = _world(g, 0, hands[0], deal_seed, i, unseen=unseen)
+            pays.append(max((_reference(B._setup_for(g, hs, bl, 0, d))
+                             for d in B.legal_decisions(g, hs[0] + bl, unseen)), key=lambda t: (t[2], t[0]))[2])
+        m, se = statistics.fmean(pays), statistics.stdev(pays) / math.sqrt(n)
+        assert r.pick.payment == pytest.approx(m) and r.pick.payment_stderr == pytest.approx(se)
+        tie = abs(m) <= 1e-9 or abs(m) <= 2 * se
+        assert (len(r.best) == 2) == tie and r.best[0] == r.decision
+        assert r.to_dict()["best"] == r.best
+        seen["tie" if tie else "clear"] += 1
+    assert all(seen.values()), seen
+
+
 def test_best_choice_shortcut_changes_nothing(monkeypatch):
     """Pick's best choice per world solves a choice exactly only when a null-window search shows it can take the
     best's place: the same choices (the first listed of the best, ties included: solved grouped by call, a
@@ -833,4 +861,10 @@ def test_bury_and_choose_json_fields_are_documented():
     keys = set(data) | {k for row in data["contracts"] for k in row}
     documented = bury_doc + choose_doc  # choose's rows carry "the statistics above" (bury's)
     missing = [k for k in sorted(keys) if f"`{k}`" not in documented]
+    assert not missing, missing
+    pick_doc = fmt.split("## `sheepsolve pick FILE --json`")[1].split("\n## ")[0]
+    res = runner.invoke(main, ["pick", str(EXAMPLES / "bury-jd-picker-only.toml"), "--worlds", "2", "--jobs", "1",
+                               "--json"])
+    data = json.loads(res.output)
+    missing = [k for k in sorted(data) if f"`{k}`" not in pick_doc]
     assert not missing, missing

@@ -1376,6 +1376,14 @@ class PickResult:
     def decision(self) -> str:
         return "pick" if self.pick.payment > 0 else "pass"
 
+    @property
+    def best(self) -> list[str]:
+        """``["pick"]`` or ``["pass"]``, or both, the better first, when picking's expected payment is within two
+        of its standard errors of passing's 0 (a tie: the difference world by world is picking's payment)."""
+        other = "pass" if self.decision == "pick" else "pick"
+        return [self.decision, other] if within_noise(abs(self.pick.payment), self.pick.payment_stderr) else \
+            [self.decision]
+
     def to_dict(self) -> dict[str, Any]:
         pick = {"choice": "pick", **self.pick.to_dict()}
         del pick["vs_best"], pick["vs_best_stderr"]
@@ -1384,7 +1392,7 @@ class PickResult:
         out: dict[str, Any] = {
             "game": self.game.name, "partner": self.game.partner, "seat": self.players[self.seat],
             "hand": [str(c) for c in self.hand], "worlds": self.worlds, "seed": self.seed,
-            "choices": choices, "decision": self.decision, "payment_of": "picker",
+            "choices": choices, "decision": self.decision, "best": self.best, "payment_of": "picker",
             "procedure": ("in each world the picker takes that world's blind and makes the best double-dummy "
                           "bury and call of that world; passing is worth 0 (a leaster or another player's pick "
                           "after a pass is out of scope)"),

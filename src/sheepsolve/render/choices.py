@@ -157,7 +157,10 @@ def render_pick(r: PickResult, style: str = "ascii") -> str:
              f"points {_fmt(s.mean)} ± {_fmt(s.stderr)}, 61+ {_pct(s.p61).strip()}, 91+ {_pct(s.p91).strip()}, "
              f"schwarz {_pct(s.pschwarz).strip()}",
              "pass: +0.00 (a leaster or another player's pick after a pass is out of scope)",
-             f"decision: {r.decision}",
+             f"decision: {r.decision}" + (" (a tie with passing: within two standard errors of it)"
+                                          if len(r.best) > 1 and r.decision == "pick" else
+                                          " (a tie with picking: within two standard errors of it)"
+                                          if len(r.best) > 1 else ""),
              "outcomes: " + ", ".join(f"{k} {v}" for k, v in sorted(r.outcomes.items(), key=lambda kv: -kv[1])),
              "most chosen buries: " + "; ".join(f"{decision_text(d, style)} ({k})" for d, k in r.buries[:5]),
              "procedure: in each world the best double-dummy bury (and call) of that world: the picker is "

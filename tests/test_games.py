@@ -250,6 +250,21 @@ def test_auction_ranking():
     assert gt["sauspiel"] < gt["geier"] < gt["wenz"] < gt["solo"]
 
 
+def test_the_gametwist_auction_order_is_the_standard_order_on_its_games():
+    """RULES.md: GameTwist's order is sauspiel < geier < wenz < solo; the standard order puts farbgeier beside
+    geier and farbwenz beside wenz, the touts above solo and sie on top. On the games GameTwist plays the two are
+    one order, so there is no ranking switch."""
+    from sheepsolve.games import PRESET_GAMES
+    forms = [(n, t) for n in sorted(PRESET_GAMES["gametwist"]) for t in (False, True) if n != "sauspiel" or not t]
+    standard = {(n, t): make_game(n, trump="S" if n == "solo" else None, tout=t).rank for n, t in forms}
+    gametwist = {(n, t): make_game(n, trump="S" if n == "solo" else None, tout=t,
+                                   rules={"preset": "gametwist"}).rank for n, t in forms}
+    assert gametwist == standard
+    assert sorted(forms, key=standard.__getitem__) == [
+        ("sauspiel", False), ("geier", False), ("wenz", False), ("solo", False),
+        ("geier", True), ("wenz", True), ("solo", True)]
+
+
 # ---------------------------------------------------------------------------------------------------------------
 # Rule switches: defaults from RULES.md and their validation
 
@@ -273,7 +288,6 @@ SCHAFKOPF_DEFAULTS = {
     "tout_multiplier": 2, "sie_multiplier": 4,
     "ramsch_tariff": 10,
     "ramsch_ties": "all-lose",  # RULES.md: "Ties: option" without a default; the code's choice
-    "ranking": "standard",
     "all_pass_schafkopf": "ramsch",  # ramsch when all pass
 }
 
@@ -322,7 +336,7 @@ def test_switch_values_are_kept():
     ("sauspiel", {"run_min": "4"}, "run_min", "an integer"),
     ("sauspiel", {"called_throw_off_last_only": "on"}, "called_throw_off_last_only", "true or false"),
     ("sauspiel", {"tariff_solo": -10}, "tariff_solo", "at least 0"),
-    ("sauspiel", {"ranking": "tournament"}, "ranking", "one of"),
+    ("sauspiel", {"ranking": "gametwist"}, "ranking", "unknown rule switch"),  # no switch: see below
     ("ramsch", {"ramsch_ties": "split"}, "ramsch_ties", "one of"),
     ("sauspiel", {"preset": "kurz"}, "preset", "unknown preset"),
     ("sauspiel", {"preset": ["gametwist"]}, "preset", "unknown preset"),
@@ -339,7 +353,7 @@ def test_resolve_rules_fills_defaults_only_for_the_family():
 
 def test_presets():
     g = make_game("sauspiel", rules={"preset": "gametwist"})
-    assert g.rules["ranking"] == "gametwist" and g.rules["all_pass_schafkopf"] == "redeal"
+    assert g.rules["all_pass_schafkopf"] == "redeal"
     assert g.rules["run_min"] == 4 and g.rules["preset"] == "gametwist"
     # an explicit switch wins over the preset
     assert make_game("sauspiel", rules={"preset": "gametwist", "run_min": 3}).rules["run_min"] == 3

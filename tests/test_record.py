@@ -214,7 +214,7 @@ def test_seats_and_aliases():
 def test_rules_round_trip():
     rec = record_from_dict({"game": "sauspiel", "declarer": "1", "called": "AC",
                             "rules": {"preset": "gametwist", "run_min": 3, "tariff_sauspiel": 20}})
-    assert rec.game.rules["run_min"] == 3 and rec.game.rules["ranking"] == "gametwist"
+    assert rec.game.rules["run_min"] == 3 and rec.game.rules["all_pass_schafkopf"] == "redeal"
     assert rec.to_dict()["rules"] == {"preset": "gametwist", "run_min": 3, "tariff_sauspiel": 20}
     assert parse_record(dump_record(rec)) == rec
     # a switch set to its default is the same game

@@ -116,9 +116,6 @@ RULE_SWITCHES: dict[str, RuleSwitch] = {
         RuleSwitch(name="ramsch_ties", default="all-lose", kind=str, family="schafkopf",
                    choices=("all-lose", "nobody"),
                    doc="ramsch: players tied for the most points all lose, or nobody pays"),
-        RuleSwitch(name="ranking", default="standard", kind=str, family="schafkopf",
-                   choices=("standard", "gametwist"),
-                   doc="auction ranking of contracts"),
         RuleSwitch(name="all_pass_schafkopf", default="ramsch", kind=str, family="schafkopf",
                    choices=("ramsch", "redeal"),
                    doc="what happens when all four pass"),
@@ -126,9 +123,10 @@ RULE_SWITCHES: dict[str, RuleSwitch] = {
 }
 
 PRESETS: dict[str, dict[str, Any]] = {
-    # The GameTwist page (shared/seeds): ranking sauspiel < geier < wenz < solo, redeal when all pass,
-    # davonlaufen with 3 other cards (4 in all), no farbwenz/farbgeier/sie/ramsch.
-    "gametwist": {"ranking": "gametwist", "all_pass_schafkopf": "redeal", "run_min": 4},
+    # The GameTwist page (shared/seeds): redeal when all pass, davonlaufen with 3 other cards (4 in all), no
+    # farbwenz/farbgeier/sie/ramsch. Its auction order, sauspiel < geier < wenz < solo (touts above), is the
+    # standard order of those games, so it needs no switch.
+    "gametwist": {"all_pass_schafkopf": "redeal", "run_min": 4},
     "standard": {},
 }
 PRESET_GAMES = {"gametwist": {"sauspiel", "solo", "wenz", "geier"}}
@@ -344,9 +342,8 @@ for _n in ("solo", "wenz", "geier", "farbwenz", "farbgeier"):
 ALIASES.update({"farbsolo-3": "solo", "wenz-tout": "wenz", "geier-tout": "geier", "solo-tout": "solo",
                 "farbwenz-tout": "farbwenz", "farbgeier-tout": "farbgeier"})
 
-# auction ranks (higher outbids lower)
-_RANK_STANDARD = {"sauspiel": 1, "geier": 2, "farbgeier": 2, "wenz": 3, "farbwenz": 3, "solo": 4, "sie": 20}
-_RANK_GAMETWIST = {"sauspiel": 1, "geier": 2, "farbgeier": 2, "wenz": 3, "farbwenz": 3, "solo": 4, "sie": 20}
+# auction ranks (higher outbids lower; a tout adds 10)
+AUCTION_RANK = {"sauspiel": 1, "geier": 2, "farbgeier": 2, "wenz": 3, "farbwenz": 3, "solo": 4, "sie": 20}
 
 
 def resolve_name(name: str) -> tuple[str, dict[str, Any]]:
@@ -451,8 +448,7 @@ def make_game(
     # Schafkopf
     hand = len(cards) // seats
     ranks_std = "ATK987" if not short else "ATK9"
-    ranking = _RANK_GAMETWIST if rules_r.get("ranking") == "gametwist" else _RANK_STANDARD
-    rank = ranking.get(canon, 0) + (10 if tout else 0)
+    rank = AUCTION_RANK.get(canon, 0) + (10 if tout else 0)
     if canon in ("sauspiel", "ramsch", "sie"):
         trumps = QUEENS + JACKS + _suit_run("H", ranks_std, cards)
         kind = {"sauspiel": "contract", "ramsch": "ramsch", "sie": "contract"}[canon]

@@ -410,3 +410,127 @@ def test_suggest_on_every_unfinished_example(path):
     assert r.exit_code == 0, r.output
     d = json.loads(r.output)
     assert d["seat"] == rec.players[k.seat] and sorted(d["cards"]) == sorted(str(c) for c in k.legal())
+
+
+# --------------------------------------------------------------------------------------------------------------
+# annotate --view player
+
+
+def _small_game_setup(name, kw, k, seed):
+    g = make_game(name, **kw)
+    rng = random.Random(seed)
+    while True:
+        cards = list(g.deck)
+        rng.shuffle(cards)
+        hands = [cards[i * k:(i + 1) * k] for i in range(g.seats)]
+        blind = cards[g.seats * k:g.seats * k + g.blind_size] if g.kind in ("picker", "leaster") else []
+        try:
+            st = random_setup(g, rng, hands=hands, blind=blind)
+        except Exception:
+            continue
+        if len(st.hands[0]) == k:  # (random_setup deals afresh, full hands, when no ace can be called)
+            return st
+
+
+@pytest.mark.parametrize("name,kw,k", [("solo", {"trump": "S"}, 2), ("wenz", {}, 2), ("sheepshead-3", {}, 2),
+                                       ("ramsch", {}, 2), ("sheepshead", {"partner": "called-ace"}, 1),
+                                       ("sheepshead", {}, 1), ("leaster", {}, 1), ("sauspiel", {}, 2)])
+def test_annotate_view_exact_matches_reference(name, kw, k):
+    """Every world of every decision (the seat's worlds kept and filtered from one of its decisions to the next):
+    the same worlds as listing them afresh, and each card's mean the reference's exact average."""
+    from sheepsolve.annotate import annotate_play
+
+    for seed in range(2):
+        st = _small_game_setup(name, kw, k, f"annotate-view/{name}/{seed}")
+        rng = random.Random(seed)
+        s, line = st.start(), []
+        while not s.finished:
+            c = rng.choice(s.legal())
+            line.append(c)
+            s = s.play(c)
+        ann = V.annotate_view(annotate_play(st, line, judge_bury=False), worlds="all")
+        for d in ann.decisions:
+            if d.forced:
+                assert d.view is None
+                continue
+            kn = W.Knowledge.from_setup(st, line[:d.index], d.seat)
+            worlds = W.WorldSampler(kn).all_worlds()
+            assert d.view.exact and d.view.worlds == len(worlds)
+            refs = [reference_card_values(w.state, Objective.for_setup(
+                w.setup, seat=None if st.game.two_sided else d.seat)) for w in worlds]
+            for c in d.legal:
+                assert d.view.values[c] == pytest.approx(sum(r[c] for r in refs) / len(refs), abs=1e-9)
+            sign = 1 if (st.game.two_sided and d.seat in st.team) else -1
+            top = max(sign * d.view.values[c] for c in d.legal)
+            assert d.view.cost == pytest.approx(top - sign * d.view.values[d.card], abs=1e-9)
+            assert d.view.error == (d.view.cost >= 1)
+        for p in ann.summary.players:
+            mine = [d.view for d in ann.decisions if d.seat == p.seat and d.view is not None]
+            assert p.view.expected_loss == pytest.approx(sum(v.cost for v in mine))
+            assert p.view.dd_loss == p.given_away
+
+
+def test_annotate_view_same_seed_whatever_jobs(monkeypatch):
+    from sheepsolve.annotate import annotate_record
+
+    rec = load_record(EXAMPLES / "solo-acorns-finished.toml")
+    ann = annotate_record(rec, judge_bury=False)
+    one = V.annotate_view(ann, worlds=5, seed=3, jobs=1).to_dict()
+    monkeypatch.setattr(W, "PARALLEL_AFTER_SECONDS", 0.0)
+    two = V.annotate_view(ann, worlds=5, seed=3, jobs=2).to_dict()
+    for d in (one, two):
+        d.pop("seconds"), d["view"].pop("seconds")
+    assert one == two
+    assert all("view" in x for x in one["decisions"] if not x["forced"])
+
+
+def test_annotate_without_view_is_unchanged():
+    r = CliRunner().invoke(main, ["annotate", str(EXAMPLES / "annotate-blunder-sheepshead.toml"), "--json"])
+    assert r.exit_code == 0
+    d = json.loads(r.output)
+    assert "view" not in d and all("view" not in x for x in d["decisions"])
+    assert all("view" not in p for p in d["summary"]["players"].values())
+
+
+def test_annotate_view_cli(tmp_path):
+    runner = CliRunner()
+    f = str(EXAMPLES / "annotate-swing-sauspiel.toml")
+    r = runner.invoke(main, ["annotate", f, "--view", "player", "--worlds", "4", "--jobs", "1", "--json",
+                             "--no-bury"])
+    assert r.exit_code == 0, r.output
+    d = json.loads(r.output)
+    assert d["view"]["kind"] == "player" and d["view"]["worlds"] == 4
+    fmt = (EXAMPLES.parent / "docs" / "RECORD-FORMAT.md").read_text(encoding="utf-8")
+    section = fmt.split("## `sheepsolve annotate FILE --json`")[1].split("\n## ")[0]
+    dec = next(x for x in d["decisions"] if not x["forced"])
+    keys = set(d["view"]) | set(dec["view"]) | set(next(iter(d["summary"]["players"].values()))["view"]) | {"view"}
+    for key in keys:
+        assert f"`{key}`" in section, key
+    assert set(dec["view"]["values"]) == set(dec["legal"]) and dec["view"]["cost"] >= 0
+    html = tmp_path / "a.html"
+    r = runner.invoke(main, ["annotate", f, "--view", "player", "--worlds", "4", "--jobs", "1", "--html", str(html),
+                             "--no-bury"])
+    assert r.exit_code == 0, r.output
+    assert "player's view" in r.output and "expected loss" in r.output
+    page = html.read_text()
+    assert "own view" in page and "expected loss" in page
+    for args, words in [(["--worlds", "5"], "--worlds: only with --view player"),
+                        (["--view", "player", "--worlds", "0"], "--worlds"),
+                        (["--view", "player", "--worlds", "all"], "trick 1")]:
+        r = runner.invoke(main, ["annotate", f, "--no-bury"] + args)
+        assert r.exit_code == 2, (args, r.output)
+        lines = r.output.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith("error: ") and words in lines[0], (args, r.output)
+
+
+@pytest.mark.parametrize("path", sorted(EXAMPLES.glob("*finished*.toml")) + [EXAMPLES / "sheepshead.toml"],
+                         ids=lambda p: p.stem)
+def test_annotate_view_on_every_finished_example(path):
+    rec = load_record(path)
+    if not rec.play or rec.game.sie:
+        pytest.skip("no play")
+    r = CliRunner().invoke(main, ["annotate", str(path), "--view", "player", "--worlds", "3", "--jobs", "1",
+                                  "--json", "--no-bury"])
+    assert r.exit_code == 0, r.output
+    d = json.loads(r.output)
+    assert all(x["view"]["worlds"] == 3 for x in d["decisions"] if not x["forced"])

@@ -137,6 +137,7 @@ class Decision:
     swing: Swing | None
     forced: bool
     side: str  # "declaring", "defending", or "self" (ramsch, leaster: the mover's own points)
+    view: Any = None  # annotate --view player: a sheepsolve.view.DecisionView (None for forced plays)
 
     @property
     def mark(self) -> str:
@@ -164,7 +165,7 @@ class Decision:
             "forced": self.forced,
             "side": self.side,
             "mark": self.mark,
-        }
+        } | ({"view": self.view.to_dict()} if self.view is not None else {})
 
 
 @dataclass(frozen=True)
@@ -259,13 +260,15 @@ class PlayerSummary:
     given_away: int
     swings: int
     largest: Decision | None
+    view: Any = None  # annotate --view player: a sheepsolve.view.PlayerView
 
     def to_dict(self) -> dict[str, Any]:
         big = self.largest
         return {"side": self.side, "decisions": self.decisions, "forced": self.forced, "errors": self.errors,
                 "given_away": self.given_away, "swings": self.swings,
                 "largest": None if big is None else {"trick": big.trick, "card": str(big.card), "cost": big.cost,
-                                                    "best": [str(c) for c in big.best]}}
+                                                    "best": [str(c) for c in big.best]}} | (
+            {"view": self.view.to_dict()} if self.view is not None else {})
 
 
 @dataclass(frozen=True)
@@ -317,6 +320,7 @@ class Annotation:
     stakes: Stakes = field(default_factory=Stakes)
     seconds: float = 0.0
     bury_seconds: float = 0.0
+    view: Any = None  # annotate --view player: a sheepsolve.view.ViewSettings (how the worlds were chosen)
 
     @property
     def two_sided(self) -> bool:
@@ -345,7 +349,7 @@ class Annotation:
             "summary": self.summary.to_dict(),
             "seconds": round(self.seconds, 6),
             "bury_seconds": round(self.bury_seconds, 6),
-        }
+        } | ({"view": self.view.to_dict()} if self.view is not None else {})
 
 
 # --------------------------------------------------------------------------------------------------------------

@@ -258,10 +258,21 @@ def _card(text: str):
               help="Memory of the solver's tables (transpositions and shapes). Small tables stay in the "
                    "processor's cache and are faster; more only helps very long searches.")
 @click.option("--german", is_flag=True, help="Accept German card names (EO, Herz-Sau, ...).")
+@click.option("--view", "view_kind", type=click.Choice(["player"]), default=None,
+              help="player: also judge every decision from the mover's own view at that moment (the unseen cards "
+                   "dealt in every way that fits what he saw), with a summary per player (expected loss, loss "
+                   "double dummy, luck).")
+@click.option("--worlds", "worlds_text", default=None, metavar="N|all",
+              help="With --view player: worlds per decision [default: 100], or all (every consistent world, "
+                   "refused above 20,000).")
+@click.option("--seed", type=int, default=None, help="With --view player: the worlds' seed [default: 0].")
+@click.option("--jobs", type=click.IntRange(min=1), default=None,
+              help="With --view player: worker processes [default: every core]; the answer is the same.")
 @cards_option
 @input_errors
 def annotate(file: str, json_out: bool, html_out: str | None, min_cost: int | None, no_bury: bool, table_mib: int,
-             german: bool, notation: str | None) -> None:
+             german: bool, view_kind: str | None, worlds_text: str | None, seed: int | None, jobs: int | None,
+             notation: str | None) -> None:
     """Post-mortem of a played hand: every decision judged double dummy (value of every legal card, the cost of
     the card played, result swings), the bury and the call, and a summary per player.
 
@@ -273,8 +284,10 @@ def annotate(file: str, json_out: bool, html_out: str | None, min_cost: int | No
 
     if html_out is not None:
         check_output_path(html_out, inputs=[file], label="--html")
-    ann, data = commands.annotate(commands.Source.file(file), min_cost=min_cost, no_bury=no_bury,
-                                  table_mib=table_mib, german=german)
+    with _Progress("worlds") as progress:
+        ann, data = commands.annotate(commands.Source.file(file), min_cost=min_cost, no_bury=no_bury,
+                                      table_mib=table_mib, german=german, view=view_kind, worlds_text=worlds_text,
+                                      seed=seed, jobs=jobs, progress=progress if view_kind else None)
     if html_out is not None:
         write_report(html_out, render_html(ann, page_style(notation, ann.game), min_cost=min_cost), inputs=[file])
     if json_out:

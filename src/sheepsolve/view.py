@@ -48,7 +48,7 @@ from .worlds import (ALL_WORLDS_CAP, TIE_Z, Knowledge, World, WorldSampler, Worl
                      within_noise)
 
 __all__ = ["TIE_Z", "VIEW_TABLE_MIB", "CardView", "View", "player_view", "solve_world", "suggest_record",
-           "render_suggest", "parse_worlds"]
+           "render_suggest", "parse_worlds", "DecisionView", "PlayerView", "ViewSettings", "annotate_view"]
 
 
 VIEW_TABLE_MIB = 1
@@ -414,3 +414,223 @@ def render_suggest(v: View, style: str = "ascii") -> str:
 
 def _pct(p: float | None) -> str:
     return "" if p is None else f"{100 * p:.0f}%"
+
+
+# --------------------------------------------------------------------------------------------------------------
+# annotate --view player
+
+
+@dataclass(frozen=True)
+class DecisionView:
+    """One decision judged from the mover's own view at that moment: each legal card's mean over the worlds
+    (``values``) and standard error, the best cards (ties within noise), and the expected ``cost`` of the card
+    played against the best mean (never negative) with its standard error (world by world: common worlds).
+    ``error``: the cost is beyond the noise (the card is not among the best) and at least the ``--min-cost``
+    asked for (1 point when none)."""
+
+    worlds: int
+    exact: bool
+    values: dict[Card, float]
+    stderr: dict[Card, float | None]
+    best: tuple[Card, ...]
+    cost: float
+    cost_stderr: float | None
+    error: bool
+    top: float  # the best mean
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"worlds": self.worlds, "exact": self.exact, "values": {str(c): _r(v) for c, v in self.values.items()},
+                "stderr": {str(c): _r(v) for c, v in self.stderr.items()}, "best": [str(c) for c in self.best],
+                "cost": _r(self.cost), "cost_stderr": _r(self.cost_stderr), "error": self.error}
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """One player's play judged from his own view: ``expected_loss`` (the sum of his decisions' expected costs,
+    with its standard error), ``dd_loss`` (the points given away double dummy), ``errors`` (player's-view errors),
+    ``expected`` (the best mean at his first decision: what he could expect then, on the values' scale),
+    ``result`` (the final value on the same scale) and ``luck``: the result minus what he could expect less his
+    own expected losses, counted for his side (positive: luckier than his play deserved; the hidden cards and the
+    other players' play)."""
+
+    decisions: int
+    errors: int
+    expected_loss: float
+    expected_loss_stderr: float | None
+    dd_loss: int
+    expected: float | None
+    result: int | None
+    luck: float | None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"decisions": self.decisions, "errors": self.errors, "expected_loss": _r(self.expected_loss),
+                "expected_loss_stderr": _r(self.expected_loss_stderr), "dd_loss": self.dd_loss,
+                "expected": _r(self.expected), "result": self.result, "luck": _r(self.luck)}
+
+
+@dataclass(frozen=True)
+class ViewSettings:
+    """How ``annotate --view player`` chose its worlds."""
+
+    worlds: int | str
+    seed: int
+    min_cost: int | None
+    solves: int  # worlds solved over the whole hand
+    seconds: float
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": "player", "worlds": self.worlds, "seed": self.seed, "min_cost": self.min_cost,
+                "solves": self.solves, "seconds": round(self.seconds, 6)}
+
+
+_ANN: dict[str, Any] = {}
+
+
+def _ann_init(units: list[tuple[tuple, tuple]]) -> None:
+    """Worker set-up for annotate's units: (knowledge spec, world spec) per unit."""
+    _ANN["units"] = units
+
+
+def _ann_unit(i: int) -> tuple:
+    kspec, wspec = _ANN["units"][i]
+    k = _worker_knowledge(kspec)
+    return solve_world(k, World.from_spec(k, wspec), _worker_solver(), payments=False)
+
+
+class _Pools:
+    """The worlds of each seat, kept from one of its decisions to the next: filtered as play reveals cards (the
+    survivors of a uniform sample of the earlier worlds are a uniform sample of the later ones) and topped up
+    with fresh worlds drawn for the new knowledge."""
+
+    def __init__(self, worlds: int | str, seed: int) -> None:
+        self.worlds = worlds
+        self.seed = seed
+        self.pools: dict[int, tuple[int, list[World]]] = {}  # seat -> (cards seen, worlds)
+        self.drawn: dict[int, int] = {}
+
+    def worlds_for(self, k: Knowledge, where: str) -> tuple[list[World], bool]:
+        seat = k.seat
+        seen, pool = self.pools.get(seat, (0, None))  # type: ignore[arg-type]
+        if pool is not None:
+            new = [c for _, c in k.plays[seen:]]
+            kept = []
+            for w in pool:
+                for c in new:
+                    w = w.advance(c)  # type: ignore[assignment]
+                    if w is None:
+                        break
+                if w is not None and (k.under is None or w.setup.under == k.under):
+                    kept.append(w)
+            pool = kept
+        if self.worlds == "all":
+            if pool is None:
+                try:
+                    pool = WorldSampler(k).all_worlds(ALL_WORLDS_CAP)
+                except WorldsError as e:
+                    raise WorldsError(f"{where}: {e}") from None
+        else:
+            pool = pool or []
+            need = int(self.worlds) - len(pool)
+            if need > 0:
+                start = self.drawn.get(seat, 0)
+                pool = pool + WorldSampler(k).sample(need, seed=f"{self.seed}:seat {seat}", start=start)
+                self.drawn[seat] = start + need
+        self.pools[seat] = (len(k.plays), pool)
+        return pool, self.worlds == "all"
+
+
+def annotate_view(ann, *, worlds: int | str = 100, seed: int = 0, jobs: int | None = 1,
+                  min_cost: int | None = None, progress: Callable[[int, int], None] | None = None):
+    """``annotate --view player``: every decision of an :class:`~sheepsolve.annotate.Annotation` judged again from
+    the mover's own view at that moment (see :class:`DecisionView`), and a :class:`PlayerView` per player. Returns
+    the annotation with ``view`` filled in on every decision that had a choice, on every player and on the whole.
+
+    Worlds: ``worlds`` per decision, sampled (world ``i`` of seat ``s`` from ``(seed, s, i)``, a seat's worlds kept
+    from one of its decisions to the next while they fit the play), or ``"all"``: every consistent world of every
+    decision (refused, naming the decision, where a decision has more than the cap). Every world of every decision
+    is solved in this process, or with ``jobs`` in processes too; the answer for a seed is the same.
+    """
+    import dataclasses
+
+    t0 = time.perf_counter()
+    setup = ann.setup
+    g = ann.game
+    plays = [d.card for d in ann.decisions]
+    pools = _Pools(worlds, seed)
+    asked: list[tuple[int, Knowledge, list[World], bool]] = []
+    for d in ann.decisions:
+        if d.forced:
+            continue
+        k = Knowledge.from_setup(setup, plays[:d.index], d.seat, stakes=ann.stakes, players=ann.players)
+        pool, exact = pools.worlds_for(k, f"trick {d.trick}, {d.player}")
+        asked.append((d.index, k, pool, exact))
+    units = [(j, w) for j, (_, _, pool, _) in enumerate(asked) for w in pool]
+    solver = Solver(VIEW_TABLE_MIB)
+
+    def local(u: int) -> tuple:
+        j, w = units[u]
+        return solve_world(asked[j][1], w, solver, payments=False)
+
+    init_units = None
+    if (jobs is None or jobs > 1) and units:
+        kspecs = [k.to_spec() for _, k, _, _ in asked]
+        init_units = [(kspecs[j], w.to_spec()) for j, w in units]
+    results = map_units(_ann_unit, len(units), jobs if init_units is not None else 1, progress=progress,
+                        local=local, init=_ann_init, initargs=(init_units,))
+    per: dict[int, DecisionView] = {}
+    u = 0
+    threshold = min_cost if min_cost is not None else 1
+    for j, (index, k, pool, exact) in enumerate(asked):
+        vals = [results[u + i][0] for i in range(len(pool))]
+        u += len(pool)
+        d = ann.decisions[index]
+        legal = list(d.legal)
+        maximize = (k.seat in pool[0].setup.team) if g.two_sided else False
+        cards, best = _summarize(k, legal, vals, None, maximize, exact)
+        cv = cards[d.card]
+        cost = max(0.0, cv.vs_best)
+        top = next(c for c in legal if cards[c].vs_best == 0.0 and c in best)
+        per[index] = DecisionView(
+            worlds=len(pool), exact=exact, values={c: x.mean for c, x in cards.items()},
+            stderr={c: x.stderr for c, x in cards.items()}, best=best, cost=cost, cost_stderr=cv.vs_best_stderr,
+            error=d.card not in best and cost > 0 and cost >= threshold, top=cards[top].mean)
+    decisions = tuple(dataclasses.replace(d, view=per.get(d.index)) for d in ann.decisions)
+    players = []
+    result_of = _results(ann, solver)
+    for p in ann.summary.players:
+        mine = [per[d.index] for d in decisions if d.seat == p.seat and d.index in per]
+        loss = math.fsum(v.cost for v in mine)
+        ses = [v.cost_stderr for v in mine if v.cost_stderr is not None]
+        # the decisions' worlds differ from one to the next: their errors add as independent
+        loss_se = math.sqrt(math.fsum(x * x for x in ses)) if ses else (0.0 if mine else None)
+        expected = mine[0].top if mine else None
+        result = result_of.get(p.seat)
+        luck = None
+        if expected is not None and result is not None:
+            maximize = g.two_sided and p.side == "declaring"
+            sign = 1.0 if maximize else -1.0
+            luck = sign * (result - expected) + loss
+        players.append(dataclasses.replace(p, view=PlayerView(
+            decisions=len(mine), errors=sum(v.error for v in mine), expected_loss=loss,
+            expected_loss_stderr=loss_se, dd_loss=p.given_away, expected=expected, result=result, luck=luck)))
+    summary = dataclasses.replace(ann.summary, players=tuple(players))
+    settings = ViewSettings(worlds=worlds, seed=seed, min_cost=min_cost, solves=len(units),
+                            seconds=time.perf_counter() - t0)
+    return dataclasses.replace(ann, decisions=decisions, summary=summary, view=settings)
+
+
+def _results(ann, solver: Solver) -> dict[int, int]:
+    """Each seat's final value on the values' scale: the declaring side's points (two-sided games), the seat's
+    own points (ramsch, leaster); an unfinished hand's from its last position under perfect play."""
+    g = ann.game
+    state = ann.setup.start().play_cards(d.card for d in ann.decisions)
+    out: dict[int, int] = {}
+    if g.two_sided:
+        r = ann.summary.result_value
+        if r is not None:
+            out = {s: r for s in range(g.seats)}
+        return out
+    for s in range(g.seats):
+        obj = Objective.for_setup(ann.setup, seat=s)
+        out[s] = obj.final_value(state) if state.finished else solver.value(state, obj)
+    return out

@@ -61,6 +61,7 @@ True
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import math
 import multiprocessing
@@ -69,11 +70,11 @@ import random
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, fields
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any
 
 from .cards import Card, format_cards
-from .engine import RulesError, Setup, State, trick_winner
+from .engine import _STATE_DEFAULTS, RulesError, Setup, State, Trick, frozen_instance, trick_winner
 from .games import Game, make_game
 from .record import Record, RecordError
 from .scoring import Stakes
@@ -87,6 +88,7 @@ __all__ = [
     "WorldSampler",
     "WorldsError",
     "is_consistent",
+    "build_world",
     "world_rng",
     "mean_se",
     "TIE_Z",
@@ -190,8 +192,8 @@ def game_from_spec(spec: tuple) -> Game:
     return g
 
 
-def world_rng(seed: int, i: int) -> random.Random:
-    """The random generator of world ``i`` of ``seed``."""
+def world_rng(seed: int | str, i: int) -> random.Random:
+    """The random generator of world ``i`` of ``seed`` (a number, or a text such as ``"3:seat 2"``)."""
     return random.Random(f"sheepsolve:view:{seed}:{i}")
 
 
@@ -200,9 +202,16 @@ PARALLEL_AFTER_SECONDS = 3.0
 about a second, and each starts with empty tables)."""
 
 
+def _worker_start(init: Callable[..., None] | None, initargs: tuple) -> None:
+    """A worker process's start: the signal set-up every worker gets, then ``init(*initargs)``."""
+    worker_init()
+    if init is not None:
+        init(*initargs)
+
+
 def map_units(run: Callable[[int], Any], n: int, jobs: int | None, *, progress: Callable[[int, int], None] | None
               = None, local: Callable[[int], Any] | None = None, parallel_after: float | None = None,
-              spread: bool = False) -> list[Any]:
+              spread: bool = False, init: Callable[..., None] | None = None, initargs: tuple = ()) -> list[Any]:
     """Run units ``0..n-1`` and return their results in unit order.
 
     ``local(i)`` (default ``run``) runs a unit in this process, until the time the units take says the rest would
@@ -210,7 +219,8 @@ def map_units(run: Callable[[int], Any], n: int, jobs: int | None, *, progress: 
     (None: every core; never more than the cores, :func:`worker_count`), the rest go to that many spawned
     processes, which call ``run`` (a picklable callable of
     plain data): in small chunks, or with ``spread`` one run of units per process (units that share table
-    entries). Each unit's result must not depend on where it ran; then the answer does not depend on ``jobs``.
+    entries). ``init(*initargs)`` runs once in each process first (data every unit needs, sent once). Each
+    unit's result must not depend on where it ran; then the answer does not depend on ``jobs``.
     """
     jobs = default_jobs() if jobs is None else jobs
     if jobs < 1:
@@ -234,7 +244,8 @@ def map_units(run: Callable[[int], Any], n: int, jobs: int | None, *, progress: 
     workers = worker_count(jobs, len(rest))
     size = -(-len(rest) // workers) if spread else max(1, len(rest) // (workers * 16))
     # SIGTERM or Ctrl-C: the with block ends the pool (its workers stopped and waited for), quietly (signals.py)
-    with terminate_raises(), multiprocessing.get_context("spawn").Pool(workers, initializer=worker_init) as pool:
+    with terminate_raises(), multiprocessing.get_context("spawn").Pool(
+            workers, initializer=_worker_start, initargs=(init, initargs)) as pool:
         for r in pool.imap(run, rest, chunksize=size):
             out.append(r)
             if progress:
@@ -392,6 +403,26 @@ class Knowledge:
         return cls(game=game_from_spec(spec[0]), **dict(spec[1:]))
 
     # -- derived facts -------------------------------------------------------------------------------------
+    @cached_property
+    def public(self) -> tuple[tuple[Trick, ...], tuple[Card, ...], int, bool]:
+        """What everyone saw of the play: the finished tricks, the cards of the trick on the table, its leader,
+        and whether the called suit is still unled in a finished trick (as the engine's ``State`` has them)."""
+        g = self.game
+        n = g.seats
+        plays = self.plays
+        tricks: list[Trick] = []
+        called_open = True
+        for t in range(0, len(plays) - len(plays) % n, n):
+            cards = tuple(c for _, c in plays[t:t + n])
+            lead = plays[t][0]
+            w = (lead + trick_winner(g, cards, self.under, self.called_class)) % n
+            tricks.append(Trick(leader=lead, cards=cards, winner=w, points=sum(c.points for c in cards)))
+            if self.called is not None and self.class_of(cards[0]) == self.called_class:
+                called_open = False
+        rest = plays[len(tricks) * n:]
+        leader = rest[0][0] if rest else (tricks[-1].winner if tricks else self.first_leader)
+        return tuple(tricks), tuple(c for _, c in rest), leader, called_open
+
     @property
     def called_class(self) -> str | None:
         return self.game.suit_class(self.called) if self.called is not None else None
@@ -530,7 +561,7 @@ class World:
         """The world after one more card, or None if that card is illegal in it (the world is then
         inconsistent with the play)."""
         s = self.state
-        if s.finished or card not in s.legal():
+        if s.finished or card not in s.hands[s.to_move] or card not in s.legal():
             return None
         return World(self.setup, s.play(card, check=False))
 
@@ -538,6 +569,23 @@ class World:
 def _make_setup(k: Knowledge, hands: Sequence[Iterable[Card]], bury: Sequence[Card], blind: Sequence[Card],
                 under: Card | None) -> Setup:
     """The engine's setup of a world (raises RulesError when the call or bury is not allowed in it)."""
+    setup = _make_setup_created(k, hands, bury, blind, under)
+    key = (id(k.game), setup.called, setup.under)
+    hit = _ORDERS.get(key)
+    if hit is not None and hit[0] is k.game:
+        setup.__dict__.update(hit[1])  # the cached properties every world of a call shares
+    else:
+        if len(_ORDERS) > 256:
+            _ORDERS.clear()
+        _ORDERS[key] = (k.game, {"card_classes": setup.card_classes, "legal_order": setup.legal_order})
+    return setup
+
+
+_ORDERS: dict[tuple, tuple] = {}
+
+
+def _make_setup_created(k: Knowledge, hands: Sequence[Iterable[Card]], bury: Sequence[Card], blind: Sequence[Card],
+                        under: Card | None) -> Setup:
     g = k.game
     if g.kind == "picker":
         # the hands at the first lead, the bury as what the picker "picked up and put down": Setup.create takes
@@ -563,13 +611,25 @@ def _probe_state(k: Knowledge) -> State:
 
 
 def build_world(k: Knowledge, hands: Sequence[Iterable[Card]], bury: Sequence[Card] = (),
-                blind: Sequence[Card] = (), under: Card | None = None) -> World | None:
+                blind: Sequence[Card] = (), under: Card | None = None, *, check: bool = True) -> World | None:
     """The world with these hands at the first lead (and bury, blind, card under), or None when it is not
-    consistent with the knowledge: the call or bury not allowed, or a card of the play illegal in it."""
+    consistent with the knowledge: the call or bury not allowed, or a card of the play illegal in it.
+
+    ``check=False`` trusts that every card of the play is legal in the world (the sampler's deals of a game
+    without called card or card under, where following suit is all there is and the deal obeys it) and builds
+    the position after the play directly from the tricks everyone saw, without replaying them."""
     try:
         setup = _make_setup(k, hands, bury, blind, under)
     except RulesError:
         return None
+    if not check:
+        tricks, trick, leader, called_open = k.public
+        hs = [set(h) for h in setup.hands]
+        for s, c in k.plays:
+            hs[s].discard(c)
+        state = frozen_instance(State, _STATE_DEFAULTS, setup=setup, hands=tuple(frozenset(h) for h in hs),
+                                leader=leader, trick=trick, tricks=tricks, called_open=called_open)
+        return World(setup, state)
     state = setup.start()
     for s, c in k.plays:
         if state.to_move != s or c not in state.legal():
@@ -650,6 +710,7 @@ class WorldSampler:
             kinds.setdefault(allowed[c], []).append(c)
         self.kinds = tuple((mask, tuple(cards)) for mask, cards in sorted(kinds.items()))
         self._count = lru_cache(maxsize=None)(self._count_from)
+        self._choice_memo: dict[tuple, tuple] = {}
         sizes = tuple(sl.size for sl in self.slots)
         self.candidates = self._count(0, sizes) * (self._picker_left() if self._under_pick else 1)
         """How many deals the superset holds (every consistent world is one of them)."""
@@ -718,6 +779,13 @@ class WorldSampler:
             return 1 if not any(caps) else 0
         total = 0
         mask, cards = self.kinds[i]
+        if i == len(self.kinds) - 1:  # the last kind fills what is left, if it may go everywhere that is left
+            if sum(caps) != len(cards) or any(x and not mask >> j & 1 for j, x in enumerate(caps)):
+                return 0
+            ways = math.factorial(len(cards))
+            for x in caps:
+                ways //= math.factorial(x)
+            return ways
         rest = sum(len(c) for _, c in self.kinds[i + 1:])
         if sum(caps) - len(cards) != rest:
             return 0
@@ -775,20 +843,8 @@ class WorldSampler:
         caps = tuple(sl.size for sl in self.slots)
         out: list[list[Card]] = [[] for _ in self.slots]
         for i, (mask, cards) in enumerate(self.kinds):
-            total = self._count(i, caps)
-            r = rng.randrange(total)
-            chosen = None
-            if i == len(self.kinds) - 1:  # the last kind fills what is left: the one split with deals
-                chosen = caps, tuple(0 for _ in caps)
-            for split, ways in () if chosen else self._splits(mask, len(cards), caps):
-                after = tuple(c - x for c, x in zip(caps, split))
-                w = ways * self._count(i + 1, after)
-                if r < w:
-                    chosen = split, after
-                    break
-                r -= w
-            assert chosen is not None
-            split, caps = chosen
+            total, cumulative, options = self._choices(i, caps)
+            split, caps = options[bisect.bisect_right(cumulative, rng.randrange(total))]
             pool = list(cards)
             rng.shuffle(pool)
             pos = 0
@@ -801,6 +857,29 @@ class WorldSampler:
             left = sorted(out[self._slot_index(p)], key=int)
             under = left[rng.randrange(len(left))]
         return out, under
+
+    def _choices(self, i: int, caps: tuple[int, ...]) -> tuple[int, list[int], list[tuple[tuple, tuple]]]:
+        """The share-outs of kind ``i`` into ``caps`` that leave a deal of the rest: their total number of deals,
+        the running totals and (share-out, caps left) each; worked out once per kind and caps."""
+        key = (i, caps)
+        got = self._choice_memo.get(key)
+        if got is None and i == len(self.kinds) - 1:  # the last kind fills what is left: one share-out at most
+            total = self._count(i, caps)
+            got = self._choice_memo[key] = (total, [total], [(caps, tuple(0 for _ in caps))])
+        if got is None:
+            mask, cards = self.kinds[i]
+            total = 0
+            cumulative: list[int] = []
+            options: list[tuple[tuple, tuple]] = []
+            for split, ways in self._splits(mask, len(cards), caps):
+                after = tuple(c - x for c, x in zip(caps, split))
+                w = ways * self._count(i + 1, after)
+                if w:
+                    total += w
+                    cumulative.append(total)
+                    options.append((split, after))
+            got = self._choice_memo[key] = (total, cumulative, options)
+        return got
 
     def _slot_index(self, seat: int | None) -> int:
         return next(i for i, sl in enumerate(self.slots) if sl.seat == seat)
@@ -824,7 +903,7 @@ class WorldSampler:
         if k.under is not None:
             under = k.under
         return build_world(k, [sorted(h, key=int) for h in hands], sorted(bury, key=int), sorted(blind, key=int),
-                           under)
+                           under, check=not self.exact_superset)
 
     def draw(self, rng: random.Random) -> World:
         """One consistent world, uniformly (a deal of the superset, redrawn until the rules engine accepts it)."""
@@ -836,7 +915,7 @@ class WorldSampler:
         raise WorldsError(f"no consistent world found in {MAX_TRIES} draws from {self._name(self.k.seat)}'s seat: "
                           "the record is almost certainly inconsistent")
 
-    def sample(self, n: int, seed: int = 0, start: int = 0) -> list[World]:
+    def sample(self, n: int, seed: int | str = 0, start: int = 0) -> list[World]:
         """Worlds ``start .. start + n - 1`` of ``seed``, each drawn with :func:`world_rng` (``seed``, its index)."""
         return [self.draw(world_rng(seed, i)) for i in range(start, start + n)]
 

@@ -83,6 +83,8 @@ def render_text(ann: Annotation, style: str = "symbols", *, color: bool = False,
                      "better); cost in points." + (f" {NO_TRICK}: he takes no trick." if g.kind == "leaster" else ""))
     if ann.summary.text:
         lines.append(ann.summary.text)
+    if ann.view is not None:
+        lines.append(view_legend(ann))
     lines.append("")
     b = ann.bury
     if b is not None:
@@ -102,8 +104,13 @@ def render_text(ann: Annotation, style: str = "symbols", *, color: bool = False,
         lines.append("")
     won = trick_winners(ann)
     rows = [["trick", "player", "card", "value", "cost", "", "best", "every legal card", "won by"]]
+    if ann.view is not None:
+        rows[0].insert(8, "player's view")
     last_trick = 0
     picked = shown(ann, min_cost)
+    if ann.view is not None and min_cost is not None:
+        seen = {d.index for d in picked}
+        picked = [d for d in ann.decisions if d.index in seen or (d.view is not None and d.view.error)]
     for d in picked:
         tcol = str(d.trick) if d.trick != last_trick or min_cost is not None else ""
         last_trick = d.trick
@@ -111,14 +118,20 @@ def render_text(ann: Annotation, style: str = "symbols", *, color: bool = False,
         w = won.get(d.index, "") if min_cost is None else ""
         if d.forced:
             rows.append([tcol, d.player, fc(d.card), value, "", "", "forced", "", w])
+            if ann.view is not None:
+                rows[-1].insert(8, "")
             continue
         best = " ".join(fc(c) for c in d.best) if d.cost > 0 or d.swing else ""
         every = " ".join(f"{fc(c)} {v}" for c, v in d.values.items())
         rows.append([tcol, d.player, fc(d.card), value, str(d.cost) if d.cost else "", mk(d.mark), best, every, w])
+        if ann.view is not None:
+            rows[-1].insert(8, view_cell(d, fc))
         if d.swing is not None:
             rows.append(["", "", "", "", "", "", "", f"changes the result: {d.swing}", ""])
+            if ann.view is not None:
+                rows[-1].insert(8, "")
     if picked:
-        lines += table(rows, ">" + "<<>>" + "<" * 4, indent=0)
+        lines += table(rows, ">" + "<<>>" + "<" * (4 if ann.view is None else 5), indent=0)
     elif min_cost is not None:
         lines.append(f"No decision cost {min_cost} or more.")
     else:
@@ -130,8 +143,37 @@ def render_text(ann: Annotation, style: str = "symbols", *, color: bool = False,
         srows.append([p.player, p.side, str(p.decisions), str(p.forced), str(p.errors), str(p.given_away),
                       "" if big is None else f"{big.cost} (trick {big.trick}, {fc(big.card)}; best "
                       f"{' '.join(fc(c) for c in big.best)}){' ' + mk('??') if big.swing else ''}"])
-    lines += table(srows, "<<>>>><", indent=0)
+    if ann.view is not None:
+        srows[0] += ["expected loss", "luck"]
+        for row, p in zip(srows[1:], ann.summary.players):
+            pv = p.view
+            row += (["", ""] if pv is None or not pv.decisions else
+                    [f"{pv.expected_loss:.1f}" + (f" ±{pv.expected_loss_stderr:.1f}" if pv.expected_loss_stderr else ""),
+                     "" if pv.luck is None else f"{pv.luck:+.1f}"])
+    lines += table(srows, "<<>>>><" + (">>" if ann.view is not None else ""), indent=0)
     return "\n".join(lines) + "\n"
+
+
+def view_cell(d: Decision, fc) -> str:
+    """The player's-view judgement of one decision: its expected cost ± standard error, ``(!)`` for a
+    player's-view error with the best cards."""
+    v = d.view
+    if v is None:
+        return ""
+    out = f"{v.cost:.1f}" + (f" ±{v.cost_stderr:.1f}" if v.cost_stderr else "")
+    if v.error:
+        out += " (!) best " + " ".join(fc(c) for c in v.best)
+    return out
+
+
+def view_legend(ann: Annotation) -> str:
+    """One line on how the player's view was judged."""
+    s = ann.view
+    what = "every consistent world" if s.worlds == "all" else f"{s.worlds} worlds"
+    return (f"Player's view: each decision judged again over {what} of the cards the mover could not see "
+            f"(expected cost ± standard error; (!) a player's-view error: beyond the noise"
+            f"{f' and at least {s.min_cost}' if s.min_cost else ''}); luck: the result against what the player "
+            f"could expect at his first decision, less his own expected losses, for his side.")
 
 
 def trick_winners(ann: Annotation) -> dict[int, str]:
@@ -226,7 +268,8 @@ def render_html(ann: Annotation, style: str | None = None, *, min_cost: int | No
     for d in ann.decisions:
         w = winners.get(d.trick)
         t = tricks.setdefault(d.trick, {"number": d.trick, "leader": d.player, "winner":
-                                        (ann.players[w[0]], w[1]) if w else None, "plays": [], "notes": []})
+                                        (ann.players[w[0]], w[1]) if w else None, "plays": [], "notes": [],
+                                        "view_notes": []})
         flagged = _flagged(d, min_cost)
         cls = (" e2" if d.mark == "??" else " e1") if flagged else ""
         if w and d.seat == w[0]:
@@ -235,6 +278,8 @@ def render_html(ann: Annotation, style: str | None = None, *, min_cost: int | No
         if flagged:
             t["notes"].append({"d": d, "cls": "e2" if d.swing else "e1",
                                "swing": str(d.swing).replace("->", "→") if d.swing else ""})
+        if d.view is not None and (flagged or d.view.error):
+            t["view_notes"].append({"d": d, "v": d.view, "cls": "e1" if d.view.error else "ok"})
 
     sm_top = max([p.given_away for p in sm.players] + [1])
     players = [{"p": p, "bar": int(120 * p.given_away / sm_top) if p.given_away else 0} for p in sm.players]
@@ -262,7 +307,7 @@ def render_html(ann: Annotation, style: str | None = None, *, min_cost: int | No
         has_bury=bool(st.bury), bury=b, bury_rows=bury_rows,
         bury_rest=(len(b.options) - len([o for o in b.options if o.exact])) if b is not None else 0,
         tricks=list(tricks.values()), players=players, scale=scale, min_cost=min_cost,
-        label=_bury_label)
+        label=_bury_label, view_legend=view_legend(ann) if ann.view is not None else "")
 
 
 def _bury_label(o: BuryOption) -> dict[str, Any]:

@@ -1,0 +1,135 @@
+"""The player's view: ``annotate --view player`` and ``suggest`` over seeded hands (not part of the default run).
+
+    python -m pytest benchmarks/test_bench_view.py --benchmark-only
+    python benchmarks/test_bench_view.py [--hands 20] [--jobs 2]    # per-hand medians, solves/s, cost ratios
+
+- ``annotate``: each hand of a corpus (``corpora.py``), played out by perfect players as in
+  ``test_bench_annotate.py``, annotated double dummy and then from every mover's view with 100 worlds per decision
+  and ``jobs`` processes (the issue's goals, ``--jobs 2``: medians of at most 1.5 s for 5-hand Sheepshead and
+  3 s for Schafkopf);
+- ``suggest``: the first lead of each deal from the leader's seat, 200 worlds (goals: 0.3 s Sheepshead, 1 s
+  Schafkopf);
+- ``ratio``: a world's unit of work is every legal card's value (``Solver.card_values``); its cost against the
+  position's value alone (``Solver.value``) on the corpus's full deals, each from a cleared solver (the issue's
+  aim: at most 1.6). Node counts are recorded beside the times.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from corpora import corpus  # noqa: E402
+from test_bench_annotate import played_hands  # noqa: E402
+
+from sheepsolve.annotate import annotate_play  # noqa: E402
+from sheepsolve.solver import Solver  # noqa: E402
+from sheepsolve.view import annotate_view, player_view  # noqa: E402
+from sheepsolve.worlds import Knowledge  # noqa: E402
+
+CORPORA = ["sheepshead-jd", "sauspiel"]
+HANDS = 20
+JOBS = 2
+
+
+def annotate_hands(hands: list, worlds: int = 100, jobs: int = JOBS) -> tuple[list[float], int]:
+    """Per-hand seconds of ``annotate --view player`` (double dummy, then the player's view), and the worlds
+    solved in all."""
+    times = []
+    solves = 0
+    for i, (setup, line) in enumerate(hands):
+        t0 = time.perf_counter()
+        ann = annotate_play(setup, line, judge_bury=False)
+        ann = annotate_view(ann, worlds=worlds, seed=i, jobs=jobs)
+        times.append(time.perf_counter() - t0)
+        solves += ann.view.solves
+    return times, solves
+
+
+def suggest_first_leads(states: list, worlds: int = 200, jobs: int = JOBS) -> tuple[list[float], int]:
+    times = []
+    for i, st in enumerate(states):
+        t0 = time.perf_counter()
+        k = Knowledge.from_setup(st.setup, [], st.to_move)
+        player_view(k, worlds, seed=i, jobs=jobs)
+        times.append(time.perf_counter() - t0)
+    return times, worlds * len(states)
+
+
+def cost_ratio(states: list) -> dict:
+    """``card_values`` against ``value`` on the same deals, each from a cleared solver: seconds and nodes."""
+    solver = Solver()
+    tv = tc = 0.0
+    nv = nc = 0
+    for st in states:
+        solver.clear()
+        t0 = time.perf_counter()
+        solver.value(st)
+        tv += time.perf_counter() - t0
+        nv += solver.nodes
+        solver.clear()
+        solver._core.reset_nodes()
+        t0 = time.perf_counter()
+        solver.card_values(st)
+        tc += time.perf_counter() - t0
+        nc += solver._core.nodes
+    return {"value_ms": round(1e3 * tv / len(states), 3), "card_values_ms": round(1e3 * tc / len(states), 3),
+            "time_ratio": round(tc / tv, 2), "nodes_ratio": round(nc / max(1, nv), 2)}
+
+
+def _stats(times: list[float], solves: int) -> dict:
+    xs = sorted(times)
+    return {"hands": len(xs), "median_s": round(statistics.median(xs), 3),
+            "p90_s": round(xs[min(len(xs) - 1, int(0.9 * (len(xs) - 1) + 0.5))], 3), "max_s": round(xs[-1], 3),
+            "solves_per_s": round(solves / sum(xs), 1)}
+
+
+@pytest.mark.parametrize("name", CORPORA)
+def test_annotate_view(benchmark, name):
+    hands = played_hands(name, HANDS, "perfect")
+    times, solves = benchmark.pedantic(annotate_hands, args=(hands,), rounds=1, iterations=1, warmup_rounds=0)
+    benchmark.extra_info.update(_stats(times, solves))
+
+
+@pytest.mark.parametrize("name", CORPORA)
+def test_suggest_first_lead(benchmark, name):
+    states = corpus(name, HANDS)
+    times, solves = benchmark.pedantic(suggest_first_leads, args=(states,), rounds=1, iterations=1,
+                                       warmup_rounds=0)
+    benchmark.extra_info.update(_stats(times, solves))
+
+
+@pytest.mark.parametrize("name", ["sheepshead-jd", "sheepshead-called-ace", "sauspiel", "solo", "wenz"])
+def test_card_values_cost_ratio(benchmark, name):
+    states = corpus(name, HANDS)
+    info = benchmark.pedantic(cost_ratio, args=(states,), rounds=1, iterations=1, warmup_rounds=0)
+    benchmark.extra_info.update(info)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--hands", type=int, default=HANDS)
+    ap.add_argument("--jobs", type=int, default=JOBS)
+    ap.add_argument("--corpus", nargs="*", default=CORPORA)
+    ap.add_argument("--what", nargs="*", default=["annotate", "suggest", "ratio"])
+    args = ap.parse_args()
+    for name in args.corpus:
+        if "ratio" in args.what:
+            print(f"{name:<22} ratio     {cost_ratio(corpus(name, args.hands))}", flush=True)
+        if "suggest" in args.what:
+            st = _stats(*suggest_first_leads(corpus(name, args.hands), jobs=args.jobs))
+            print(f"{name:<22} suggest   {st}", flush=True)
+        if "annotate" in args.what:
+            st = _stats(*annotate_hands(played_hands(name, args.hands, "perfect"), jobs=args.jobs))
+            print(f"{name:<22} annotate  {st}", flush=True)
+
+
+if __name__ == "__main__":
+    main()

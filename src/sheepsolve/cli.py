@@ -286,7 +286,7 @@ def annotate(file: str, json_out: bool, html_out: str | None, min_cost: int | No
         check_output_path(html_out, inputs=[file], label="--html")
     with _Progress("worlds") as progress:
         ann, data = commands.annotate(commands.Source.file(file), min_cost=min_cost, no_bury=no_bury,
-                                      table_mib=table_mib, german=german, view=view_kind, worlds_text=worlds_text,
+                                      table_mib=table_mib, german=german, view_kind=view_kind, worlds_text=worlds_text,
                                       seed=seed, jobs=jobs, progress=progress if view_kind else None)
     if html_out is not None:
         write_report(html_out, render_html(ann, page_style(notation, ann.game), min_cost=min_cost), inputs=[file])

@@ -117,28 +117,28 @@ def solve(src: Source, *, seat_name: str | None = None, target: int | None = Non
 
 
 def annotate(src: Source, *, min_cost: int | None = None, no_bury: bool = False, table_mib: int | None = None,
-             german: bool = False, view: str | None = None, worlds_text: str | int | None = None,
+             german: bool = False, view_kind: str | None = None, worlds_text: str | int | None = None,
              seed: int | None = None, jobs: int | None = None,
              progress: ProgressFn | None = None) -> tuple[Any, dict[str, Any]]:
-    """``sheepsolve annotate FILE --json`` (``view="player"``: ``--view player [--worlds N|all] [--seed S]
+    """``sheepsolve annotate FILE --json`` (``view_kind="player"``: ``--view player [--worlds N|all] [--seed S]
     [--jobs J]``, every decision judged from the mover's own view too)."""
     from .annotate import annotate_record
     from .solver import DEFAULT_TABLE_MIB, Solver
 
-    if view is None:
+    if view_kind is None:
         for name, given in (("--worlds", worlds_text), ("--seed", seed), ("--jobs", jobs)):
             if given is not None:
                 raise _view_error(f"{name}: only with --view player")
-    elif view != "player":
-        raise _view_error(f'--view: must be "player", not {view!r}')
+    elif view_kind != "player":
+        raise _view_error(f'--view: must be "player", not {view_kind!r}')
     worlds: int | str = 100
-    if view is not None:
+    if view_kind is not None:
         from .view import parse_worlds
 
         worlds = parse_worlds(worlds_text)
     rec = src.record(german)
     ann = annotate_record(rec, solver=Solver(table_mib or DEFAULT_TABLE_MIB), judge_bury=not no_bury)
-    if view is not None:
+    if view_kind is not None:
         from .view import annotate_view
 
         ann = annotate_view(ann, worlds=worlds, seed=seed or 0, jobs=jobs, min_cost=min_cost, progress=progress)

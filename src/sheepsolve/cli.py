@@ -693,5 +693,64 @@ def report(file: str, html_out: str | None, json_out: bool) -> None:
     click.echo(render_text(rep), nl=False)
 
 
+# --------------------------------------------------------------------------------------------------------------
+# Positions from other programs (library: importers.py).
+
+
+@main.group("import")
+def import_group() -> None:
+    """Positions written by other programs, as hand records."""
+
+
+@import_group.command("openschafkopf")
+@click.option("--rules", "rules", required=True, metavar="TEXT",
+              help='The game as openschafkopf describes it: "rufspiel eichel von 1", "herz-solo von 0", '
+                   '"wenz von 0", "gras-wenz tout von 2", "ramsch" (players 0 to 3; 0 leads the first trick).')
+@click.option("--hand", "hand", required=True, metavar="CARDS",
+              help='The cards the player to move holds now, in openschafkopf\'s notation: suit e g h s, then rank '
+                   'a z k o u 9 8 7 ("eo hu sz" is QC JH TD).')
+@click.option("--cards-on-table", "table", default="", metavar="CARDS",
+              help="Every card played so far, in order from the first lead (same notation).")
+@click.option("--deck", type=click.Choice(["long", "short"]), default=None, help="Schafkopf deck [default: long].")
+@click.option("--out", "out", type=click.Path(dir_okay=False), default=None, metavar="FILE",
+              help="Write the record (TOML) to FILE instead of printing it.")
+@click.option("--suggest", "do_suggest", is_flag=True,
+              help="Answer at once from the player's view (sheepsolve suggest on the record).")
+@click.option("--worlds", "worlds_text", default="100", show_default=True, metavar="N|all",
+              help="With --suggest: worlds sampled, or all.")
+@click.option("--seed", type=int, default=0, show_default=True, help="With --suggest: the seed of the worlds.")
+@click.option("--jobs", type=click.IntRange(min=1), default=None, help="With --suggest: worker processes.")
+@click.option("--json", "json_out", is_flag=True, help="With --suggest: suggest's JSON.")
+@cards_option
+@input_errors
+def import_openschafkopf(rules: str, hand: str, table: str, deck: str | None, out: str | None, do_suggest: bool,
+                         worlds_text: str, seed: int, jobs: int | None, json_out: bool, notation: str | None) -> None:
+    """Read a position in openschafkopf's notation and write it as a hand record holding the given hand (the
+    other hands unknown), or with --suggest answer from that player's view. The mapping is in
+    docs/RECORD-FORMAT.md ("Importing openschafkopf positions")."""
+    from . import commands
+    from .importers import openschafkopf_record
+    from .record import dump_record, record_from_dict
+
+    data = openschafkopf_record(rules, hand, table, deck=deck)
+    text = dump_record(record_from_dict(data))
+    if out is not None:
+        write_output_atomically(out, text, label="--out")
+        click.echo(f"wrote {clip(out, 200)}", err=True)
+    if not do_suggest:
+        if out is None:
+            click.echo(text, nl=False)
+        return
+    from .view import render_suggest
+
+    with _Progress("worlds") as progress:
+        res, res_data = commands.suggest(commands.Source.text_of("openschafkopf position", text),
+                                         worlds_text=worlds_text, seed=seed, jobs=jobs, progress=progress)
+    if json_out:
+        click.echo(json.dumps(res_data, indent=2))
+        return
+    click.echo(render_suggest(res, text_style(notation, res.knowledge.game)), nl=False)
+
+
 if __name__ == "__main__":  # pragma: no cover
     main()

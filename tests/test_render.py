@@ -310,3 +310,22 @@ def test_a_vague_max_goal_is_shown_with_its_concrete_target():
     out = run("puzzle", "show", path).output
     assert f"below {t} card points" in out or f"reach {t} card points" in out
     assert "the most card points" not in out and "the fewest card points" not in out
+
+
+def test_lines_start_with_the_cards_already_on_the_table():
+    from sheepsolve.puzzle import puzzle_from_record
+    from sheepsolve.record import load_record
+
+    p = puzzle_from_record(load_record(PUZZLE))
+    state = p.state
+    assert state.trick  # the puzzle's trick has begun
+    leader = p.record.players[state.leader]
+    from sheepsolve.cards import format_card
+
+    first = f"{len(state.tricks) + 1}. {leader} {format_card(state.trick[0], 'ascii')}"
+    out = run("puzzle", "show", PUZZLE, "--reveal", "--cards", "ascii").output
+    assert f"    {first}" in out
+    r = run("solve", EXAMPLES / "solo-hearts-midtrick.toml", "--cards", "ascii").output
+    rec = load_record(EXAMPLES / "solo-hearts-midtrick.toml")
+    st = rec.state()
+    assert f"trick {len(st.tricks) + 1}: {rec.players[st.leader]} {st.trick[0]}" in r

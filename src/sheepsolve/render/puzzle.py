@@ -23,7 +23,7 @@ from ..objective import Objective
 from ..puzzle import Puzzle, _objective, concrete_goal, describe_goal
 from ..solver import Solver
 from .html import html_style, render_page
-from .text import cards as cards_text, line_tricks as _line_tricks, side_of
+from .text import cards as cards_text, line_tricks as _line_tricks, side_of, trick_text
 
 __all__ = ["PuzzleFacts", "facts", "render_text", "render_html", "line_tricks", "solution_line"]
 
@@ -150,11 +150,7 @@ def _end_text(p: Puzzle, end: State) -> str:
 
 
 def _text_tricks(tricks: list[dict[str, Any]], names: Sequence[str], style: str) -> list[str]:
-    out = []
-    for t in tricks:
-        seq = ", ".join(f"{names[s]} {format_card(c, style)}" for s, c in t["plays"])
-        out.append(seq + (f" -> {names[t['winner']]} ({t['points']})" if t["winner"] is not None else ""))
-    return out
+    return [f"{t['number']}. " + trick_text(t, names, style) for t in tricks]
 
 
 def render_text(p: Puzzle, *, reveal: bool = False, style: str = "ascii") -> str:

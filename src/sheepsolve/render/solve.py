@@ -123,8 +123,7 @@ def _value_lines(res: dict[str, Any], rec: Record, state, roles: list[str], side
             out.append(f"  {format_card(Card.parse(c), style):>4} {shown:>4}{mark}")
     if res.get("line"):
         tr, _ = line_tricks(state, [Card.parse(c) for c in res["line"]])
-        on_table = [((state.leader + k) % g.seats, c) for k, c in enumerate(state.trick)]
         out.append("Best line:")
-        for i, t in enumerate(tr):
-            out.append(f"  trick {t['number']}: " + trick_text(t, names, style, on_table if i == 0 else ()))
+        for t in tr:
+            out.append(f"  trick {t['number']}: " + trick_text(t, names, style))
     return out

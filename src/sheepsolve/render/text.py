@@ -136,10 +136,10 @@ def game_title(game: Game, style: str) -> str:
 def line_tricks(state, cards: Sequence[Card]) -> tuple[list[dict], object]:
     """``cards`` played from ``state`` cut into tricks: ``[{"plays": [(seat, card), ...], "winner": seat or None
     (the trick left unfinished), "points": int, "number": 1-based trick number}]``, and the position at the
-    end."""
+    end. The first trick starts with the cards already on the table."""
     out: list[dict] = []
     s = state
-    cur: list[tuple[int, Card]] = []
+    cur: list[tuple[int, Card]] = [((state.leader + k) % state.game.seats, c) for k, c in enumerate(state.trick)]
     number = len(state.tricks) + 1
     for c in cards:
         seat = s.to_move
@@ -156,7 +156,7 @@ def line_tricks(state, cards: Sequence[Card]) -> tuple[list[dict], object]:
     return out, s
 
 
-def trick_text(t: dict, players: Sequence[str], style: str, on_table: Sequence[tuple[int, Card]] = ()) -> str:
-    """``Ann Q♣, Bob 7♥, Cal A♠ -> Ann (14)``; ``on_table``: the cards already played to the trick."""
-    seq = ", ".join(f"{players[s]} {format_card(c, style)}" for s, c in list(on_table) + list(t["plays"]))
+def trick_text(t: dict, players: Sequence[str], style: str) -> str:
+    """``Ann Q♣, Bob 7♥, Cal A♠ -> Ann (14)``."""
+    seq = ", ".join(f"{players[s]} {format_card(c, style)}" for s, c in t["plays"])
     return seq + (f" -> {players[t['winner']]} ({t['points']})" if t["winner"] is not None else "")

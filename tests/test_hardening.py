@@ -93,7 +93,7 @@ def test_alone_multiplier_is_capped(tmp_path: Path) -> None:
 # 3. --jobs without bounds
 
 
-def test_jobs_never_start_more_processes_than_cores(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_jobs_never_start_more_processes_than_cores(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     import sheepsolve.bury as B
     import sheepsolve.worlds as W
 
@@ -125,6 +125,13 @@ def test_jobs_never_start_more_processes_than_cores(monkeypatch: pytest.MonkeyPa
     assert all(n <= cores for n in started), (started, cores)
     assert started or cores < 2  # the pool was used
     assert B.worker_count(1000, 10**6) == B.default_jobs() <= min(cores, B.MAX_JOBS)
+    import sheepsolve.batch as batch
+
+    started.clear()
+    monkeypatch.setattr(batch.multiprocessing, "get_context", lambda kind: FakeContext())
+    r = run("batch", "show", EX, "--out", tmp_path / "out.jsonl", "--jobs", "1000", "--chunk-size", "1")
+    assert r.exit_code in (0, 1), r.output
+    assert started and all(n <= cores for n in started), (started, cores)
     assert B.worker_count(None, 1) == 1 and B.worker_count(1, 100) == 1
 
 

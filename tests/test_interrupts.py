@@ -1,4 +1,5 @@
-"""SIGINT and SIGTERM to ``sheepsolve bury --jobs 2`` while its worker processes run, sent to the main process
+"""SIGINT and SIGTERM to ``sheepsolve bury --jobs 2`` and ``sheepsolve batch --jobs 2`` while their worker
+processes run, sent to the main process
 and to the whole process group: the command ends promptly, prints no traceback and no leaked-resource warning,
 and leaves no process behind (every child and grandchild, found by PID, is gone)."""
 
@@ -62,14 +63,23 @@ def _default_signals() -> None:
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
+COMMANDS = {
+    "bury": ["bury", str(RECORD), "--view", "picker", "--worlds", "5000", "--jobs", "2"],
+    # the examples six times over: about 20 s of work on two cores, well past the signal
+    "batch": ["batch", "annotate"] + [str(ROOT / "examples")] * 6 + ["--out", "out.jsonl", "--jobs", "2",
+                                                                     "--chunk-size", "1"],
+}
+
+
 @pytest.mark.parametrize("signame", ["SIGTERM", "SIGINT"])
 @pytest.mark.parametrize("target", ["main", "group"])
-def test_interrupt_with_workers_running(tmp_path: Path, signame: str, target: str) -> None:
+@pytest.mark.parametrize("command", sorted(COMMANDS))
+def test_interrupt_with_workers_running(tmp_path: Path, command: str, signame: str, target: str) -> None:
     sig = getattr(signal, signame)
     env = dict(os.environ, PYTHONUNBUFFERED="1")
-    p = subprocess.Popen([sys.executable, "-m", "sheepsolve", "bury", str(RECORD), "--view", "picker", "--worlds",
-                          "5000", "--jobs", "2"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                         start_new_session=True, cwd=tmp_path, env=env, preexec_fn=_default_signals)
+    p = subprocess.Popen([sys.executable, "-m", "sheepsolve"] + COMMANDS[command], stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, start_new_session=True, cwd=tmp_path, env=env,
+                         preexec_fn=_default_signals)
     try:
         seen: set[int] = set()
         deadline = time.monotonic() + 90

@@ -275,7 +275,12 @@ def _local(runner: _ChunkRunner, chunks: list[list[Item]], jobs: int) -> Iterato
         for c in chunks:
             yield runner(c)
         return
-    with multiprocessing.get_context("spawn").Pool(min(jobs, len(chunks))) as pool:
+    from .signals import terminate_raises, worker_init
+    from .worlds import worker_count
+
+    # at most one process per core; SIGTERM or Ctrl-C ends the pool quietly (signals.py)
+    with terminate_raises(), multiprocessing.get_context("spawn").Pool(worker_count(jobs, len(chunks)),
+                                                                       initializer=worker_init) as pool:
         yield from pool.imap(runner, chunks)
 
 

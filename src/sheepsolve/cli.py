@@ -638,6 +638,8 @@ def batch(command: str, args: tuple[str, ...], out: str, resume: bool, force: bo
                             resume=resume, force=force, progress=progress)
     except (BatchError, FileError) as e:
         raise InputError(str(e)) from None
+    except Terminated:  # SIGTERM: the workers are stopped, the lines written so far kept (--resume goes on)
+        sys.exit(TERMINATED_STATUS)
     click.echo(summary.text(command, out), err=True)
     if summary.errors:
         sys.exit(1)

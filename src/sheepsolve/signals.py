@@ -5,9 +5,11 @@ leaked-semaphore warning. The rules used with every pool here:
 
 - the parent turns SIGTERM into an exception (:class:`Terminated`) while its pool runs
   (:func:`terminate_raises`), so the pool's ``with`` block ends it: the workers are stopped and waited for;
-- each worker ignores SIGINT and takes SIGTERM's default action (:func:`worker_init`): a Ctrl-C at the terminal,
-  which reaches the whole process group, is the parent's to handle, and a worker told to stop stops at once,
-  silently;
+- each worker ignores SIGINT and ends on SIGTERM by raising ``SystemExit`` (:func:`worker_init`): a Ctrl-C at
+  the terminal, which reaches the whole process group, is the parent's to handle; a worker told to stop unwinds,
+  so the pool's queue locks it holds (waiting for a task, sending a result) are released. Killed outright it
+  would take them along, and the parent's ``terminate`` would wait for them forever (a SIGTERM to the whole
+  group did that to ``batch``);
 - the command line ends on :class:`Terminated` with status 143 (128 + SIGTERM), without a traceback.
 """
 
@@ -52,8 +54,13 @@ def terminate_raises() -> Iterator[None]:
         signal.signal(signal.SIGTERM, previous)
 
 
+def _leave(signum: int, frame: Any) -> None:
+    raise SystemExit(TERMINATED_STATUS)
+
+
 def worker_init() -> None:
-    """Initializer of a pool's worker processes: SIGINT ignored (the parent handles it and ends the pool), SIGTERM
-    ends the worker at once and silently."""
+    """Initializer of a pool's worker processes: SIGINT ignored (the parent handles it and ends the pool); SIGTERM
+    raises ``SystemExit``, which releases the locks the worker holds and ends it silently (multiprocessing prints
+    no traceback for it)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGTERM, _leave)

@@ -126,3 +126,21 @@ def test_the_pinned_table_covers_every_game_trump_and_deck():
 def test_trump_orders_of_rules_md(name, trump, expected):
     """The orders RULES.md states, independent of the pinned file."""
     assert _cards(make_game(name, trump=trump).trumps) == expected
+
+
+def test_a_new_game_form_is_a_registry_entry(monkeypatch):
+    """A game form of the family needs only its entry: here a 'Farbgeier' whose Ober and Unter both rank above a
+    fixed suit, played by three with the short deck, Laufende from 2."""
+    from sheepsolve.games import ALIASES, GameSpec
+
+    spec = GameSpec(name="eichel-solo", title="Eichel-Solo", family="schafkopf", kind="contract", seats=(3,),
+                    decks=("short",), top_trumps="QJ", trump_suit="C", plain_ranks="ATK987", laufende_from=2,
+                    solo_type=True, auction_rank=4)
+    monkeypatch.setitem(REGISTRY, spec.name, spec)
+    monkeypatch.setitem(ALIASES, spec.name, spec.name)
+    g = make_game("eichel-solo")
+    assert (g.seats, g.hand_size, len(g.deck), g.plain_ranks, g.laufende_from) == (3, 8, 24, "ATK9", 2)
+    assert _cards(g.trumps) == "QC QS QH QD JC JS JH JD AC TC KC 9C"
+    assert _cards(g.class_cards("H")) == "AH TH KH 9H"
+    with pytest.raises(GameError, match="trump: eichel-solo has no trump suit to choose"):
+        make_game("eichel-solo", trump="H")

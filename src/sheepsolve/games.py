@@ -272,6 +272,9 @@ class Game:
 QUEENS = tuple(Card.make("Q", s) for s in SUITS)
 JACKS = tuple(Card.make("J", s) for s in SUITS)
 
+CHOSEN = "chosen"
+"""A :attr:`GameSpec.trump_suit` that the record names (its ``trump`` field): solo, farbwenz, farbgeier."""
+
 
 def _deck(short: bool) -> tuple[Card, ...]:
     return tuple(c for c in ALL_CARDS if not (short and c.rank in "87"))
@@ -283,67 +286,110 @@ def _suit_run(suit: str, ranks: str, deck: tuple[Card, ...]) -> tuple[Card, ...]
 
 @dataclass(frozen=True, kw_only=True)
 class GameSpec:
-    """A registry entry: a name, its aliases and how to build the game from the record's fields."""
+    """A registry entry: a name, its aliases and how to build the game from the record's fields.
+
+    The trumps are the ``top_trumps`` ranks in every suit (Ober before Unter, each C S H D), then the cards of
+    ``trump_suit`` in ``plain_ranks`` order; a plain suit ranks ``plain_ranks``; a deck without some ranks (the
+    short deck: no 8 or 7) leaves them out of both.
+
+    >>> spec = REGISTRY["farbwenz"]
+    >>> spec.top_trumps, spec.trump_suit, spec.plain_ranks, spec.laufende_from
+    ('J', 'chosen', 'ATKQ987', 3)
+    >>> [str(c) for c in make_game("farbwenz", trump="D", deck="short").trumps]
+    ['JC', 'JS', 'JH', 'JD', 'AD', 'TD', 'KD', 'QD', '9D']
+    """
 
     name: str
     title: str
     family: str
+    kind: str  # as Game.kind: "picker", "leaster", "contract" or "ramsch"
     aliases: tuple[str, ...] = ()
-    needs_trump: bool = False
     seats: tuple[int, ...] = (4,)
     decks: tuple[str, ...] = ("long",)
     tout_allowed: bool = False
-    partners: tuple[str, ...] = ()
+    partners: tuple[str, ...] = ()  # the partner rules a record may choose, the default first
+    partner: str = "none"  # the partner rule when there is no choice
     doc: str = ""
+    top_trumps: str = "QJ"  # ranks trump in every suit, high to low: Ober and Unter "QJ", Unter "J", Ober "Q"
+    trump_suit: str | None = None  # the suit whose other cards follow them as trumps, CHOSEN, or None
+    plain_ranks: str = "ATK987"  # a plain suit's ranks, high to low, in the long deck
+    laufende_from: int = 0  # Laufende count from this many (0: none), unless rules.laufende_from says otherwise
+    blind: Mapping[int, int] = field(default_factory=lambda: MappingProxyType({}))  # blind size by seats
+    seat_titles: Mapping[int, str] = field(default_factory=lambda: MappingProxyType({}))  # title by seats
+    solo_type: bool = False  # Schafkopf tariff class (solo, wenz, geier, ...)
+    sie: bool = False
+    auction_rank: int = 0  # higher outbids lower; a tout adds 10
 
+    @property
+    def needs_trump(self) -> bool:
+        """The record names the trump suit."""
+        return self.trump_suit == CHOSEN
+
+
+_SHEEPSHEAD: dict[str, Any] = dict(family="sheepshead", top_trumps="QJ", trump_suit="D", plain_ranks="ATK987")
+_SOLO_TYPE: dict[str, Any] = dict(family="schafkopf", kind="contract", seats=(4, 3), decks=("long", "short"),
+                                  tout_allowed=True, solo_type=True)
 
 REGISTRY: dict[str, GameSpec] = {
     s.name: s
     for s in [
-        GameSpec(name="sheepshead", title="Sheepshead (5-hand)", family="sheepshead", seats=(5,),
-                 aliases=("sheepshead-5", "schafkopf-wisconsin", "5-hand"),
+        GameSpec(name="sheepshead", title="Sheepshead (5-hand)", **_SHEEPSHEAD, kind="picker", seats=(5,),
+                 aliases=("sheepshead-5", "schafkopf-wisconsin", "5-hand"), blind={5: 2},
                  partners=("jack-of-diamonds", "called-ace", "alone"),
                  doc="picker takes the 2-card blind and buries 2; partner by jack of diamonds or called ace"),
-        GameSpec(name="leaster", title="Leaster", family="sheepshead", seats=(5, 4, 3),
+        GameSpec(name="leaster", title="Leaster", **_SHEEPSHEAD, kind="leaster", seats=(5, 4, 3),
+                 blind={5: 2, 4: 4, 3: 2}, seat_titles={4: "Leaster (4-hand)", 3: "Leaster (3-hand)"},
                  aliases=("least",), doc="everyone alone, fewest points wins (needs a trick)"),
-        GameSpec(name="sheepshead-3", title="Sheepshead (3-hand)", family="sheepshead", seats=(3,),
+        GameSpec(name="sheepshead-3", title="Sheepshead (3-hand)", **_SHEEPSHEAD, kind="picker", seats=(3,),
+                 blind={3: 2}, partner="alone",
                  aliases=("3-hand", "sheepshead3"), doc="10 cards each + 2 blind; picker alone against 2"),
-        GameSpec(name="sheepshead-4", title="Sheepshead (4-hand)", family="sheepshead", seats=(4,),
+        GameSpec(name="sheepshead-4", title="Sheepshead (4-hand)", **_SHEEPSHEAD, kind="picker", seats=(4,),
+                 blind={4: 4}, partner="alone",
                  aliases=("4-hand", "sheepshead4"), doc="7 cards each + 4 blind; picker buries 4, alone"),
-        GameSpec(name="sauspiel", title="Sauspiel (Rufspiel)", family="schafkopf", decks=("long", "short"),
+        GameSpec(name="sauspiel", title="Sauspiel (Rufspiel)", family="schafkopf", kind="contract",
+                 decks=("long", "short"), trump_suit="H", laufende_from=3, partner="sauspiel", auction_rank=1,
                  aliases=("rufspiel", "ruf", "sau", "partnerspiel", "schafkopf"),
                  doc="declarer calls a plain ace; hearts trump"),
-        GameSpec(name="solo", title="Solo (Farbsolo)", family="schafkopf", needs_trump=True, seats=(4, 3),
-                 decks=("long", "short"), tout_allowed=True, aliases=("farbsolo", "farbspiel"),
+        GameSpec(name="solo", title="Solo (Farbsolo)", **_SOLO_TYPE, trump_suit=CHOSEN, laufende_from=3,
+                 auction_rank=4, aliases=("farbsolo", "farbspiel"),
                  doc="declarer alone; Ober, Unter, then the chosen suit"),
-        GameSpec(name="wenz", title="Wenz", family="schafkopf", seats=(4, 3), decks=("long", "short"),
-                 tout_allowed=True, doc="only the four Unter are trump"),
-        GameSpec(name="geier", title="Geier", family="schafkopf", seats=(4, 3), decks=("long", "short"),
-                 tout_allowed=True, aliases=("geir",), doc="only the four Ober are trump"),
-        GameSpec(name="farbwenz", title="Farbwenz", family="schafkopf", needs_trump=True, seats=(4, 3),
-                 decks=("long", "short"), tout_allowed=True, doc="the four Unter, then the chosen suit"),
-        GameSpec(name="farbgeier", title="Farbgeier", family="schafkopf", needs_trump=True, seats=(4, 3),
-                 decks=("long", "short"), tout_allowed=True, doc="the four Ober, then the chosen suit"),
-        GameSpec(name="sie", title="Sie", family="schafkopf", decks=("long",),
+        GameSpec(name="wenz", title="Wenz", **_SOLO_TYPE, top_trumps="J", plain_ranks="ATKQ987", laufende_from=2,
+                 auction_rank=3, doc="only the four Unter are trump"),
+        GameSpec(name="geier", title="Geier", **_SOLO_TYPE, top_trumps="Q", plain_ranks="ATKJ987", laufende_from=2,
+                 auction_rank=2, aliases=("geir",), doc="only the four Ober are trump"),
+        GameSpec(name="farbwenz", title="Farbwenz", **_SOLO_TYPE, top_trumps="J", trump_suit=CHOSEN,
+                 plain_ranks="ATKQ987", laufende_from=3, auction_rank=3,
+                 doc="the four Unter, then the chosen suit"),
+        GameSpec(name="farbgeier", title="Farbgeier", **_SOLO_TYPE, top_trumps="Q", trump_suit=CHOSEN,
+                 plain_ranks="ATKJ987", laufende_from=3, auction_rank=2,
+                 doc="the four Ober, then the chosen suit"),
+        GameSpec(name="sie", title="Sie", family="schafkopf", kind="contract", decks=("long",), trump_suit="H",
+                 laufende_from=3, solo_type=True, sie=True, auction_rank=20,
                  doc="declarer holds all four Ober and four Unter; not played out (long deck: eight cards)"),
-        GameSpec(name="ramsch", title="Ramsch", family="schafkopf", decks=("long", "short"),
+        GameSpec(name="ramsch", title="Ramsch", family="schafkopf", kind="ramsch", decks=("long", "short"),
+                 trump_suit="H", laufende_from=3,
                  aliases=("ramsh",), doc="all passed: sauspiel trumps, everyone alone, most points loses"),
     ]
 }
 
+
+def _three_player_contract(spec: GameSpec) -> bool:
+    """A Schafkopf contract also played by three (``wenz-3`` and the like name it)."""
+    return spec.family == "schafkopf" and 3 in spec.seats
+
+
 ALIASES: dict[str, str] = {}
 for _spec in REGISTRY.values():
     ALIASES[_spec.name] = _spec.name
-    for _a in _spec.aliases:
-        ALIASES[_a] = _spec.name
-# 3-player Schafkopf solo-type contracts
-for _n in ("solo", "wenz", "geier", "farbwenz", "farbgeier"):
-    ALIASES[f"{_n}-3"] = _n
-ALIASES.update({"farbsolo-3": "solo", "wenz-tout": "wenz", "geier-tout": "geier", "solo-tout": "solo",
-                "farbwenz-tout": "farbwenz", "farbgeier-tout": "farbgeier"})
-
-# auction ranks (higher outbids lower; a tout adds 10)
-AUCTION_RANK = {"sauspiel": 1, "geier": 2, "farbgeier": 2, "wenz": 3, "farbwenz": 3, "solo": 4, "sie": 20}
+    for _alias in _spec.aliases:
+        ALIASES[_alias] = _spec.name
+for _spec in REGISTRY.values():
+    if _three_player_contract(_spec):
+        ALIASES[f"{_spec.name}-3"] = _spec.name
+ALIASES["farbsolo-3"] = "solo"
+for _spec in REGISTRY.values():
+    if _spec.tout_allowed:
+        ALIASES[f"{_spec.name}-tout"] = _spec.name
 
 
 def resolve_name(name: str) -> tuple[str, dict[str, Any]]:
@@ -355,7 +401,7 @@ def resolve_name(name: str) -> tuple[str, dict[str, Any]]:
         raise GameError(f"game: unknown game {clip(repr(name))} (see `sheepsolve games`; "
                         f"known: {', '.join(REGISTRY)})")
     implied: dict[str, Any] = {}
-    if key.endswith("-3") and ALIASES[key] in ("solo", "wenz", "geier", "farbwenz", "farbgeier"):
+    if key.endswith("-3") and _three_player_contract(REGISTRY[ALIASES[key]]):
         implied["seats"] = 3
     if key.endswith("-tout"):
         implied["tout"] = True
@@ -389,14 +435,14 @@ def make_game(
     if not isinstance(tout, bool):
         raise GameError(f"tout: must be true or false, not {clip(repr(tout))}")
     family = spec.family
-    rules_r = resolve_rules(family, rules)
-    preset = rules_r.get("preset")
+    resolved_rules = resolve_rules(family, rules)
+    preset = resolved_rules.get("preset")
     if preset in PRESET_GAMES and canon not in PRESET_GAMES[preset]:
         raise GameError(f"game: {canon} is not played under the {preset} preset "
                         f"(it has {', '.join(sorted(PRESET_GAMES[preset]))})")
 
     if deck is None:
-        deck = "short" if (family == "schafkopf" and seats == 3) else "long"
+        deck = "short" if (family == "schafkopf" and (seats or spec.seats[0]) == 3) else "long"
     if deck not in ("long", "short"):
         raise GameError(f"deck: must be \"long\" or \"short\", not {clip(repr(deck))}")
     if deck not in spec.decks:
@@ -417,62 +463,28 @@ def make_game(
         raise GameError(f"trump: {canon} has no trump suit to choose")
     if tout and not spec.tout_allowed:
         raise GameError(f"tout: {canon} cannot be played tout")
-    if partner is not None and canon != "sheepshead":
-        if not (canon in ("sheepshead-3", "sheepshead-4") and partner == "alone"):
-            raise GameError(f"partner: only 5-hand sheepshead has a partner rule, not {canon}")
-    short = deck == "short"
-    cards = _deck(short)
-    laufende = rules_r.get("laufende_from", 0)
+    if partner is not None and not spec.partners and not partner == spec.partner == "alone":
+        raise GameError(f"partner: only 5-hand sheepshead has a partner rule, not {canon}")
 
-    def base(**kw: Any) -> Game:
-        return Game(family=family, rules=MappingProxyType(dict(rules_r)), **kw)
-
-    if family == "sheepshead":
-        trumps = QUEENS + JACKS + _suit_run("D", "ATK987", cards)
-        sizes = {5: (6, 2), 4: (7, 4), 3: (10, 2)}
-        hand, blind = sizes[seats]
-        if canon == "leaster":
-            return base(name="leaster", title=spec.title if seats == 5 else f"Leaster ({seats}-hand)",
-                        kind="leaster", seats=seats, hand_size=hand, blind_size=blind, bury_size=0,
-                        deck=cards, trumps=trumps, plain_ranks="ATK987", partner="none")
-        if canon == "sheepshead":
-            p = partner if partner is not None else "jack-of-diamonds"
-            if p not in spec.partners:
-                raise GameError(f"partner: must be one of {', '.join(spec.partners)}, "
-                                f"not {clip(repr(p))}")
-        else:
-            p = "alone"
-        return base(name=canon, title=spec.title, kind="picker", seats=seats, hand_size=hand, blind_size=blind,
-                    bury_size=blind, deck=cards, trumps=trumps, plain_ranks="ATK987", partner=p)
-
-    # Schafkopf
-    hand = len(cards) // seats
-    ranks_std = "ATK987" if not short else "ATK9"
-    rank = AUCTION_RANK.get(canon, 0) + (10 if tout else 0)
-    if canon in ("sauspiel", "ramsch", "sie"):
-        trumps = QUEENS + JACKS + _suit_run("H", ranks_std, cards)
-        kind = {"sauspiel": "contract", "ramsch": "ramsch", "sie": "contract"}[canon]
-        return base(name=canon, title=spec.title, kind=kind, seats=seats, hand_size=hand, blind_size=0,
-                    bury_size=0, deck=cards, trumps=trumps, plain_ranks=ranks_std,
-                    partner="sauspiel" if canon == "sauspiel" else "none", sie=canon == "sie",
-                    solo_type=canon == "sie", laufende_from=laufende or 3, rank=rank)
-    if canon == "solo":
-        trumps = QUEENS + JACKS + _suit_run(trump, ranks_std, cards)  # type: ignore[arg-type]
-        plain, lf = ranks_std, 3
-    elif canon == "wenz":
-        trumps, plain, lf = JACKS, ("ATKQ987" if not short else "ATKQ9"), 2
-    elif canon == "geier":
-        trumps, plain, lf = QUEENS, ("ATKJ987" if not short else "ATKJ9"), 2
-    elif canon == "farbwenz":
-        plain = "ATKQ987" if not short else "ATKQ9"
-        trumps, lf = JACKS + _suit_run(trump, plain, cards), 3  # type: ignore[arg-type]
-    else:  # farbgeier
-        plain = "ATKJ987" if not short else "ATKJ9"
-        trumps, lf = QUEENS + _suit_run(trump, plain, cards), 3  # type: ignore[arg-type]
-    title = spec.title + (f" ({trump})" if trump else "") + (" Tout" if tout else "")
-    return base(name=canon, title=title, kind="contract", seats=seats, hand_size=hand, blind_size=0, bury_size=0,
-                deck=cards, trumps=trumps, plain_ranks=plain, trump_suit=trump, partner="none", tout=tout,
-                solo_type=True, laufende_from=laufende or lf, rank=rank)
+    cards = _deck(deck == "short")
+    plain = "".join(r for r in spec.plain_ranks if any(c.rank == r for c in cards))
+    top = tuple(Card.make(r, s) for r in spec.top_trumps for s in SUITS)
+    suit = trump if spec.needs_trump else spec.trump_suit
+    trumps = top + (_suit_run(suit, plain, cards) if suit is not None else ())
+    blind = spec.blind.get(seats, 0)
+    if spec.partners:
+        chosen_partner = partner if partner is not None else spec.partners[0]
+        if chosen_partner not in spec.partners:
+            raise GameError(f"partner: must be one of {', '.join(spec.partners)}, not {clip(repr(chosen_partner))}")
+    else:
+        chosen_partner = spec.partner
+    title = spec.seat_titles.get(seats, spec.title) + (f" ({trump})" if trump else "") + (" Tout" if tout else "")
+    return Game(name=canon, title=title, family=family, kind=spec.kind, seats=seats,
+                hand_size=(len(cards) - blind) // seats, blind_size=blind,
+                bury_size=blind if spec.kind == "picker" else 0, deck=cards, trumps=trumps, plain_ranks=plain,
+                trump_suit=trump, partner=chosen_partner, tout=tout, sie=spec.sie, solo_type=spec.solo_type,
+                laufende_from=resolved_rules.get("laufende_from", 0) or spec.laufende_from,
+                rank=spec.auction_rank + (10 if tout else 0), rules=MappingProxyType(dict(resolved_rules)))
 
 
 def list_games() -> list[dict[str, Any]]:

@@ -347,7 +347,7 @@ def run_batch(command: str, options: dict[str, Any], inputs: Sequence[str], out:
         raise BatchError(f"--out: {clip(out, 200)} already holds lines; --resume to continue it, --force to "
                          f"start it over")
     opts = dict(options)
-    if command in ("bury", "pick", "choose", "suggest"):
+    if command in ("bury", "pick", "choose", "suggest") or (command == "annotate" and opts.get("view_kind")):
         opts["jobs"] = 1  # the batch runs records side by side; inside a record one process (same answers)
     t0 = time.perf_counter()
     found = list(items) if items is not None else list_sources(inputs, stdin)

@@ -534,3 +534,15 @@ def test_annotate_view_on_every_finished_example(path):
     assert r.exit_code == 0, r.output
     d = json.loads(r.output)
     assert all(x["view"]["worlds"] == 3 for x in d["decisions"] if not x["forced"])
+
+
+def test_batch_annotate_with_the_players_view(tmp_path):
+    out = tmp_path / "o.jsonl"
+    f = str(EXAMPLES / "annotate-swing-sauspiel.toml")
+    r = CliRunner().invoke(main, ["batch", "annotate", "--view", "player", "--worlds", "3", "--no-bury", f,
+                                  "--out", str(out), "--jobs", "1"])
+    assert r.exit_code == 0, r.output
+    got = json.loads(out.read_text().splitlines()[0])["result"]
+    single = json.loads(CliRunner().invoke(main, ["annotate", f, "--view", "player", "--worlds", "3", "--no-bury",
+                                                  "--json", "--jobs", "1"]).stdout)
+    assert [d.get("view") for d in got["decisions"]] == [d.get("view") for d in single["decisions"]]

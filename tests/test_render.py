@@ -329,3 +329,25 @@ def test_lines_start_with_the_cards_already_on_the_table():
     rec = load_record(EXAMPLES / "solo-hearts-midtrick.toml")
     st = rec.state()
     assert f"trick {len(st.tricks) + 1}: {rec.players[st.leader]} {st.trick[0]}" in r
+
+
+# -- the other reports on the same templates: annotate --view player, the season report -----------------------
+
+
+def test_annotate_player_view_and_season_report_escape_hostile_names(tmp_path):
+    path = hostile_copy(EXAMPLES / "annotate-swing-sauspiel.toml", tmp_path)
+    out = tmp_path / "view.html"
+    r = run("annotate", path, "--no-bury", "--view", "player", "--worlds", "4", "--jobs", "1", "--html", out)
+    assert r.exit_code == 0, r.output
+    page = out.read_text(encoding="utf-8")
+    assert_self_contained(page)
+    assert_escaped(page)
+    jsonl = tmp_path / "season.jsonl"
+    r = run("batch", "annotate", "--no-bury", path, "--out", jsonl, "--jobs", "1", "--no-progress")
+    assert r.exit_code == 0, r.output
+    report = tmp_path / "season.html"
+    r = run("report", jsonl, "--html", report)
+    assert r.exit_code == 0, r.output
+    page = report.read_text(encoding="utf-8")
+    assert_self_contained(page)
+    assert_escaped(page)

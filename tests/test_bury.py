@@ -11,6 +11,8 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import json
+import math
+import statistics
 import random
 from collections import Counter
 from pathlib import Path
@@ -710,6 +712,81 @@ def test_pick_and_choose_same_seed_same_answer_whatever_jobs(monkeypatch):
     for a, b in (picks, chooses):
         a.pop("seconds"), b.pop("seconds")
         assert a == b
+
+
+def _every_deal(unseen, sizes):
+    """Every way to deal ``unseen`` into groups of ``sizes`` (brute force, independent of the sampler)."""
+    if not sizes:
+        yield []
+        return
+    for group in itertools.combinations(unseen, sizes[0]):
+        rest = [c for c in unseen if c not in group]
+        for tail in _every_deal(rest, sizes[1:]):
+            yield [sorted(group)] + tail
+
+
+@pytest.mark.parametrize("name,kw", [("sheepshead", {}), ("sheepshead", {"partner": "called-ace"}),
+                                     ("sheepshead-3", {}), ("sheepshead-4", {})])
+def test_exact_picker_view_is_the_average_over_every_deal(name, kw):
+    """worlds="all": every deal of the unseen cards once; each choice's mean points and payment equal the exact
+    average of the reference's values over a brute-force list of the deals, with no sampling error, and only
+    equal choices tie."""
+    g = make_game(name, **kw)
+    k = 1 if g.seats == 5 else 2  # 5-hand: 4 unseen cards, 24 deals (2 cards a hand would be 2520)
+    hands, blind, _ = _small_deal(g, random.Random(f"exact/{name}/{kw}"), k)
+    unseen = [c for h in hands[1:] for c in h]
+    r = B.sample_buries(g, hands[0], blind, 0, worlds="all", unseen=unseen)
+    deals = list(_every_deal(unseen, [k] * (g.seats - 1)))
+    assert r.exact and r.worlds == len(deals) == math.factorial(len(unseen)) // math.factorial(k) ** (g.seats - 1)
+    for row in r.rows:
+        refs = [_reference(B._setup_for(g, [sorted(hands[0])] + d, blind, 0, row.decision)) for d in deals]
+        assert row.stats.mean == pytest.approx(statistics.fmean(v for v, _, _ in refs))
+        assert row.stats.payment == pytest.approx(statistics.fmean(p for _, _, p in refs))
+        assert row.stats.stderr == 0 and row.stats.payment_stderr == 0 and row.stats.vs_best_stderr == 0
+        assert row.tie == (abs(row.stats.vs_best) <= 1e-9)
+    assert r.to_dict()["exact"] is True
+    assert "every one of the" in render_bury(r)
+
+
+def test_exact_pick_and_choose_are_the_average_over_every_deal():
+    g = make_game("sheepshead-3")
+    hands, blind, _ = _small_deal(g, random.Random("exact-pick"), 2)
+    unseen = [c for h in hands[1:] for c in h] + blind
+    p = B.pick_or_pass(g, hands[0], 0, worlds="all", unseen=unseen)
+    pays = []
+    for d in _every_deal(unseen, [2, 2, 2]):
+        hs, bl = [sorted(hands[0]), d[0], d[1]], d[2]
+        pays.append(max((_reference(B._setup_for(g, hs, bl, 0, x)) for x in B.legal_decisions(g, hs[0] + bl, unseen)),
+                        key=lambda t: (t[2], t[0]))[2])
+    assert p.exact and p.worlds == len(pays) == 90
+    assert p.pick.payment == pytest.approx(statistics.fmean(pays)) and p.pick.payment_stderr == 0
+    assert p.best == ([p.decision] if abs(p.pick.payment) > 1e-9 else [p.decision, "pass" if p.decision == "pick"
+                                                                         else "pick"])
+    sk = make_game("solo", trump="C")
+    rng = random.Random("exact-choose")
+    cards = list(sk.deck)
+    rng.shuffle(cards)
+    hand, unseen = sorted(cards[:2]), cards[2:8]
+    contracts = [B.Contract("solo", "H"), B.Contract("wenz"), B.Contract("geier", tout=True)]
+    c = B.choose_contract(sk, hand, 1, worlds="all", contracts=contracts, unseen=unseen)
+    deals = list(_every_deal(unseen, [2, 2, 2]))
+    assert c.exact and c.worlds == len(deals) == 90
+    for row in c.rows:
+        refs = [_reference(B._contract_setup(sk, [d[0], hand, d[1], d[2]], 1, row.contract)) for d in deals]
+        assert row.stats.payment == pytest.approx(statistics.fmean(p for _, _, p in refs))
+        assert row.stats.payment_stderr == 0
+    assert c.to_dict()["exact"] is True and "every one of the 90 deals" in render_choose(c)
+
+
+def test_all_worlds_above_the_cap_is_refused(tmp_path):
+    res = CliRunner().invoke(main, ["bury", str(EXAMPLES / "bury-jd-picker-only.toml"), "--worlds", "all"])
+    assert res.exit_code == 2 and "Traceback" not in res.output
+    assert "--worlds all: 2,308,743,493,056 consistent worlds from Cal's seat, over the cap of 20,000" in res.output
+    for cmd, path in (("pick", "bury-jd-picker-only.toml"), ("choose", "bury-choose-sauspiel-hand.toml")):
+        res = CliRunner().invoke(main, [cmd, str(EXAMPLES / path), "--worlds", "all"])
+        assert res.exit_code == 2 and "over the cap of 20,000" in res.output, res.output
+    res = CliRunner().invoke(main, ["pick", str(EXAMPLES / "bury-jd-picker-only.toml"), "--worlds", "some"])
+    assert res.exit_code == 2 and "--worlds" in res.output
 
 
 # --------------------------------------------------------------------------------------------------------------

@@ -83,7 +83,7 @@ from .record import MAX_RECORD_BYTES, Record, RecordError, load_record, record_f
 from .scoring import Stakes, laufende_of, outcome_for, payment_for
 from .solver import Solver, SolverError
 from .worlds import (MAX_JOBS, PARALLEL_AFTER_SECONDS, WorldSampler, before_choice, default_jobs, game_from_spec,
-                     game_spec, map_units, mean_se, within_noise, worker_count, world_rng)
+                     game_spec, map_units, mean_se, within_noise, worker_count, world_rng, ALL_WORLDS_CAP)
 
 __all__ = [
     "BuryError",
@@ -721,17 +721,42 @@ def _task_sampler(task: "_Task", game: Game) -> WorldSampler:
     """The sampler of the worlds of ``task`` (made once per task and process): the seat's hand known, and the
     blind when the seat has picked (:func:`sheepsolve.worlds.before_choice`)."""
     global _SAMPLER
-    key = (task.game, task.seat, task.hand, task.blind if task.kind == "bury" else None, task.unseen)
+    key = (task.game, task.seat, task.hand, task.blind if task.kind == "bury" else None, task.unseen, task.players)
     known = _SAMPLER  # read once: another thread may replace it
     if known is None or known[0] != key:
         k = before_choice(game, task.seat, [Card(c) for c in task.hand],
                           blind=[Card(c) for c in task.blind] if task.kind == "bury" and task.blind else None,
-                          unseen=[Card(c) for c in task.unseen] if task.unseen is not None else None)
+                          unseen=[Card(c) for c in task.unseen] if task.unseen is not None else None,
+                          players=task.players)
         known = _SAMPLER = (key, WorldSampler(k))
     return known[1]
 
 
 _SAMPLER: tuple[tuple, WorldSampler] | None = None
+_ALL_DEALS: tuple[WorldSampler, list] | None = None  # every deal of the last exact task's sampler
+
+
+def _task_deal(task: "_Task", game: Game, i: int) -> tuple[list[list[Card]], list[Card]]:
+    """World ``i`` of ``task``: drawn with ``world_rng(seed, i)``, or with ``exact`` deal ``i`` of every deal."""
+    global _ALL_DEALS
+    sampler = _task_sampler(task, game)
+    if not task.exact:
+        return sampler.deal(world_rng(task.seed, i))
+    known = _ALL_DEALS  # read once: another thread may replace it
+    if known is None or known[0] is not sampler:
+        known = _ALL_DEALS = (sampler, sampler.all_deals(ALL_WORLDS_CAP))
+    return known[1][i]
+
+
+def _world_count(task: "_Task", worlds: int | str) -> int:
+    """How many worlds ``task`` solves (``"all"``: every deal, refused above the cap); checks the cards."""
+    game = _game_from_spec(task.game)
+    _task_sampler(task, game)
+    if worlds == "all":
+        _task_deal(task, game, 0)
+        assert _ALL_DEALS is not None
+        return len(_ALL_DEALS[1])
+    return int(worlds)
 
 
 # --------------------------------------------------------------------------------------------------------------
@@ -755,6 +780,8 @@ class _Task:
     hands: tuple[tuple[int, ...], ...] = ()  # "deal": every hand
     unseen: tuple[int, ...] | None = None
     by: str = "payment"
+    exact: bool = False  # every deal of the unseen cards, in the sampler's order, instead of sampled worlds
+    players: tuple[str, ...] | None = None  # the players' names, for messages
 
 
 _WORKER = threading.local()  # this thread's solver for sampled worlds (in a worker process: the process's)
@@ -813,7 +840,7 @@ def _run_unit(task: _Task, i: int, solver: Solver | None = None) -> Any:
     # table, and the killer cards learnt there mislead more than they guide (8 deals x 50 worlds of a picker's
     # view: 2.0% fewer nodes than keeping both, 0.6% fewer forgetting the entries only, 1.5% the killers only)
     solver.clear()
-    hands, blind = _task_sampler(task, game).deal(world_rng(task.seed, i))
+    hands, blind = _task_deal(task, game, i)
     if task.kind == "bury":
         choices = _Choices(game, hands, blind, task.seat, _task_decisions(task))
         return tuple(_eval_tuple(choices.evaluate(solver, k, stakes)) for k in range(len(task.choices)))
@@ -962,13 +989,18 @@ _mean_se = mean_se
 _WON = ("schwarz", "schneider", "win", "win-schneider", "win-schwarz")
 
 
-def _stats(evals: Sequence[tuple]) -> Sampled:
+def _stats(evals: Sequence[tuple], exact: bool = False) -> Sampled:
+    """The statistics of one choice over the worlds' results; ``exact`` (every world solved): no sampling error,
+    every standard error 0."""
     n = len(evals)
     vals = [e[0] for e in evals]
     pays = [float(e[2]) for e in evals]
     points = None not in vals
     mean, se = _mean_se([float(v) for v in vals]) if points else (None, None)
     pm, pse = _mean_se(pays)
+    if exact:
+        se = 0.0 if points else None
+        pse = 0.0
     return Sampled(worlds=n, mean=mean, stderr=se,
                    p61=sum(v >= 61 for v in vals) / n if points else None,
                    p91=sum(v >= 91 for v in vals) / n if points else None,
@@ -982,12 +1014,14 @@ def _measure(e: tuple, by: str) -> float:
     return float(e[2])
 
 
-def _with_diffs(columns: Sequence[Sequence[tuple]], stats: Sequence[Sampled], best: int, by: str) -> list[Sampled]:
+def _with_diffs(columns: Sequence[Sequence[tuple]], stats: Sequence[Sampled], best: int, by: str,
+                exact: bool = False) -> list[Sampled]:
     out = []
     for j, st in enumerate(stats):
         diffs = [_measure(a, by) - _measure(b, by) for a, b in zip(columns[j], columns[best])]
         m, se = _mean_se(diffs)
-        out.append(Sampled(**{**st.__dict__, "vs_best": m, "vs_best_stderr": se if j != best else 0.0}))
+        out.append(Sampled(**{**st.__dict__, "vs_best": m,
+                              "vs_best_stderr": se if j != best and not exact else 0.0}))
     return out
 
 
@@ -1056,6 +1090,7 @@ class BuryRanking:
     actual: "BuryRanking | None" = None
     record_choice: Decision | None = None
     notes: tuple[str, ...] = ()
+    exact: bool = False  # picker's view: every deal of the unseen cards solved (no sampling)
 
     @property
     def best(self) -> list[Decision]:
@@ -1180,7 +1215,7 @@ class BuryRanking:
             "payment_of": "picker",
         }
         if self.view == "picker":
-            out.update({"worlds": self.worlds, "seed": self.seed})
+            out.update({"worlds": self.worlds, "exact": self.exact, "seed": self.seed})
         out["buries"] = [r.to_dict() for r in self.rows]
         out["best"] = [d.to_dict() for d in self.best]
         out["solved"] = self.solved
@@ -1292,18 +1327,21 @@ def _check_by(by: str) -> None:
         raise BuryError(f'--by: must be "payment" or "points", not {by!r}')
 
 
-def _check_worlds(worlds: int) -> None:
+def _check_worlds(worlds: int | str) -> None:
+    if worlds == "all":
+        return
     if isinstance(worlds, bool) or not isinstance(worlds, int) or worlds < 1:
-        raise BuryError(f"--worlds: must be 1 or more, not {worlds!r}")
+        raise BuryError(f"--worlds: must be 1 or more (or \"all\"), not {worlds!r}")
 
 
-def sample_buries(game: Game, hand: Sequence[Card], blind: Sequence[Card], picker: int, *, worlds: int = 100,
+def sample_buries(game: Game, hand: Sequence[Card], blind: Sequence[Card], picker: int, *, worlds: int | str = 100,
                   seed: int = 0, stakes: Stakes | None = None, by: str = "payment", jobs: int | None = 1,
                   progress: ProgressFn | None = None, unseen: Iterable[Card] | None = None,
                   players: Sequence[str] | None = None, actual_hands: Sequence[Sequence[Card]] | None = None,
                   ) -> BuryRanking:
-    """Every legal choice of the picker from his view: ``worlds`` deals of the cards he cannot see, every
-    choice solved in each (common random numbers), ranked by expected payment (or points).
+    """Every legal choice of the picker from his view: ``worlds`` deals of the cards he cannot see (``"all"``:
+    every deal, exactly, refused above :data:`~sheepsolve.worlds.ALL_WORLDS_CAP`), every choice solved in each
+    (common random numbers), ranked by expected payment (or points).
 
     ``actual_hands``: the real deal, when known; its double-dummy ranking is added (``.actual``) and
     :attr:`BuryRanking.lesson` says where the two disagree. ``unseen``: the cards dealt to the others (default:
@@ -1329,21 +1367,22 @@ def sample_buries(game: Game, hand: Sequence[Card], blind: Sequence[Card], picke
     task = _Task(kind="bury", game=_game_spec(game), seat=picker, hand=tuple(map(int, hand)),
                  blind=tuple(map(int, blind)), choices=tuple(reps[k]._key() for k in order),
                  stakes=(stakes.crack, stakes.recrack, stakes.doublers), seed=seed,
-                 unseen=tuple(map(int, unseen)) if unseen is not None else None, by=by)
+                 unseen=tuple(map(int, unseen)) if unseen is not None else None, by=by, exact=worlds == "all",
+                 players=tuple(players) if players else None)
     t0 = time.perf_counter()
-    _task_sampler(task, _game_from_spec(task.game))  # checks the cards before any work
-    results = _map_units(task, worlds, jobs, progress)
+    count = _world_count(task, worlds)  # checks the cards (and the count of every deal) before any work
+    results = _map_units(task, count, jobs, progress)
     dt = time.perf_counter() - t0
     at = {k: i for i, k in enumerate(order)}  # rep -> its place in the solve order
     columns = [[w[at[k]] for w in results] for k in range(len(reps))]
-    rep_stats = [_stats(col) for col in columns]
+    rep_stats = [_stats(col, task.exact) for col in columns]
     keys = [_rank_key(by, s.payment, s.mean) for s in rep_stats]
     best_rep = max(range(len(reps)), key=lambda k: keys[k])
-    rep_stats = _with_diffs(columns, rep_stats, best_rep, by)
+    rep_stats = _with_diffs(columns, rep_stats, best_rep, by, task.exact)
     alone = [bool(columns[k][0][3]) for k in range(len(reps))]
     order = sorted(range(len(decisions)), key=lambda j: keys[index[j]], reverse=True)
     ranks = _ranks([keys[index[j]] for j in order])
-    ties = [within_noise(-st.vs_best, st.vs_best_stderr) for st in rep_stats]
+    ties = [within_noise(-st.vs_best, st.vs_best_stderr, task.exact) for st in rep_stats]
     rows = tuple(SampledRow(decision=decisions[j], stats=rep_stats[index[j]], alone=alone[index[j]], rank=k,
                             tie=ties[index[j]]) for j, k in zip(order, ranks))
     actual = None
@@ -1352,7 +1391,8 @@ def sample_buries(game: Game, hand: Sequence[Card], blind: Sequence[Card], picke
     notes = tuple(x for x in [_alone_note(game, picked)] if x)
     return BuryRanking(game=game, players=tuple(players or [str(i + 1) for i in range(game.seats)]),
                        picker=picker, hand=tuple(hand), blind=tuple(blind), view="picker", by=by, rows=rows,
-                       solved=len(reps), seconds=dt, worlds=worlds, seed=seed, actual=actual, notes=notes)
+                       solved=len(reps), seconds=dt, worlds=count, seed=seed, actual=actual, notes=notes,
+                       exact=task.exact)
 
 
 @dataclass(frozen=True)
@@ -1371,6 +1411,7 @@ class PickResult:
     buries: tuple[tuple[Decision, int], ...]  # the choice made in each world, with its count, most often first
     seconds: float
     actual: tuple[Decision, int | None, str, int] | None = None  # best choice on the actual deal, if known
+    exact: bool = False  # every deal of the unseen cards solved (no sampling)
 
     @property
     def decision(self) -> str:
@@ -1381,7 +1422,8 @@ class PickResult:
         """``["pick"]`` or ``["pass"]``, or both, the better first, when picking's expected payment is within two
         of its standard errors of passing's 0 (a tie: the difference world by world is picking's payment)."""
         other = "pass" if self.decision == "pick" else "pick"
-        return [self.decision, other] if within_noise(abs(self.pick.payment), self.pick.payment_stderr) else \
+        return [self.decision, other] if within_noise(abs(self.pick.payment), self.pick.payment_stderr,
+                                                      self.exact) else \
             [self.decision]
 
     def to_dict(self) -> dict[str, Any]:
@@ -1391,7 +1433,7 @@ class PickResult:
         choices = [pick, pas] if self.pick.payment > 0 else [pas, pick]
         out: dict[str, Any] = {
             "game": self.game.name, "partner": self.game.partner, "seat": self.players[self.seat],
-            "hand": [str(c) for c in self.hand], "worlds": self.worlds, "seed": self.seed,
+            "hand": [str(c) for c in self.hand], "worlds": self.worlds, "exact": self.exact, "seed": self.seed,
             "choices": choices, "decision": self.decision, "best": self.best, "payment_of": "picker",
             "procedure": ("in each world the picker takes that world's blind and makes the best double-dummy "
                           "bury and call of that world; passing is worth 0 (a leaster or another player's pick "
@@ -1408,7 +1450,7 @@ class PickResult:
         return out
 
 
-def pick_or_pass(game: Game, hand: Sequence[Card], seat: int, *, worlds: int = 100, seed: int = 0,
+def pick_or_pass(game: Game, hand: Sequence[Card], seat: int, *, worlds: int | str = 100, seed: int = 0,
                  stakes: Stakes | None = None, by: str = "payment", jobs: int | None = 1,
                  progress: ProgressFn | None = None, players: Sequence[str] | None = None,
                  actual: tuple[Sequence[Sequence[Card]], Sequence[Card]] | None = None,
@@ -1436,10 +1478,11 @@ def pick_or_pass(game: Game, hand: Sequence[Card], seat: int, *, worlds: int = 1
     stakes = stakes or Stakes()
     task = _Task(kind="pick", game=_game_spec(game), seat=seat, hand=tuple(map(int, hand)), blind=None,
                  choices=(), stakes=(stakes.crack, stakes.recrack, stakes.doublers), seed=seed, by=by,
-                 unseen=tuple(map(int, unseen)) if unseen is not None else None)
+                 unseen=tuple(map(int, unseen)) if unseen is not None else None, exact=worlds == "all",
+                 players=tuple(players) if players else None)
     t0 = time.perf_counter()
-    _task_sampler(task, _game_from_spec(task.game))  # checks the cards before any work
-    results = _map_units(task, worlds, jobs, progress)
+    count = _world_count(task, worlds)  # checks the cards (and the count of every deal) before any work
+    results = _map_units(task, count, jobs, progress)
     dt = time.perf_counter() - t0
     evals = [r[1] for r in results]
     counts: dict[tuple, int] = {}
@@ -1455,8 +1498,9 @@ def pick_or_pass(game: Game, hand: Sequence[Card], seat: int, *, worlds: int = 1
         d, e = _best_decision(Solver(), game, hs, list(bl), seat, stakes, by)
         act = (d, e.value, e.outcome, e.payment)
     return PickResult(game=game, players=tuple(players or [str(i + 1) for i in range(game.seats)]), seat=seat,
-                      hand=tuple(hand), pick=_stats(evals), worlds=worlds, seed=seed, by=by, outcomes=outcomes,
-                      buries=tuple((Decision._from_key(k), n) for k, n in top), seconds=dt, actual=act)
+                      hand=tuple(hand), pick=_stats(evals, task.exact), worlds=count, seed=seed, by=by,
+                      outcomes=outcomes, buries=tuple((Decision._from_key(k), n) for k, n in top), seconds=dt,
+                      actual=act, exact=task.exact)
 
 
 @dataclass(frozen=True)
@@ -1487,6 +1531,7 @@ class ChoiceResult:
     by: str
     seconds: float
     pass_tie: bool = False  # passing is within noise of the best choice (or is the best)
+    exact: bool = False  # every deal of the unseen cards solved (no sampling)
 
     @property
     def decision(self) -> str:
@@ -1512,7 +1557,8 @@ class ChoiceResult:
         pas["tie"] = self.pass_tie
         rows.insert(at, pas)
         return {"game": "schafkopf", "seat": self.players[self.seat], "hand": [str(c) for c in self.hand],
-                "worlds": self.worlds, "seed": self.seed, "ranked_by": self.by, "payment_of": "declarer",
+                "worlds": self.worlds, "exact": self.exact, "seed": self.seed, "ranked_by": self.by,
+                "payment_of": "declarer",
                 "contracts": rows, "decision": self.decision, "best": self.best,
                 "procedure": ("each contract solved double dummy in the same sampled worlds; passing is worth 0 "
                               "(ramsch or another player's game after a pass is out of scope); the best and every "
@@ -1520,7 +1566,7 @@ class ChoiceResult:
                 "seconds": round(self.seconds, 6)}
 
 
-def choose_contract(game: Game, hand: Sequence[Card], seat: int, *, worlds: int = 100, seed: int = 0,
+def choose_contract(game: Game, hand: Sequence[Card], seat: int, *, worlds: int | str = 100, seed: int = 0,
                     stakes: Stakes | None = None, by: str = "payment", jobs: int | None = 1,
                     progress: ProgressFn | None = None, players: Sequence[str] | None = None,
                     contracts: Sequence[Contract] | None = None,
@@ -1552,28 +1598,30 @@ def choose_contract(game: Game, hand: Sequence[Card], seat: int, *, worlds: int 
         raise BuryError("no contract to choose from")
     task = _Task(kind="choose", game=_game_spec(game), seat=seat, hand=tuple(map(int, hand)), blind=None,
                  choices=tuple(c._key() for c in cs), stakes=(stakes.crack, stakes.recrack, stakes.doublers),
-                 seed=seed, by=by, unseen=tuple(map(int, unseen)) if unseen is not None else None)
+                 seed=seed, by=by, unseen=tuple(map(int, unseen)) if unseen is not None else None,
+                 exact=worlds == "all", players=tuple(players) if players else None)
     t0 = time.perf_counter()
-    _task_sampler(task, _game_from_spec(task.game))  # checks the cards before any work
-    results = _map_units(task, worlds, jobs, progress)
+    count = _world_count(task, worlds)  # checks the cards (and the count of every deal) before any work
+    results = _map_units(task, count, jobs, progress)
     dt = time.perf_counter() - t0
     columns = [[w[k] for w in results] for k in range(len(cs))]
-    stats = [_stats(col) for col in columns]
+    stats = [_stats(col, task.exact) for col in columns]
     keys = [_rank_key(by, s.payment, s.mean) for s in stats]
     best = max(range(len(cs)), key=lambda k: keys[k])
-    stats = _with_diffs(columns, stats, best, by)
+    stats = _with_diffs(columns, stats, best, by, task.exact)
     order = sorted(range(len(cs)), key=lambda k: keys[k], reverse=True)
     ranks = _ranks([keys[k] for k in order])
     top = stats[order[0]]
     if by == "payment" and top.payment <= 0:  # passing is the best: a contract ties with it within noise
-        ties = [within_noise(-st.payment, st.payment_stderr) for st in stats]
+        ties = [within_noise(-st.payment, st.payment_stderr, task.exact) for st in stats]
         pass_tie = True
     else:
-        ties = [within_noise(-st.vs_best, st.vs_best_stderr) for st in stats]
-        pass_tie = by == "payment" and within_noise(top.payment, top.payment_stderr)
+        ties = [within_noise(-st.vs_best, st.vs_best_stderr, task.exact) for st in stats]
+        pass_tie = by == "payment" and within_noise(top.payment, top.payment_stderr, task.exact)
     rows = tuple(ContractRow(contract=cs[k], stats=stats[k], rank=r, tie=ties[k]) for k, r in zip(order, ranks))
     return ChoiceResult(game=game, players=tuple(players or [str(i + 1) for i in range(game.seats)]), seat=seat,
-                        hand=tuple(hand), rows=rows, worlds=worlds, seed=seed, by=by, seconds=dt, pass_tie=pass_tie)
+                        hand=tuple(hand), rows=rows, worlds=count, seed=seed, by=by, seconds=dt, pass_tie=pass_tie,
+                        exact=task.exact)
 
 
 # --------------------------------------------------------------------------------------------------------------
@@ -1809,7 +1857,7 @@ def render_choose(r: ChoiceResult, style: str = "ascii") -> str:
 # From a record (what the commands run)
 
 
-def bury_from_record(loaded: _Loaded, *, view: str | None = None, worlds: int | None = None, seed: int = 0,
+def bury_from_record(loaded: _Loaded, *, view: str | None = None, worlds: int | str | None = None, seed: int = 0,
                      jobs: int | None = None, by: str = "payment", progress: ProgressFn | None = None
                      ) -> BuryRanking:
     """``sheepsolve bury``: the double-dummy ranking when every hand is known (``view="actual"``), else (or with
@@ -1836,7 +1884,7 @@ def bury_from_record(loaded: _Loaded, *, view: str | None = None, worlds: int | 
     return BuryRanking(**{**r.__dict__, "record_choice": loaded.choice, "notes": r.notes + loaded.notes})
 
 
-def pick_from_record(loaded: _Loaded, *, worlds: int = 100, seed: int = 0, jobs: int | None = None,
+def pick_from_record(loaded: _Loaded, *, worlds: int | str = 100, seed: int = 0, jobs: int | None = None,
                      by: str = "payment", progress: ProgressFn | None = None) -> PickResult:
     """``sheepsolve pick``: picking against passing for the record's seat."""
     rec = loaded.record
@@ -1845,7 +1893,7 @@ def pick_from_record(loaded: _Loaded, *, worlds: int = 100, seed: int = 0, jobs:
                         by=by, jobs=jobs, progress=progress, players=rec.players, actual=actual)
 
 
-def choose_from_record(loaded: _Loaded, *, worlds: int = 100, seed: int = 0, jobs: int | None = None,
+def choose_from_record(loaded: _Loaded, *, worlds: int | str = 100, seed: int = 0, jobs: int | None = None,
                        by: str = "payment", progress: ProgressFn | None = None) -> ChoiceResult:
     """``sheepsolve choose``: every contract the record's seat may declare, against passing."""
     rec = loaded.record

@@ -427,6 +427,27 @@ class _Progress:
             self.bar.__exit__(None, None, None)
 
 
+class _WorldsType(click.ParamType):
+    """``--worlds`` of bury, pick and choose: a number of worlds (1 or more) or ``all`` (every deal of the unseen
+    cards, exactly; refused above the cap with the count)."""
+
+    name = "N|all"
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> int | str:
+        from .view import parse_worlds
+        from .worlds import WorldsError
+
+        if value == "all" or (isinstance(value, int) and not isinstance(value, bool)):
+            return value
+        try:
+            return parse_worlds(value)
+        except WorldsError as e:
+            self.fail(str(e).removeprefix("--worlds: "), param, ctx)
+
+
+WORLDS = _WorldsType()
+
+
 def _sampling_options(fn: Callable) -> Callable:
     fn = cards_option(fn)
     fn = click.option("--html", "html_out", type=click.Path(dir_okay=False), default=None, metavar="OUT",
@@ -452,11 +473,12 @@ def _sampling_options(fn: Callable) -> Callable:
               help="actual: double dummy on the dealt cards (needs every hand); picker: only the picker's hand "
                    "and the blind known, the other cards sampled. Default: actual when every hand is known and "
                    "--worlds is not given, else picker.")
-@click.option("--worlds", type=click.IntRange(min=1), default=None,
-              help="Worlds sampled for the picker's view [default: 100].")
+@click.option("--worlds", type=WORLDS, default=None,
+              help="Worlds sampled for the picker's view [default: 100]; all: every deal of the unseen cards "
+                   "(at most 20,000).")
 @_sampling_options
 @input_errors
-def bury(file: str, json_out: bool, view: str | None, worlds: int | None, seed: int, jobs: int | None, by: str,
+def bury(file: str, json_out: bool, view: str | None, worlds: int | str | None, seed: int, jobs: int | None, by: str,
          german: bool, notation: str | None, html_out: str | None) -> None:
     """Rank every legal bury (and call, and card under) of the record's pick, best first.
 
@@ -485,14 +507,14 @@ def bury(file: str, json_out: bool, view: str | None, worlds: int | None, seed: 
 @main.command()
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--seat", "seat_name", default=None, help="The player who would pick [default: the record's picker].")
-@click.option("--worlds", type=click.IntRange(min=1), default=100, show_default=True,
-              help="Worlds sampled (the blind and the other hands).")
+@click.option("--worlds", type=WORLDS, default=100, show_default=True,
+              help="Worlds sampled (the blind and the other hands); all: every deal (at most 20,000).")
 @click.option("--json", "json_out", is_flag=True,
               help='One JSON object: {"choices": [{"choice": "pick", "mean", "stderr", "p61", "p91", "pschwarz", '
                    '"payment", ...}, {"choice": "pass", "payment": 0}], "decision", ...}, best first.')
 @_sampling_options
 @input_errors
-def pick(file: str, seat_name: str | None, worlds: int, json_out: bool, seed: int, jobs: int | None, by: str,
+def pick(file: str, seat_name: str | None, worlds: int | str, json_out: bool, seed: int, jobs: int | None, by: str,
          german: bool, notation: str | None, html_out: str | None) -> None:
     """Pick or pass: the expected payment of picking from this hand against passing (worth 0).
 
@@ -520,15 +542,15 @@ def pick(file: str, seat_name: str | None, worlds: int, json_out: bool, seed: in
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--seat", "seat_name", default=None,
               help="The player who would declare [default: the record's declarer].")
-@click.option("--worlds", type=click.IntRange(min=1), default=100, show_default=True,
-              help="Worlds sampled (the other hands).")
+@click.option("--worlds", type=WORLDS, default=100, show_default=True,
+              help="Worlds sampled (the other hands); all: every deal (at most 20,000).")
 @click.option("--json", "json_out", is_flag=True,
               help='One JSON object: {"contracts": [{"contract", "mean", "stderr", "p61", "p91", "pschwarz", '
                    '"pwin", "payment", ...}, ..., {"contract": "pass", "payment": 0}, ...], "decision", ...}, best '
                    'first.')
 @_sampling_options
 @input_errors
-def choose(file: str, seat_name: str | None, worlds: int, json_out: bool, seed: int, jobs: int | None, by: str,
+def choose(file: str, seat_name: str | None, worlds: int | str, json_out: bool, seed: int, jobs: int | None, by: str,
            german: bool, notation: str | None, html_out: str | None) -> None:
     """Schafkopf game choice: the expected payment of every contract the hand may declare (sauspiel on each
     callable ace, solos, wenz, geier, farbwenz, farbgeier, their tout forms, sie) against passing (worth 0)."""

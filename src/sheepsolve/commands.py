@@ -156,8 +156,9 @@ def _view_error(msg: str) -> Exception:
     return WorldsError(msg)
 
 
-def bury(src: Source, *, view: str | None = None, worlds: int | None = None, seed: int = 0, jobs: int | None = None,
-         by: str = "payment", german: bool = False, progress: ProgressFn | None = None) -> tuple[Any, dict[str, Any]]:
+def bury(src: Source, *, view: str | None = None, worlds: int | str | None = None, seed: int = 0,
+         jobs: int | None = None, by: str = "payment", german: bool = False,
+         progress: ProgressFn | None = None) -> tuple[Any, dict[str, Any]]:
     """``sheepsolve bury FILE --json``."""
     from .bury import bury_from_record, read_bury_record
 
@@ -166,7 +167,7 @@ def bury(src: Source, *, view: str | None = None, worlds: int | None = None, see
     return res, res.to_dict()
 
 
-def pick(src: Source, *, seat_name: str | None = None, worlds: int = 100, seed: int = 0, jobs: int | None = None,
+def pick(src: Source, *, seat_name: str | None = None, worlds: int | str = 100, seed: int = 0, jobs: int | None = None,
          by: str = "payment", german: bool = False, progress: ProgressFn | None = None) -> tuple[Any, dict[str, Any]]:
     """``sheepsolve pick FILE --json``."""
     from .bury import pick_from_record, read_pick_record
@@ -176,8 +177,9 @@ def pick(src: Source, *, seat_name: str | None = None, worlds: int = 100, seed: 
     return res, res.to_dict()
 
 
-def choose(src: Source, *, seat_name: str | None = None, worlds: int = 100, seed: int = 0, jobs: int | None = None,
-           by: str = "payment", german: bool = False, progress: ProgressFn | None = None) -> tuple[Any, dict[str, Any]]:
+def choose(src: Source, *, seat_name: str | None = None, worlds: int | str = 100, seed: int = 0,
+           jobs: int | None = None, by: str = "payment", german: bool = False,
+           progress: ProgressFn | None = None) -> tuple[Any, dict[str, Any]]:
     """``sheepsolve choose FILE --json``."""
     from .bury import choose_from_record, read_choose_record
 

@@ -923,10 +923,32 @@ class WorldSampler:
         """A deal of the cards unseen before any choice (knowledge from :func:`before_choice`), uniformly: every
         hand as dealt, in seat order (the picker's without the blind), and the blind (the picker's, or the one
         dealt here). Every deal is consistent there: no card played, no call."""
-        k = self.k
-        if k.plays or not self.exact_superset:
-            raise WorldsError("deal: only before the first lead and any call (draw gives a world of a record)")
+        self._check_before_choice()
         parts, _ = self._deal(rng)
+        return self._as_deal(parts)
+
+    def all_deals(self, cap: int = ALL_WORLDS_CAP) -> list[tuple[list[list[Card]], list[Card]]]:
+        """Every deal :meth:`deal` draws from, each once, in a fixed order; :class:`WorldsError` when there are
+        more than ``cap``.
+
+        >>> from sheepsolve.cards import parse_cards
+        >>> k = before_choice(make_game("sheepshead-3"), 0, parse_cards("QC 7S"), blind=parse_cards("JD 8S"),
+        ...                   unseen=parse_cards("AS TS AC KS"))
+        >>> len(WorldSampler(k).all_deals())      # 4 cards, two to each of two hands
+        6
+        """
+        self._check_before_choice()
+        if self.candidates > cap:
+            raise WorldsError(f"--worlds all: {self.candidates:,} consistent worlds from {self._name(self.k.seat)}'s "
+                              f"seat, over the cap of {cap:,}; sample them instead (--worlds N, say --worlds 200)")
+        return [self._as_deal(parts) for parts, _ in self._all_deals()]
+
+    def _check_before_choice(self) -> None:
+        if self.k.plays or not self.exact_superset:
+            raise WorldsError("deal: only before the first lead and any call (draw gives a world of a record)")
+
+    def _as_deal(self, parts: Sequence[Sequence[Card]]) -> tuple[list[list[Card]], list[Card]]:
+        k = self.k
         hands: list[list[Card]] = [[] for _ in range(k.game.seats)]
         hands[k.seat] = sorted(set(k.hand) - set(k.blind or ()), key=int)
         blind = list(k.blind) if k.blind is not None else []

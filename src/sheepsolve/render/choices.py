@@ -34,7 +34,7 @@ from .html import html_style, render_page
 from .text import cards as _cards, contract_name, game_title
 
 __all__ = ["render_bury", "render_pick", "render_choose", "bury_html", "pick_html", "choose_html",
-           "decision_text", "contract_text", "no_sauspiel_text"]
+           "decision_text", "contract_text", "no_sauspiel_text", "worlds_text"]
 
 _SHOWN = 8  # choices listed on one line of text; the JSON lists them all
 CHARTED = 4  # choices (or contracts) charted on a page
@@ -96,8 +96,8 @@ def render_bury(r: BuryRanking, style: str = "ascii") -> str:
         lines.append(f"{r.nodes} nodes, {r.seconds * 1000:.1f} ms")
         lines.append("caveat: " + BURY_CAVEAT_ACTUAL)
     else:
-        lines.append(f"{n} legal choices ({r.solved} distinct) from {names[r.picker]}'s view: {r.worlds} worlds "
-                     f"(seed {r.seed}), every choice in the same worlds; ranked by {r.by}")
+        lines.append(f"{n} legal choices ({r.solved} distinct) from {names[r.picker]}'s view: "
+                     f"{worlds_text(r.worlds, r.seed, r.exact)}, every choice in the same worlds; ranked by {r.by}")
         lines.append(f"{'rank':>4}  {'points':>12}  {'61+':>4} {'91+':>4} {'schw':>4}  {'payment':>13}  "
                      f"{'vs best':>13}  {'':4}  choices")
         for rank, group in itertools.groupby(r.rows, key=lambda x: x.rank):
@@ -136,6 +136,15 @@ def render_bury(r: BuryRanking, style: str = "ascii") -> str:
     return "\n".join(lines) + "\n"
 
 
+def worlds_text(worlds: int, seed: int | None, exact: bool) -> str:
+    """``200 worlds (seed 0)``, or with every deal solved ``every one of the 90 deals of the unseen cards``.
+
+    >>> worlds_text(200, 0, False), worlds_text(90, 0, True)
+    ('200 worlds (seed 0)', 'every one of the 90 deals of the unseen cards (exact)')
+    """
+    return f"every one of the {worlds} deals of the unseen cards (exact)" if exact else f"{worlds} worlds (seed {seed})"
+
+
 def _cost_text(r: BuryRanking) -> str:
     """The record's choice against the best in expectation (picker's view)."""
     cost = r.record_cost()
@@ -152,7 +161,7 @@ def render_pick(r: PickResult, style: str = "ascii") -> str:
     names = r.players
     s = r.pick
     lines = [f"{_title(r.game, style)}: {names[r.seat]} holds {_cards(_display_order(r.game, r.hand), style)}; "
-             f"{r.worlds} worlds (seed {r.seed}), the blind and the other hands unseen",
+             f"{worlds_text(r.worlds, r.seed, r.exact)}, the blind and the other hands unseen",
              f"pick: {s.payment:+.2f} ± {_fmt(s.payment_stderr, 2)} units a hand ({names[r.seat]}'s own), "
              f"points {_fmt(s.mean)} ± {_fmt(s.stderr)}, 61+ {_pct(s.p61).strip()}, 91+ {_pct(s.p91).strip()}, "
              f"schwarz {_pct(s.pschwarz).strip()}",
@@ -213,8 +222,9 @@ def render_choose(r: ChoiceResult, style: str = "ascii") -> str:
     names = r.players
     labels = {row.contract: contract_text(row.contract, style) for row in r.rows}
     width = max([len(x) for x in labels.values()] + [16])
-    lines = [f"Schafkopf: {names[r.seat]} holds {_cards(hand_order(r.hand), style)}; {r.worlds} worlds "
-             f"(seed {r.seed}), every contract in the same worlds; payment is {names[r.seat]}'s own",
+    lines = [f"Schafkopf: {names[r.seat]} holds {_cards(hand_order(r.hand), style)}; "
+             f"{worlds_text(r.worlds, r.seed, r.exact)}, every contract in the same worlds; payment is "
+             f"{names[r.seat]}'s own",
              f"{'rank':>4}  {'contract':<{width}} {'points':>12}  {'win':>4} {'91+':>4} {'schw':>4}  {'payment':>15}  "
              f"{'vs best':>15}"]
     passed = False
@@ -282,7 +292,8 @@ def bury_html(r: BuryRanking, style: str | None = None) -> str:
             if ch is not None:
                 charts.append({"decision": g["decisions"][0], "chart": ch, "stats": row.stats, "rank": g["rank"]})
     record_row = r.row_of(r.record_choice) if r.record_choice is not None else None
-    return render_page("choices.html", notation=style, is_trump=r.game.is_trump, kind="bury",
+    return render_page("choices.html", notation=style, worlds=worlds_text(r.worlds, r.seed, r.exact),
+                       is_trump=r.game.is_trump, kind="bury",
                        title=f"{_title(r.game, style)}: the bury", subtitle=f"{r.players[r.picker]} picks",
                        command="bury", r=r, who=r.players[r.picker], hand=_display_order(r.game, r.hand),
                        groups=groups, charts=charts, lesson=r.lesson_text(style), record_row=record_row,
@@ -295,7 +306,8 @@ def pick_html(r: PickResult, style: str | None = None) -> str:
     """Pick or pass as a page: the hand, picking's figures and its points over the worlds."""
     style = style or html_style(None, r.game)
     ch = _chart(r.pick.values, "points over the worlds when picking")
-    return render_page("choices.html", notation=style, is_trump=r.game.is_trump, kind="pick",
+    return render_page("choices.html", notation=style, worlds=worlds_text(r.worlds, r.seed, r.exact),
+                       is_trump=r.game.is_trump, kind="pick",
                        title=f"{_title(r.game, style)}: pick or pass", subtitle=f"{r.players[r.seat]}'s hand",
                        command="pick", r=r, who=r.players[r.seat], hand=_display_order(r.game, r.hand),
                        charts=[{"chart": ch, "stats": r.pick}] if ch else [],
@@ -318,7 +330,8 @@ def choose_html(r: ChoiceResult, style: str | None = None) -> str:
             charts.append({"name": contract_text(row.contract, style), "chart": ch, "stats": row.stats,
                            "rank": row.rank})
     decision = "pass" if r.decision == "pass" else contract_text(r.rows[0].contract, style)
-    return render_page("choices.html", notation=style, is_trump=None, kind="choose",
+    return render_page("choices.html", notation=style, worlds=worlds_text(r.worlds, r.seed, r.exact),
+                       is_trump=None, kind="choose",
                        title="Schafkopf: which game?", subtitle=f"{r.players[r.seat]}'s hand", command="choose",
                        r=r, who=r.players[r.seat], hand=hand_order(r.hand), rows=rows, pass_at=at, folded=folded,
                        names={row.contract: contract_text(row.contract, style) for row in r.rows},

@@ -5,9 +5,11 @@ The records are the bundled examples, the puzzles and the test records, changed 
 key deleted or given a hostile value (a huge or negative number, a long text, control characters, a table, a
 list), a card replaced, moved between hands or duplicated, the play cut, reordered or extended, the text itself
 cut or its bytes changed. Each mutated record goes through show, solve, annotate, bury, pick, choose, suggest,
-puzzle show and puzzle check (sampling commands with a couple of worlds, one process).
+puzzle show, puzzle check, batch (one process) and report (on the batch's output, or on the record itself);
+import openschafkopf gets random rules, hands and cards on the table (sampling commands with a couple of
+worlds, one process).
 
-900 runs by default; ``python -m pytest -m slow tests/test_fuzz_commands.py`` sweeps
+1200 runs by default; ``python -m pytest -m slow tests/test_fuzz_commands.py`` sweeps
 ``FUZZ_RECORDS`` records (default 400) through every command. ``-s`` prints the counts of outcomes.
 """
 
@@ -17,6 +19,7 @@ import copy
 import json
 import os
 import random
+import re
 import signal
 import time
 import tomllib
@@ -193,7 +196,29 @@ def command_lines(path: Path, rnd: random.Random) -> list[list[str]]:
         ["suggest", f, "--worlds", "2", "--jobs", "1"],
         ["puzzle", "show", f],
         ["puzzle", "check", f],
+        ["batch", rnd.choice(["show", "solve", "annotate"]), f, "--out", str(path.with_suffix(".out.jsonl")),
+         "--jobs", "1", "--force"] + (["--no-bury"] if rnd.random() < 0.5 else []),
+        ["report", str(path.with_suffix(".out.jsonl")) if rnd.random() < 0.7 else f],
+        _import_line(rnd),
     ]
+
+
+_OS_WORDS = ["rufspiel", "solo", "wenz", "geier", "ramsch", "tout", "von", "spielt", "eichel", "gras", "herz",
+             "schellen", "blau", "rot", "pump", "0", "1", "3", "4", "-1", "99999999999999999999", "x" * 5000,
+             "\n", "\x1b", "²"]
+_OS_CARDS = [s + r for s in "eghs" for r in "azkou987"] + ["xx", "e", "", "ez ez", "\x00"]
+
+
+def _import_line(rnd: random.Random) -> list[str]:
+    rules = " ".join(rnd.choice(_OS_WORDS) for _ in range(rnd.randrange(1, 5)))
+    hand = " ".join(rnd.choice(_OS_CARDS) for _ in range(rnd.randrange(0, 10)))
+    table = " ".join(rnd.choice(_OS_CARDS) for _ in range(rnd.randrange(0, 12)))
+    args = ["import", "openschafkopf", "--rules", rules, "--hand", hand]
+    if table and rnd.random() < 0.7:
+        args += ["--cards-on-table", table]
+    if rnd.random() < 0.3:
+        args += ["--suggest", "--worlds", "2", "--jobs", "1"]
+    return args
 
 
 def run_case(args: list[str], limit: float = TIME_LIMIT) -> tuple[str, float, str]:
@@ -223,6 +248,8 @@ def run_case(args: list[str], limit: float = TIME_LIMIT) -> tuple[str, float, st
         return ("refused" if good else "bad-error"), dt, out[:3000]
     if r.exit_code == 1 and args[:2] == ["puzzle", "check"] and "not a sound puzzle" in out:
         return "unsound", dt, ""
+    if r.exit_code == 1 and args[0] == "batch" and re.search(r" [1-9][0-9]* errors?; ", out):  # a record failed
+        return "batch-errors", dt, ""
     return "bad-status", dt, f"status {r.exit_code}: {out[:3000]}"
 
 
@@ -237,7 +264,7 @@ def sweep(records: int, seed: int, tmp: Path) -> tuple[Counter, list[tuple[list[
             outcome, dt, out = run_case(args)
             counts[outcome] += 1
             slowest = max(slowest, dt)
-            if outcome not in ("ok", "refused", "unsound"):
+            if outcome not in ("ok", "refused", "unsound", "batch-errors"):
                 failures.append((args, outcome, out))
     return counts, failures, slowest
 
@@ -253,7 +280,7 @@ def test_mutated_records_through_every_command(tmp_path: Path) -> None:
     counts, failures, slowest = sweep(int(os.environ.get("FUZZ_RECORDS_DEFAULT", "100")), 2601, tmp_path)
     _report(counts, failures, slowest)
     assert not failures, failures[:3]
-    assert sum(counts.values()) >= 900
+    assert sum(counts.values()) >= 1200
     assert counts["ok"] and counts["refused"]  # both kinds of record were made
 
 

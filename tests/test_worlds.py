@@ -546,3 +546,18 @@ def test_batch_annotate_with_the_players_view(tmp_path):
     single = json.loads(CliRunner().invoke(main, ["annotate", f, "--view", "player", "--worlds", "3", "--no-bury",
                                                   "--json", "--jobs", "1"]).stdout)
     assert [d.get("view") for d in got["decisions"]] == [d.get("view") for d in single["decisions"]]
+
+
+def test_all_worlds_cap_with_the_rules_check():
+    """Where the rules check thins the superset: refused at once on a sure estimate, listed (or refused with the
+    exact count) when the estimate cannot tell."""
+    rec = load_record(EXAMPLES / "sheepshead-called-ace-under-finished.toml")
+    s = W.WorldSampler(W.Knowledge.from_record(rec, 2, 26))
+    assert (s.candidates, s.count()) == (144, 48)
+    assert len(s.all_worlds(cap=100)) == 48  # over the cap before the check, under it after
+    with pytest.raises(W.WorldsError, match=r"--worlds all: 48 consistent worlds .* over the cap of 40;"):
+        s.all_worlds(cap=40)
+    big = W.WorldSampler(W.Knowledge.from_record(load_record(EXAMPLES / "sheepshead-called-ace-finished.toml"), 3, 12))
+    assert W.ALL_WORLDS_CAP < big.candidates <= W.CHECK_LIMIT and not big.exact_superset
+    with pytest.raises(W.WorldsError, match=r"about [\d,]+ consistent worlds .* over the cap of 20,000"):
+        big.all_worlds()

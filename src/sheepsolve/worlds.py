@@ -996,11 +996,14 @@ class WorldSampler:
             if self.candidates > cap:
                 raise WorldsError(f"--worlds all: {self.candidates:,} consistent worlds from {name}'s seat, over "
                                   f"the cap of {cap:,}; sample them instead (--worlds N, say --worlds 200)")
-        elif self.candidates > CHECK_LIMIT:
-            est = self._estimate()
-            raise WorldsError(f"--worlds all: about {est:,} consistent worlds from {name}'s seat ({self.candidates:,} "
-                              f"deals before the rules check), over the cap of {cap:,}; sample them instead "
-                              f"(--worlds N, say --worlds 200)")
+        elif self.candidates > cap:
+            # Listing means replaying every deal of the superset: first ask a sample whether the consistent ones
+            # are surely too many (or too many deals to check), and refuse at once then.
+            est, low = self._estimate()
+            if low > cap or self.candidates > CHECK_LIMIT:
+                raise WorldsError(f"--worlds all: about {est:,} consistent worlds from {name}'s seat (estimated from "
+                                  f"{self.candidates:,} deals before the rules check), over the cap of {cap:,}; "
+                                  f"sample them instead (--worlds N, say --worlds 200)")
         out: list[World] = []
         count = 0
         for w in self._all_consistent():
@@ -1012,14 +1015,18 @@ class WorldSampler:
                               f"{cap:,}; sample them instead (--worlds N, say --worlds 200)")
         return out
 
-    def _estimate(self, draws: int = 400) -> int:
+    def _estimate(self, draws: int = 400) -> tuple[int, float]:
+        """The number of consistent worlds estimated from ``draws`` deals of the superset, and a lower bound
+        (Wilson's, 4 standard deviations: a refusal on it is all but certain to be right)."""
         rng = random.Random("sheepsolve:view:estimate")
         ok = 0
         for _ in range(draws):
             parts, under = self._deal(rng)
             if self._world(parts, under) is not None:
                 ok += 1
-        return max(1, round(self.candidates * ok / draws))
+        p, n, z = ok / draws, draws, 4.0
+        low = (p + z * z / (2 * n) - z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))) / (1 + z * z / n)
+        return max(1, round(self.candidates * p)), self.candidates * max(0.0, low)
 
 
 def _share(cards: Sequence[Card], split: Sequence[int]) -> Iterator[list[tuple[Card, ...]]]:

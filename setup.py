@@ -3,7 +3,7 @@
 On x86-64 the core is compiled for the building machine's bit-manipulation instructions: POPCNT always, and
 BMI1/BMI2 (``andn``, ``blsr``, ``tzcnt``, shifts by a register without ``cl``) when ``/proc/cpuinfo`` lists
 them, as on every x86-64 processor since 2013 (Intel Haswell, AMD Excavator and Zen). The search is made of
-mask operations: BMI cut its instructions by 4% (callgrind, 20 sauspiel deals). Set SHEEPSOLVE_PORTABLE=1 to
+mask operations: BMI cuts its instructions (docs/TUNING.md). Set SHEEPSOLVE_PORTABLE=1 to
 leave BMI out, for a build that must run on other machines than the one it is built on.
 
 With gcc the search's move ordering must stay inlined in it (``gcc_flags``).
@@ -41,10 +41,9 @@ def x86_flags() -> list[str]:
 
 
 def gcc_flags() -> list[str]:
-    """gcc stops inlining into a function past ``large-function-insns`` (2700) instructions: the ramsch and leaster
-    bounds made the search ``ab`` that long, and ``order_moves`` became a call of its own, 3% more instructions on
-    the other games (callgrind, 20 sauspiel deals). A higher limit keeps it inline: +1.2% (sauspiel 20 deals,
-    sheepshead-3 20, sheepshead-jd 100 +1.1%). Other compilers get nothing: the option is gcc's."""
+    """gcc's flags: a higher ``large-function-insns`` (default 2700), past which gcc stops inlining into a
+    function, so that the search ``ab`` keeps its move ordering and bounds inline (docs/TUNING.md). Other
+    compilers get nothing: the option is gcc's."""
     cc = (os.environ.get("CC") or sysconfig.get_config_var("CC") or "").split()
     return ["--param=large-function-insns=20000"] if cc and "gcc" in os.path.basename(cc[0]) else []
 

@@ -48,3 +48,15 @@ def test_the_function_finder_sees_definitions_and_skips_declarations(tmp_path):
 def test_every_core_function_has_a_docstring(path):
     missing = [f"{path.name}:{line} {name}" for name, line, doc in functions(path) if not doc]
     assert not missing
+
+
+MEASUREMENT = re.compile(r"\d%|\b\d+ deals\b|callgrind|cachegrind")
+
+
+@pytest.mark.parametrize("path", [*CORE_FILES, SRC / "_core.pyx", SRC.parent.parent / "setup.py"],
+                         ids=lambda p: p.name)
+def test_no_measurement_in_the_code(path):
+    """Figures live in docs/TUNING.md; the code keeps a one-line why."""
+    hits = [f"{path.name}:{i} {line.strip()}" for i, line in enumerate(path.read_text().split("\n"), 1)
+            if MEASUREMENT.search(line)]
+    assert not hits

@@ -43,7 +43,7 @@ cdef int trump_points(Search* s) noexcept nogil:
     ``k`` others win their tricks: his ``k`` cheapest trumps and each other player's ``k`` cheapest cards at
     least (the other side's players add one card to each of those tricks). His trumps above every trump of the
     other side never lose: only when ``k`` exceeds their number does this count more than sure_points, which
-    counts those with their own points. Out of line: inline in ab it cost more instructions (layout)."""
+    counts those with their own points."""
     cdef Tables* t = &s.t
     cdef uint32_t mine = s.live & t.trumps & s.team_cards, opp = s.live & t.trumps & ~s.team_cards, x
     cdef int k, lost = 0, c, p, v
@@ -77,9 +77,7 @@ cdef int lead_ruff(Search* s, uint32_t legal, uint32_t cls_mask, uint32_t ruffs,
     ``r2``) and the picker's last hold card, cards of the called class, never trumps, from him; so the partner may
     ruff. Then the leader's side takes the trick with at least the leader's card, the partner's cheapest trump
     above those trumps, and every other player's cheapest card of the class led or, lacking one, of his hand (a
-    superset of what he may play, so the sum is never too high). With several such partners, the best bound.
-    Kept out of line: written inline in sure_lead it cost instructions where no partner can ruff (solo, 40
-    deals: 0.4% more; out of line 0.3% fewer, layout)."""
+    superset of what he may play, so the sum is never too high). With several such partners, the best bound."""
     cdef Tables* t = &s.t
     cdef int n = t.n, L = s.leader, p, i, seat, q, contrib, found = 0, best = 0
     cdef uint32_t lead, opp = 0, ruff, can
@@ -118,8 +116,7 @@ cdef int lead_away(Search* s, uint32_t legal, int* bound) noexcept nogil:
     goes to the other side whatever happens after it, since only the leader's side could take it back. That
     trick holds the lead and each other player's cheapest card he may play; the value is at most what the other
     tricks can bring (:func:`sure_bound`). Returns 1 and the best such bound in ``bound``, or 0. Used where
-    three or more tricks are left, as :func:`sure_lead`. 100 ramsch deals: 5.3% fewer nodes (the median 12%),
-    100 leaster deals 3%."""
+    three or more tricks are left, as :func:`sure_lead`."""
     cdef Tables* t = &s.t
     cdef int L = s.leader, p, q, c, tl, contrib, found = 0, best = 0, forced
     cdef uint32_t m = legal & ~t.special, cls, can, h

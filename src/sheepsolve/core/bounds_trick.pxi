@@ -31,8 +31,8 @@ cdef inline int decided_bounds(Search* s, int seat, int* lo, int* hi) noexcept n
     its cheapest card it may play. Sets bounds on the future value (from the start of the trick) and returns 1;
     returns 0 if the trick is still open.
 
-    One walk over the players still to play, summing the cheapest cards as it goes: on sauspiel deals that
-    cost fewer instructions than a second walk once the trick is known to be decided."""
+    One walk over the players still to play, summing the cheapest cards as it goes (cheaper than a second walk
+    once the trick is known to be decided)."""
     cdef Tables* t = &s.t
     cdef int p, q, contrib = 0
     cdef uint32_t beaters = s.beats, led = s.led, h, can
@@ -64,15 +64,12 @@ cdef inline int top_bounds(Search* s, int seat, int* lo, int* hi, uint32_t* come
     top card's side out of the trick), and the tricks after it bring it no less than nothing, so the value is at
     least that trick's gain when it is the objective's side, and at most the points left but those when it is
     the other (each side maximises what it takes: ``Tables.sided``). The partners' richest cards rather than
-    their cheapest: 100 deals, sauspiel 1.9%, sheepshead-jd 2.3%, sheepshead-3 0.2% fewer nodes; callgrind,
-    sauspiel 60 deals 1.3%, sheepshead-jd 100 deals 2.2%, sheepshead-3 60 deals 0.1% fewer instructions (the
-    first 20 sauspiel deals, with 1.2% more nodes, 2.0% more; the same in decided_bounds, or in both, cut 1.4%
-    and 2.8% of the sauspiel nodes but cost 3-5% more instructions). Only called when taking a trick is what
+    their cheapest: a tighter bound, still sure since his side chooses them. Only called when taking a trick is what
     each side wants (``Tables.sided``: not in ramsch or leaster, where the trick is a choice, not a gain); not
     with the called class led while its rules apply, nor for a special card.
 
     This covers what decided_bounds leaves open: the side not winning the trick so far still holds the card
-    that takes it (100 deals: sauspiel 7%, solo 25%, sheepshead-3 14% fewer nodes). ``come`` gets those cards
+    that takes it. ``come`` gets those cards
     (:func:`cards_to_come` from the mover on), for :func:`order_moves`."""
     cdef Tables* t = &s.t
     cdef uint32_t cards = 0, h, can
@@ -110,8 +107,7 @@ cdef inline int refrain_bounds(Search* s, int seat, int* lo, int* hi) noexcept n
     the objective's side wins it, else the minimising side. So the bounds :func:`trick_bounds` gives for that
     trick (as :func:`decided_bounds` sets them) hold whatever the other side does; returns 1, else 0. (In a game
     where a trick is a gain, the side leaving it would be the one bound by them, and they would not hold.)
-    Not while the called card's rules apply. 40 ramsch deals: 15% fewer nodes (the median 31% fewer), 100
-    leaster deals 5%."""
+    Not while the called card's rules apply."""
     cdef Tables* t = &s.t
     cdef int p, q, contrib = 0
     cdef int wteam = t.team[s.win_seat]

@@ -101,7 +101,7 @@ cdef class Core:
         """Forget every table entry: a new generation (O(1)). Nothing to do when no search ran since the last
         time: no entry has the current generation yet (those of the same 4 or 16 bits were emptied as they
         wrapped). A solve of a new deal often forgets twice, ``clear()`` and a new context: counting each
-        emptied the tables twice as often (100 sheepshead-jd deals: 0.5% of the instructions)."""
+        would empty the tables twice as often."""
         if self.fresh:
             return
         self.fresh = True
@@ -129,20 +129,17 @@ cdef class Core:
         cdef Tables* t = &self.s.t
         if tables.context != self.context:
             # the entries' meaning changes with the context; the killer cards are only move-ordering hints and
-            # stay: the next context is often a close one (another call, card under or contract on the same
-            # deal; callgrind: judging the bury and call of 8 hands 16%, choosing a contract in 6 worlds 3.9%, 20
-            # bury rankings 0.6% fewer instructions than starting them afresh)
+            # stay: the next context is often a close one (another call, card under or contract on the same deal)
             self._forget_entries()
             self.context = tables.context
         # The struct depends on the tables alone: built once per tables object (the deals of a game and call
-        # share one), then copied (building it cost 25 us a load, a twentieth of a 6-card deal's solve)
+        # share one), then copied (building it costs a noticeable part of a small solve)
         hit = self.tables_cache.get(id(tables))
         if hit is not None and hit[0] is tables:
             memcpy(t, <const char*>hit[1], sizeof(Tables))
             return
         # Most of it depends on the card layout alone, which the contexts of a game and call share (the deals of
-        # a game differ in the side; 100 sheepshead-jd deals load 24 contexts of one layout, built in full they
-        # cost 0.8% of the instructions): built once per layout, the side's part filled in for each
+        # a game differ in the side): built once per layout, the side's part filled in for each
         layout = (tables.n, tables.order, tables.cls, tables.pts, tables.cmask, tables.trump_cls, tables.called,
                   tables.called_cls, tables.special, tables.blocks)
         lay = self.layouts_cache.get(layout)
@@ -344,7 +341,7 @@ cdef class Core:
         s.called_code = <uint64_t>(s.owner[s.t.called] + 1) << 59 if s.t.called >= 0 else 0
         # each block's key words for every set ``pm`` of its cards still out (the cards out take the block's
         # lowest slots, weakest first: the strongest of them the last slot), then what each card of the set
-        # changes by leaving it (a loop over every set and MAXBLOCK places cost ~9k instructions a call)
+        # changes by leaving it (built from each block's smaller sets, not every set x MAXBLOCK places)
         s.key0 = 0
         s.key1 = 0
         w0[0] = 0

@@ -110,10 +110,7 @@ ctypedef struct ShapeEntry:
     uint8_t lo
     uint8_t hi
     uint16_t gen            # low 16 bits of the table generation; 0 = empty
-    uint64_t pad            # 32 bytes, on 64-byte aligned memory: an entry never spans two cache lines (at 24
-                            # bytes a quarter of them did; 20 deals: the search's D1 misses (cachegrind) sauspiel
-                            # 184k -> 171k, sheepshead-jd (40 deals) 109k -> 101k, with the same 2 ** 14 entries in
-                            # 1 MiB)
+    uint64_t pad            # 32 bytes, on 64-byte aligned memory: an entry never spans two cache lines
 
 ctypedef struct Tables:
     int n

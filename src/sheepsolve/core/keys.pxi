@@ -37,8 +37,8 @@ cdef inline void live_key(Search* s) noexcept nogil:
 
     The search keeps the words of the last key worked out on the way to the current position (:func:`close_trick`
     saves them, :func:`reopen_trick` puts them back), so a trick start's key drops only the cards played since,
-    and only at the trick starts that get as far as a probe: summing every block's words for every key cost 12%
-    of the search's instructions."""
+    and only at the trick starts that get as far as a probe, instead of summing every block's words for every
+    key."""
     if s.keyed != s.live:
         cards_key(s, s.live, &s.key0, &s.key1)
         s.keyed = s.live
@@ -46,9 +46,8 @@ cdef inline void live_key(Search* s) noexcept nogil:
 
 cdef inline void start_key(Search* s, uint64_t* k0, uint64_t* k1) noexcept nogil:
     """The key words of the trick start (leader and flags not included). With BMI2 they are worked out at once
-    from the cards still out (:func:`ss_key_words`, one call whatever the number of cards played since: 20 deals,
-    sauspiel 2.7%, sheepshead-jd 3.0%, sheepshead-3 2.3% fewer instructions than dropping them from the kept
-    words, which the search then no longer keeps)."""
+    from the cards still out (:func:`ss_key_words`, one call whatever the number of cards played since, cheaper than
+    dropping them from the kept words, which the search then no longer keeps)."""
     if SS_BMI2:
         ss_key_words(s.live, s.hcode0, s.hcode1, s.t.slot_p1, s.t.slot_p2, k0, k1)
     else:
@@ -128,16 +127,14 @@ cdef inline void shape_drop(Search* s, uint32_t cards, int c, uint64_t* k0, uint
 cdef inline void shape_key(Search* s, uint64_t meta, uint64_t* k0, uint64_t* k1) noexcept nogil:
     """The shape key of the trick start (see :func:`shape_words`; ``meta``: its :func:`key_meta`). Without
     BMI2, like the transposition key, the words of the last shape worked out on the way here are kept (saved and
-    restored with each trick) and the cards played since leave them one by one: walking every card still out for
-    every key cost 7% of the search's instructions."""
+    restored with each trick) and the cards played since leave them one by one, instead of a walk over every
+    card still out for every key."""
     cdef uint64_t a = s.shape0, b = s.shape1
     cdef uint32_t kept = s.shaped & s.live, x = s.shaped & ~s.live
     cdef int c
     if SS_BMI2:
         # worked out at once from every card's words (pdep and pext, one call whatever the number of cards
-        # played since), and no words kept: 20 deals, sauspiel 1.9%, sheepshead-jd 2.3%, sheepshead-3 2.2% fewer
-        # instructions than taking the cards played since out of the kept words at once (which cost 2.1-2.9%
-        # fewer than a card at a time)
+        # played since), and no words kept: cheaper than taking the cards played since out of kept words
         ss_shape_words(s.live, s.t.shape_ext, s.t.shape_sep, s.shape_all0, s.shape_all1, &a, &b)
     else:
         while x:  # as in :func:`cards_key`

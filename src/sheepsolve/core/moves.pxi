@@ -134,7 +134,7 @@ cdef inline uint32_t drop_dominated(Search* s, int seat, uint32_t moves) noexcep
     with only table cards between them are adjacent in every later position. In this trick they differ only
     if one beats the card winning so far and the other does not; when both or neither do, the trick's winner
     and the cards that beat the mover's card among those still in hands are the same, so the two trees still
-    match card for card (sauspiel 100 deals: 1.0% fewer nodes, 1.9% fewer instructions)."""
+    match card for card."""
     cdef Tables* t = &s.t
     cdef uint32_t live = s.live & ~s.ontable, out = moves, m = moves & ~t.special, dead, step, pairs
     cdef int c, d, w, keep_rich

@@ -7,14 +7,11 @@ cdef inline int follow_score(int pts, int c, int wins, int ally_winning, int las
     :func:`order_moves`), ``last``: the mover plays the trick's last card. Only used to build
     ``Tables.follow_rank``."""
     if ally_winning:
-        # the trick is his side's whether the card beats it or not: richest first, a smear (the cards that beat
-        # it after those that do not, as before, cost 100 deals: sauspiel 2.8%, sheepshead-jd 1.3%, sheepshead-3
-        # 9.1% more nodes)
+        # the trick is his side's whether the card beats it or not: richest first, a smear
         return 200 + pts * 8 - c
     if wins:
         if last:
-            return 400 - c + pts      # last to play: win with the weakest card (first with the most points, 100
-                                      # deals: sauspiel 2.8%, sheepshead-jd 1.0%, sheepshead-3 2.4% more nodes)
+            return 400 - c + pts      # last to play: win with the weakest card (nothing can overtake it)
         return 300 - c + pts          # win cheaply
     return 100 - pts * 8 - c          # cannot win: throw the least
 
@@ -23,10 +20,7 @@ cdef inline int follow_score_anti(int pts, int c, int wins, int other_winning, i
     """:func:`follow_score` where each side would rather the other took the points (``Tables.anti``; see
     :func:`follow_mode`); ``other_winning``: the other side wins the trick so far. Then the richest card that
     leaves the trick there comes first, and a card that takes it over last; when the mover's side wins it so
-    far, the cheapest card first. Of equal points the stronger card first, which might take a later trick. 40
-    ramsch deals: 44% fewer nodes than the order of :func:`follow_score`; 4.7% more with the weaker card first
-    of equal points; where the mover's side wins the trick, 21% more with the strongest card first whatever its
-    points, 3.1% more with the cards that beat the trick last."""
+    far, the cheapest card first. Of equal points the stronger card first, which might take a later trick."""
     if other_winning:
         if wins:
             return 100 - pts * 8 + c
@@ -45,8 +39,7 @@ cdef inline int follow_rank_score(Tables* t, int x, int mode) noexcept nogil:
 cdef inline int anti_order(Search* s) noexcept nogil:
     """Whether the move order is the one for a game where each side would rather the other took the points
     (``Tables.anti``): not while the objective's side has taken no trick and taking none is worth something
-    else (leaster: the players against the seat would rather hold it to no trick at all; 100 leaster deals: 52%
-    more nodes with this order there too)."""
+    else (leaster: the players against the seat would rather hold it to no trick at all)."""
     return s.t.anti and (s.took or not s.t.use_took)
 
 
@@ -83,8 +76,7 @@ cdef void rank_follow(Tables* t) noexcept nogil:
         for x in range(64):
             kb = follow_rank_score(t, x, mode) + FOLLOW_KILLER_BONUS
             kb = kb * 32 + (x & 31)
-            # the number of keys at most kb, by bisection of the sorted keys (a walk over them cost 0.5% of the
-            # instructions of 20 sauspiel deals, a table load each)
+            # the number of keys at most kb, by bisection of the sorted keys (cheaper than a walk, at every load)
             j = 0
             lo = 64
             while j < lo:
@@ -214,15 +206,10 @@ cdef inline int lead_order(Search* s, int seat, uint32_t moves, int hint, int* o
     cdef uint32_t m = moves, ruff, others, tops, trumps, opc
     k = take_first(&m, hint, out, k)
     k = take_first(&m, s.killer[ss_popcount(s.hand[seat])][seat] - 1, out, k)
-    # Where each side would rather the other took the points, the players against the seat solved for lead
-    # low (40 ramsch deals: 21% fewer nodes than the order below; for the seat too, 16% more than
-    # this; with the leads some player of the other side must beat first, 69% more)
+    # where each side would rather the other took the points, the players against the seat solved for lead low
     if t.maxer[seat] and anti_order(s):
         return anti_leads(s, seat, m, out, k)
-    # Leads an opponent could ruff go last: the classes an opponent holding a trump holds no card of (never the
-    # trump class). Only the others count as top cards, and the plain ones come before the trumps. Against
-    # tops, then the rest, strongest first: 100 deals, sauspiel 25%, sheepshead-jd 19%, sheepshead-3 24% fewer
-    # nodes (23%, 15%, 22% fewer instructions); fewer on all nine corpora (wenz 2%, the others 6-20%).
+    # leads an opponent could ruff go last (they rarely win); only the others count as top cards
     ruff = ruff_classes(s, seat, &opc) & m
     m &= ~ruff
     others = s.live & ~s.hand[seat]
@@ -231,39 +218,15 @@ cdef inline int lead_order(Search* s, int seat, uint32_t moves, int hint, int* o
     k = append_cards(tops, out, k, 1)
     trumps = m & t.trumps
     k = append_cards(m & ~trumps, out, k, 1)  # plain, strongest first
-    # The other trumps weakest first where the leader's side has two or more players but fewer than the other
-    # side and a partner holds a trump (the sheepshead picker and partner): a low trump through to the partner,
-    # keeping the high ones. 100 deals: sheepshead-jd 2.0%, sheepshead-called-ace 1.4% fewer nodes, the others
-    # unchanged. (Where the sides are as large, too: sauspiel 3.3% fewer nodes, but 7% more at the median of
-    # 300 deals and 8% more instructions on the first 20; for every side: sheepshead-3 0.7%, solo 4.6%,
-    # called-ace 3.2% more nodes; for the larger side: sheepshead-jd 1.4% more.)
+    # the other trumps weakest first for the smaller side of two or more players with a partner holding a trump
+    # (the sheepshead picker and partner): a low trump through to the partner, keeping the high ones
     if trumps and 1 < t.nside[t.team[seat]] < t.nside[1 - t.team[seat]] \
             and (others & t.trumps & (s.team_cards if t.team[seat] else ~s.team_cards)):
         k = append_cards(trumps, out, k, 0)
     else:
         k = append_cards(trumps, out, k, 1)
     k = append_cards(ruff, out, k, 1)  # the leads an opponent could ruff
-    # fastest cut first, as mid-trick (below): the first lead in that order that wins its trick for the
-    # leader's side goes first, before the table's card too: the strongest card that can come after it and
-    # beat it (each other player's cards of its class, or lacking those his trumps) is a partner's, or there
-    # is none. Against the mid-trick rule alone, with opponents' cards only: 100 deals, 5-15% fewer nodes on
-    # sheepshead and sauspiel; instructions 2-3% fewer on 100 sheepshead deals and 1.6% on 60 sauspiel deals
-    # (on the first 20 sheepshead-jd deals alone, 8% more); before the table's card rather than after it,
-    # 0.2-1.3% fewer instructions. A lead to a partner's strongest card as well: 100 deals, sauspiel 11.7%,
-    # sheepshead-jd 6.9%, sheepshead-3 7.4% fewer nodes (11.7%, 4.0%, 6.5% fewer instructions);
-    # sheepshead-alone 3% more nodes. Not a lead of a class no opponent holds a card of (a trump when no
-    # opponent holds one): it takes no opponent's card of its class, and where such a sure trump lead went
-    # first and failed, a plain lead cut about as often as it did. Trumps alone: 100 deals, nodes 1.8% fewer
-    # on sauspiel, 1.2% sheepshead-jd, 0.6% sheepshead-3, 17% wenz, 14% geier, 0.3-1.5% the others;
-    # callgrind, 20 deals: sauspiel 4.7% fewer instructions, sheepshead-jd and sheepshead-3 within 0.6%, 100
-    # deals of those two flat. Any class: 1.5%, 1.4%, 0.7% fewer nodes again (sheepshead-alone 1.1% more),
-    # instructions 0.8%, 1.1% (100 deals 0.9%), 0.3% fewer.
-    # Against two or more players, the leader's top trump, when he holds other trumps, goes first only if no
-    # other lead is sure: as the first lead tried it failed more often than any other sure lead (sauspiel 18-22%
-    # against 1-5%), mostly to a lower trump or a plain lead that keeps it. 100 deals: sauspiel 1.1%,
-    # sheepshead-jd 2.0%, sheepshead-3 0.5%, sheepshead-called-ace, sheepshead-alone and solo 0.0-0.1% fewer
-    # nodes; callgrind, 100 deals: 0.6%, 1.1%, 0.05% fewer instructions (against a lone player too:
-    # sheepshead-3 0.6% more nodes; only where the minimising side leads: 1.1% more).
+    # a sure lead first, even before the table's card: its child is often decided at once by the bounds
     sure_lead_first(s, seat, out, k, opc, others)
     return k
 
@@ -311,12 +274,8 @@ cdef inline int follow_order(Search* s, int seat, uint32_t moves, uint32_t come,
     # come after him and win (each later player's cards of the class led, or lacking those his trumps, as in
     # top_bounds), if it beats the card winning so far, else the side winning it now. When that is the mover's
     # side, the order is the one for an ally's trick (smear points on it), and a card of his that beats the
-    # trick but not that partner's card counts as not beating it (it cannot keep the trick). Against the side
-    # winning so far alone, with the fastest cut below read the same way: 100 deals, sauspiel 19.5%,
-    # sheepshead-jd 29.6%, sheepshead-3 4.7% fewer nodes; 17.6%, 29.0%, 4.5% fewer instructions. Such a card
-    # counts as not beating the trick also when that card is an opponent's overtaking an ally's: 2.6%, 1.7%,
-    # 1.9% fewer nodes, 1.7%, 1.5%, 1.9% fewer instructions (whoever wins the trick so far: sauspiel 3% fewer
-    # nodes, but sheepshead-jd 2% and sheepshead-3 12% more).
+    # trick but not that partner's card counts as not beating it (it cannot keep the trick); so too when that
+    # card is an opponent's overtaking an ally's.
     top = -1
     if s.ntr < t.n - 1:
         x = come if come != NO_CARDS else cards_to_come(s, s.ntr + 1, s.led)
@@ -328,8 +287,7 @@ cdef inline int follow_order(Search* s, int seat, uint32_t moves, uint32_t come,
     card = t.follow_card[mode]
     # the follow killer: the last card that cut off in a like position (same tricks left, seat, class led and
     # place in the trick) moves up among cards of about the same score: a bonus, not the first place (the
-    # cases above are better guides; as first choice it cost 5-80% more nodes, as a bonus of 10-20 it saved
-    # 2-15%). It comes out just before the first card ranked at or above its boost rank.
+    # cases above are better guides). It comes out just before the first card ranked at or above its boost rank.
     killer = s.follow_killer[ss_popcount(s.hand[seat])][seat][t.cls[ss_ctz(s.led)]][s.ntr] - 1
     boost = -1
     if killer >= 0 and (m >> killer) & 1:
@@ -359,10 +317,8 @@ cdef inline int follow_order(Search* s, int seat, uint32_t moves, uint32_t come,
     if boost >= 0:
         out[0] = killer
     if s.ntr < t.n - 1 and mode < 4:
-        # Fastest cut first (after Furtak and Buro). The scores above prefer winning cheaply, which an
-        # opponent after the mover may overtake (100 deals: 8-22% fewer nodes on sheepshead and sauspiel;
-        # callgrind, 20 deals: 8-21% fewer instructions on sheepshead-jd, called-ace and sauspiel, sheepshead-3
-        # unchanged; the last player's order already puts such a card first).
+        # fastest cut first (after Furtak and Buro): the scores above prefer winning cheaply, which an opponent
+        # after the mover may overtake (the last player's order already puts such a card first)
         settling_card_first(s, seat, out, k, top, wteam)
     return k
 

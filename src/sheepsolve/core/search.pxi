@@ -69,16 +69,10 @@ cdef int ab_two(Search* s, int alpha, int beta) noexcept nogil:
     play to it): :func:`ab` without its bounds, equivalent cards and ranked move order, and the trick's last
     card goes straight to :func:`two_left_leaf` (no trick closed, no trick start searched). Of two legal cards
     the one of the higher follow rank goes first, the trick read as :func:`order_moves` reads it: the strongest
-    card that can still come and beat it names the side that takes it (100 deals: sauspiel 1.8%, sheepshead-jd
-    1.6%, sheepshead-3 1.8% fewer instructions); the trick's last card too (before, the stronger card: 2.0%,
-    2.6%, 0.6% more nodes, 0.1%, 0.5%, 0.0% more instructions). Of two equivalent cards (as
-    :func:`drop_equivalent`: same class, same points, adjacent among the cards out, the table's included, neither
-    special) only the stronger is searched: 100 deals, sauspiel 1.2%, sheepshead-jd 3.7%, sheepshead-3 0.4% fewer
-    nodes, instructions up to 0.3% fewer (this routine runs about 3% of them); point dominance as well (adjacent
-    cards of other points, :func:`drop_dominated`) cut 4.0%, 8.8%, 1.0% of the nodes but cost up to 0.3% more
-    instructions, for the last card alone or the others alone too. Fail-soft like :func:`ab`; nodes are counted
-    as :func:`ab` would count them. The trick's bounds (:func:`decided_bounds`) cost more than they saved here
-    (sauspiel 20 deals: +1.8% instructions)."""
+    card that can still come and beat it names the side that takes it; the trick's last card too. Of two
+    equivalent cards (as :func:`drop_equivalent`: same class, same points, adjacent among the cards out, the
+    table's included, neither special) only the stronger is searched. Fail-soft like :func:`ab`; nodes are
+    counted as :func:`ab` would count them. No bounds, no point dominance: here they cost more than they save."""
     cdef Tables* t = &s.t
     cdef int seat = t.seat_at[s.leader + s.ntr]
     cdef uint32_t legal
@@ -255,11 +249,9 @@ cdef int ab(Search* s, int alpha, int beta) noexcept nogil:
     b0 = beta
     # 2. move generation
     nmoves = generate_moves(s, seat, legal, hint, come, moves)
-    # the last card of a trick: look the following trick starts up (not when one card each is left: the
-    # last trick is played out directly and never stored; nor when two are: ab_two searches the second-last
-    # trick for less than the probes cost, 30 deals of each corpus: 0.9-6.4% fewer instructions without;
-    # nor in the guessing search, whose small tables rarely cut: sauspiel 100 deals 1.2% fewer instructions,
-    # sheepshead-jd and sheepshead-3 flat)
+    # the last card of a trick: look the following trick starts up (not when one or two cards each are left:
+    # the last trick is never stored, ab_two searches the second-last for less than the probes cost; nor in the
+    # guessing search, whose small tables rarely cut)
     if nmoves > 1 and s.ntr == t.n - 1 and s.restrict_moves == MAXMOVES and ss_popcount(s.hand[seat]) > 3 \
             and etc_cutoff(s, seat, moves, nmoves, alpha, beta, maxing, &v):
         return v

@@ -89,7 +89,7 @@ def render_text(ann: Annotation, style: str = "symbols", *, color: bool = False,
     b = ann.bury
     if b is not None:
         calls = b.kind != "bury"
-        lines.append(f"{b.kind.capitalize()}: {b.picker} chose {b.chosen.label(style, calls=calls)} "
+        lines.append(f"{b.kind.capitalize()}: {b.picker} {_chose(b.chosen, style, calls)} "
                      f"(worth {b.chosen.value}, {b.chosen.outcome})")
         if b.cost > 0:
             lines.append(f"  best: {'; '.join(o.label(style, calls=calls) for o in b.best[:3])} (worth "
@@ -174,6 +174,16 @@ def view_legend(ann: Annotation) -> str:
             f"(expected cost ± standard error; (!) a player's-view error: beyond the noise"
             f"{f' and at least {s.min_cost}' if s.min_cost else ''}); luck: the result against what the player "
             f"could expect at his first decision, less his own expected losses, for his side.")
+
+
+def _chose(o: BuryOption, style: str, calls: bool) -> str:
+    """``called EA``, ``went alone``, ``buried E10 H10``, ``buried E10 H10, call EA``."""
+    label = o.label(style, calls=calls)
+    if label.startswith("call "):
+        return "called " + label[len("call "):]
+    if label == "alone":
+        return "went alone"
+    return ("buried " if o.bury else "chose ") + label
 
 
 def trick_winners(ann: Annotation) -> dict[int, str]:

@@ -112,12 +112,24 @@ def test_jobs_never_start_more_processes_than_cores(monkeypatch: pytest.MonkeyPa
         def imap(self, fn, items, chunksize=1):  # noqa: ANN001
             return (fn(i) for i in items)
 
+        def close(self) -> None:
+            pass
+
+        def terminate(self) -> None:
+            pass
+
+        def join(self) -> None:
+            pass
+
     class FakeContext:
         def Pool(self, n: int, **kwargs: object) -> FakePool:  # noqa: N802
             return FakePool(n, **kwargs)
 
-    # bury runs its units through worlds.map_units
-    monkeypatch.setattr(W.multiprocessing, "get_context", lambda kind: FakeContext())
+    # bury runs its units through worlds.map_units, batch its chunks through batch._local: both start their
+    # processes with signals.process_pool
+    import sheepsolve.signals as signals
+
+    monkeypatch.setattr(signals.multiprocessing, "get_context", lambda kind: FakeContext())
     monkeypatch.setattr(B, "PARALLEL_AFTER_SECONDS", 0.0)
     cores = len(os.sched_getaffinity(0))
     r = run("bury", JD_FULL, "--view", "picker", "--worlds", "40", "--jobs", "1000", "--json")
@@ -128,7 +140,6 @@ def test_jobs_never_start_more_processes_than_cores(monkeypatch: pytest.MonkeyPa
     import sheepsolve.batch as batch
 
     started.clear()
-    monkeypatch.setattr(batch.multiprocessing, "get_context", lambda kind: FakeContext())
     r = run("batch", "show", EX, "--out", tmp_path / "out.jsonl", "--jobs", "1000", "--chunk-size", "1")
     assert r.exit_code in (0, 1), r.output
     assert started and all(n <= cores for n in started), (started, cores)
@@ -507,3 +518,27 @@ def test_the_lock_is_per_solver() -> None:
         assert not same, "a call on the same solver did not wait"
     t2.join(30)
     assert same == other
+
+
+def _square(i: int) -> int:
+    return i * i
+
+
+def test_a_pool_that_finishes_is_closed_not_terminated(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A pool whose work is done ends by close and join, never by sending its workers SIGTERM: a worker stopped
+    while it holds one of the pool's queue locks leaves another waiting for that lock, and the join then waited
+    forever (seen once in a test run of bury's --jobs determinism test)."""
+    import multiprocessing.pool
+
+    import sheepsolve.worlds as W
+
+    terminated: list[int] = []
+    real_terminate = multiprocessing.pool.Pool.terminate
+
+    def spy(self: multiprocessing.pool.Pool) -> None:
+        terminated.append(1)
+        real_terminate(self)
+
+    monkeypatch.setattr(multiprocessing.pool.Pool, "terminate", spy)
+    assert W.map_units(_square, 40, 2, parallel_after=0.0) == [i * i for i in range(40)]
+    assert terminated == []

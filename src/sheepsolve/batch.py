@@ -34,7 +34,6 @@ run. ``resume`` keeps the lines already in the output and runs only the records 
 from __future__ import annotations
 
 import json
-import multiprocessing
 import os
 import sys
 import time
@@ -275,12 +274,11 @@ def _local(runner: _ChunkRunner, chunks: list[list[Item]], jobs: int) -> Iterato
         for c in chunks:
             yield runner(c)
         return
-    from .signals import terminate_raises, worker_init
+    from .signals import process_pool
     from .worlds import worker_count
 
     # at most one process per core; SIGTERM or Ctrl-C ends the pool quietly (signals.py)
-    with terminate_raises(), multiprocessing.get_context("spawn").Pool(worker_count(jobs, len(chunks)),
-                                                                       initializer=worker_init) as pool:
+    with process_pool(worker_count(jobs, len(chunks))) as pool:
         yield from pool.imap(runner, chunks)
 
 

@@ -16,12 +16,14 @@ leaked-semaphore warning. The rules used with every pool here:
 from __future__ import annotations
 
 import contextlib
+import multiprocessing
+import multiprocessing.pool
 import signal
 import threading
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, Callable
 
-__all__ = ["Terminated", "terminate_raises", "worker_init", "TERMINATED_STATUS"]
+__all__ = ["Terminated", "terminate_raises", "worker_init", "process_pool", "TERMINATED_STATUS"]
 
 TERMINATED_STATUS = 128 + signal.SIGTERM
 """The exit status after a SIGTERM, as the shell reports a process the signal ended."""
@@ -64,3 +66,27 @@ def worker_init() -> None:
     no traceback for it)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, _leave)
+
+
+@contextlib.contextmanager
+def process_pool(workers: int, initializer: Callable[..., None] | None = worker_init,
+                 initargs: tuple = ()) -> Iterator[multiprocessing.pool.Pool]:
+    """A pool of ``workers`` spawned processes, started with ``initializer(*initargs)`` (which must call
+    :func:`worker_init`), under :func:`terminate_raises`, that always ends with its workers gone.
+
+    When the block ends normally the pool is closed and joined: each worker takes its end-of-work sentinel and
+    leaves, and no signal is sent, so none can stop a worker while it holds one of the pool's queue locks (a
+    worker left waiting for that lock would make the join wait forever). When the block raises (SIGTERM as
+    :class:`Terminated`, Ctrl-C, an error) the workers are terminated, then joined, and the exception goes on.
+    """
+    with terminate_raises():
+        pool = multiprocessing.get_context("spawn").Pool(workers, initializer=initializer, initargs=initargs)
+        try:
+            yield pool
+        except BaseException:
+            pool.terminate()
+            raise
+        else:
+            pool.close()
+        finally:
+            pool.join()

@@ -64,7 +64,6 @@ from __future__ import annotations
 import bisect
 import itertools
 import math
-import multiprocessing
 import os
 import random
 import time
@@ -78,7 +77,7 @@ from .engine import _STATE_DEFAULTS, RulesError, Setup, State, Trick, frozen_ins
 from .games import Game, make_game
 from .record import Record, RecordError
 from .scoring import Stakes
-from .signals import terminate_raises, worker_init
+from .signals import process_pool, worker_init
 from .solver import SolverError
 
 __all__ = [
@@ -244,8 +243,7 @@ def map_units(run: Callable[[int], Any], n: int, jobs: int | None, *, progress: 
     workers = worker_count(jobs, len(rest))
     size = -(-len(rest) // workers) if spread else max(1, len(rest) // (workers * 16))
     # SIGTERM or Ctrl-C: the with block ends the pool (its workers stopped and waited for), quietly (signals.py)
-    with terminate_raises(), multiprocessing.get_context("spawn").Pool(
-            workers, initializer=_worker_start, initargs=(init, initargs)) as pool:
+    with process_pool(workers, initializer=_worker_start, initargs=(init, initargs)) as pool:
         for r in pool.imap(run, rest, chunksize=size):
             out.append(r)
             if progress:

@@ -44,6 +44,16 @@ Readings
   every deal of the unseen cards equally likely. World ``i`` is dealt with ``worlds.world_rng(seed, i)`` and the
   results are reduced in world order, so a seed gives the same answer whatever the number of processes
   (``jobs``).
+  ``worlds="all"`` solves every deal once, in a fixed order (:meth:`WorldSampler.all_deals
+  <sheepsolve.worlds.WorldSampler.all_deals>`, refused above 20,000 deals): exact means, no standard error.
+- Ties: a choice whose shortfall to the best, world by world, is at most two of its standard errors ties with it
+  (:func:`~sheepsolve.worlds.within_noise`, the rule ``suggest`` applies to cards); ``best`` lists the ties. In
+  ``choose`` and ``pick`` passing (0 in every world) takes part.
+- Lessons (:meth:`BuryRanking.lesson_text`): from the picker's view, where no best choice on the actual deal is
+  among the best in expectation, and where the record's own bury is not, what it costs in expectation against the
+  best (:meth:`BuryRanking.record_cost`), which needs only the picker's hand, the blind and the bury.
+- Caveat (said by every command): each world is solved double dummy, so the figures read the picker (declarer)
+  optimistically.
 
 >>> from sheepsolve.games import make_game
 >>> from sheepsolve.cards import parse_cards

@@ -82,3 +82,18 @@ def test_report_refuses_what_is_not_an_annotate_batch(tmp_path: Path) -> None:
     bad.write_text("{}\nnot json\n")
     r = CliRunner().invoke(main, ["report", str(bad)])
     assert r.exit_code == 2 and "line 1: not a batch line" in r.stderr
+
+
+def test_report_adds_the_players_view_when_the_batch_used_it(tmp_path: Path) -> None:
+    out = tmp_path / "view.jsonl"
+    r = CliRunner().invoke(main, ["batch", "annotate", "--no-bury", "--view", "player", "--worlds", "6",
+                                  str(EXAMPLES / "annotate-swing-sauspiel.toml"), "--out", str(out), "--jobs", "1"])
+    assert r.exit_code == 0, r.output
+    [line] = [json.loads(x) for x in out.read_text().splitlines()]
+    per = line["result"]["summary"]["players"]
+    rep = json.loads(CliRunner().invoke(main, ["report", str(out), "--json"]).stdout)
+    for p in rep["players"]:
+        v = per[p["player"]]["view"]
+        assert p["view"] == {"hands": 1, "errors": v["errors"], "points_lost": round(v["expected_loss"], 2)}
+    text = CliRunner().invoke(main, ["report", str(out)]).stdout
+    assert "view: hands" in text

@@ -7,7 +7,9 @@ line per hand, ``{"id", "result"}`` with the annotation (``sheepsolve annotate -
   that cost points or changed the result), result-changing errors (swings), and the points lost double dummy
   (the sum of the costs of his cards: points of his side in two-sided games, his own points in ramsch and
   leaster, where lower is better). When the annotations were made with ``--min-cost`` only the listed decisions
-  are counted; the per-hand summaries count every decision, and the report uses those.
+  are counted; the per-hand summaries count every decision, and the report uses those. Hands annotated with
+  ``--view player`` add the player's view: those hands, the player's-view errors and the points lost in
+  expectation (the sum of the per-hand ``expected_loss``).
 - Per game form (the annotation's title: "Sheepshead (5-hand)", "Solo (Farbsolo)", ...): hands, finished hands,
   the declaring side's win rate and mean final card points over the finished two-sided hands.
 
@@ -43,6 +45,9 @@ class PlayerLine:
     errors: int = 0
     swings: int = 0
     points_lost: int = 0
+    view_hands: int = 0  # hands annotated with --view player
+    view_errors: int = 0  # player's-view errors in them
+    view_loss: float = 0.0  # points lost in the player's view (the sum of the expected losses)
 
     @property
     def points_lost_per_hand(self) -> float:
@@ -51,7 +56,9 @@ class PlayerLine:
     def to_dict(self) -> dict[str, Any]:
         return {"player": self.player, "hands": self.hands, "decisions": self.decisions, "errors": self.errors,
                 "swings": self.swings, "points_lost": self.points_lost,
-                "points_lost_per_hand": round(self.points_lost_per_hand, 3)}
+                "points_lost_per_hand": round(self.points_lost_per_hand, 3),
+                "view": None if not self.view_hands else {"hands": self.view_hands, "errors": self.view_errors,
+                                                          "points_lost": round(self.view_loss, 2)}}
 
 
 @dataclass
@@ -142,6 +149,11 @@ def season_report(lines: Iterable[str], label: str = "report") -> SeasonReport:
             pl.errors += int(_need(p, "errors", where))
             pl.swings += int(_need(p, "swings", where))
             pl.points_lost += int(_need(p, "given_away", where))
+            view = p.get("view")
+            if isinstance(view, dict):
+                pl.view_hands += 1
+                pl.view_errors += int(view.get("errors") or 0)
+                pl.view_loss += float(view.get("expected_loss") or 0.0)
     rep.players = sorted(players.values(), key=lambda p: (-p.points_lost, p.player))
     rep.forms = sorted(forms.values(), key=lambda f: (-f.hands, f.form))
     return rep
@@ -172,10 +184,16 @@ def render_text(r: SeasonReport) -> str:
            + (f"; {r.errors} batch line{'s' if r.errors != 1 else ''} with an error (not counted)" if r.errors
               else "") + "."]
     out += ["", "Per player (points lost double dummy: the sum of the costs of the player's cards)"]
-    rows = [["player", "hands", "decisions", "errors", "result-changing", "points lost", "per hand"]]
+    view = any(p.view_hands for p in r.players)
+    rows = [["player", "hands", "decisions", "errors", "result-changing", "points lost", "per hand"]
+            + (["view: hands", "errors", "points lost"] if view else [])]
     rows += [[p.player, str(p.hands), str(p.decisions), str(p.errors), str(p.swings), str(p.points_lost),
-              _num(p.points_lost_per_hand)] for p in r.players]
+              _num(p.points_lost_per_hand)]
+             + ([str(p.view_hands), str(p.view_errors), _num(p.view_loss)] if view else []) for p in r.players]
     out += _table(rows)
+    if view:
+        out.append("  view: judged again from the player's own view (annotate --view player): errors beyond the "
+                   "noise, and the expected points lost")
     out += ["", "Per game form (the declaring side over the finished hands)"]
     rows = [["game", "hands", "finished", "declaring side won", "mean points"]]
     rows += [[f.form, str(f.hands), str(f.finished), _pct(f.win_rate) + (f" of {f.two_sided}" if f.two_sided else ""),
@@ -222,5 +240,5 @@ def render_html(r: SeasonReport, *, title: str = "Season report") -> str:
                  axis="card points lost double dummy, the whole season")
     wins = _bars([(f.form, round(100 * f.win_rate)) for f in r.forms if f.win_rate is not None],
                  label="declaring side's win rate per game form", axis="declaring side won, % of finished hands")
-    return render_page("report.html", notation="ascii", title=title,
-                       subtitle=f"{r.hands} hands annotated", command="report", r=r, lost=lost, wins=wins)
+    return render_page("report.html", notation="ascii", title=title, subtitle=f"{r.hands} hands annotated",
+                       command="report", r=r, lost=lost, wins=wins, view=any(p.view_hands for p in r.players))

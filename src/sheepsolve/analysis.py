@@ -11,7 +11,10 @@ tout is won when the declarer can take every trick. Ramsch and leaster are solve
 others: ``loser`` when the seat ends with more than half the points (the most for certain), ``no-trick`` (leaster,
 value 121) when it cannot take a trick, else ``undecided`` (the result depends on how the others share theirs).
 With every card point the seat may have taken every trick, and that wins: ``durchmarsch`` (ramsch) or ``winner``
-(leaster: the only player with a trick) when the seat can take every trick, as schwarz is decided.
+(leaster: the only player with a trick) when the seat can take every trick, as schwarz is decided. A Durchmarsch
+ranks above every point total of the seat's own (:func:`durchmarsch`): when the seat can force one,
+:func:`solve_record` gives every point in play as the value, the cards that keep it as the best and a line
+that keeps it.
 
 A finished hand's outcome is its scored result (:func:`sheepsolve.scoring.score`, what ``sheepsolve show``
 prints), seen from the side or seat solved for. Two-sided games: the scorer's outcome (the trick questions above
@@ -34,6 +37,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
+from .cards import Card
 from .engine import Setup, State
 from .files import clip
 from .games import Game
@@ -42,7 +46,7 @@ from .record import Record, RecordError
 from .scoring import outcome_for, score
 from .solver import DEFAULT_TABLE_MIB, Solver, SolverError
 
-__all__ = ["solve_record", "outcome_of", "outcome_by_tricks", "in_play", "no_trick_points",
+__all__ = ["solve_record", "durchmarsch", "outcome_of", "outcome_by_tricks", "in_play", "no_trick_points",
            "tricks_objective", "position_of"]
 
 
@@ -83,6 +87,35 @@ def outcome_of(solver: Solver, state: State, obj: Objective, value: int) -> str:
     tricks_obj = tricks_objective(obj.team)
     return outcome_by_tricks(g, value, lambda k: solver.reach(state, k, tricks_obj), floor=no_trick_points(obj),
                              tricks=n, total=total)
+
+
+def durchmarsch(solver: Solver, state: State, team: frozenset[int],
+                line: bool = True) -> tuple[int, list[Card], list[Card]] | None:
+    """Ramsch solved for the seat ``team``: if it can take every trick in play from ``state`` whatever the others
+    do (a *Durchmarsch*, which wins and so ranks above every point total of its own), its final points (every
+    point in play), the legal cards that keep the Durchmarsch (every legal card when another player is to move:
+    none of them can stop it) and a line of play that keeps it (the seat's first card that does, another
+    player's first legal card; empty when ``line`` is False). Else None.
+
+    Only the seat's own Durchmarsch is modelled: the paranoid search for its points does not know that another
+    player's would win, nor that the others would rather not hand the seat every trick (docs/RULES.md)."""
+    n, _ = in_play(state.setup)
+    sweep = tricks_objective(team)
+    if state.finished or not solver.reach(state, n, sweep):
+        return None
+
+    def keeps(st: State) -> list[Card]:
+        legal = list(st.legal())
+        return [c for c in legal if solver.reach(st.play(c), n, sweep)] if st.to_move in team else legal
+
+    keep = keeps(state)
+    path: list[Card] = []
+    st = state
+    while line and not st.finished:
+        c = keeps(st)[0]
+        path.append(c)
+        st = st.play(c)
+    return in_play(state.setup)[1], keep, path
 
 
 def in_play(setup: Setup) -> tuple[int, int]:
@@ -213,14 +246,22 @@ def solve_record(rec: Record, *, seat: str | int | None = None, target: int | No
                      "nodes": solver.nodes, "seconds": round(time.perf_counter() - t0, 6)})
         return base
     sol = solver.solve(state, obj, line=line)
+    value, cards = sol.value, {str(c): v for c, v in sol.cards.items()}
+    best, best_line = [str(c) for c in sol.best], [str(c) for c in sol.line]
+    sweep = durchmarsch(solver, state, obj.team, line) if rec.game.kind == "ramsch" and not obj.tricks else None
+    if sweep is not None:  # it ranks above every point total of the seat's own
+        value, keep, sweep_line = sweep
+        cards.update({str(c): value for c in keep})
+        best = [c for c in cards if Card.parse(c) in keep]
+        best_line = [str(c) for c in sweep_line]
     out = dict(base)
     out.update({
-        "value": sol.value,
+        "value": value,
         "objective": "tricks" if obj.tricks else "points",
-        "cards": {str(c): v for c, v in sol.cards.items()},
-        "best": [str(c) for c in sol.best],
-        "line": [str(c) for c in sol.line],
-        "outcome": outcome_of(solver, state, Objective.for_setup(state.setup, seat=s), sol.value)
+        "cards": cards,
+        "best": best,
+        "line": best_line,
+        "outcome": outcome_of(solver, state, Objective.for_setup(state.setup, seat=s), value)
         if not obj.tricks else None,
         "nodes": sol.nodes,
         "seconds": round(sol.seconds, 6),

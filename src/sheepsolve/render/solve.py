@@ -24,6 +24,7 @@ _OUTCOMES = {
     "win": "the game won", "loss": "the game lost", "schneider": "won schneider", "schwarz": "won schwarz",
     "schneidered": "lost schneider", "schwarzed": "lost schwarz", "win-schneider": "won schneider",
     "win-schwarz": "won schwarz", "loss-schneider": "lost schneider", "loss-schwarz": "lost schwarz",
+    "durchmarsch": "Durchmarsch: every trick, a win",
 }
 
 
@@ -120,6 +121,8 @@ def _value_lines(res: dict[str, Any], rec: Record, state, roles: list[str], side
         for c, v in res["cards"].items():
             shown = total - v if own else v
             mark = "  best" if c in best else ""
+            if mark and res.get("outcome") == "durchmarsch" and mover == res["side"]:
+                mark += " (keeps the Durchmarsch)"
             out.append(f"  {format_card(Card.parse(c), style):>4} {shown:>4}{mark}")
     if res.get("line"):
         tr, _ = line_tricks(state, [Card.parse(c) for c in res["line"]])

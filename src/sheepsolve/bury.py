@@ -228,11 +228,6 @@ class Contract:
         return Contract(k[0], k[1], None if k[2] < 0 else Card(k[2]), k[3])
 
 
-def _display_order(game: Game, cards: Iterable[Card]) -> list[Card]:
-    classes = game.classes
-    return sorted(cards, key=lambda c: (classes.index(game.suit_class(c)), -game.strength(c), int(c)))
-
-
 def legal_decisions(game: Game, picked: Iterable[Card], others: Iterable[Card] | None = None) -> list[Decision]:
     """Every legal (bury, call, under) choice of a picker holding ``picked`` (his hand and the blind).
 
@@ -251,7 +246,7 @@ def legal_decisions(game: Game, picked: Iterable[Card], others: Iterable[Card] |
     >>> any(d.call == "AC" and Card.parse("9C") in d.bury for d in ds)
     False
     """
-    picked = _display_order(game, picked)
+    picked = game.sort_cards(picked)
     elsewhere = set(others) if others is not None else None
     out: list[Decision] = []
     for bury in itertools.combinations(picked, game.bury_size):
@@ -1746,7 +1741,7 @@ def read_bury_record(path: str, *, german: bool = False) -> _Loaded:
     choice = None
     if original is not None and original.bury:
         alone = original.alone and g.partner == "called-ace"
-        choice = Decision(tuple(_display_order(g, original.bury)), called=original.called, under=original.under,
+        choice = Decision(tuple(g.sort_cards(original.bury)), called=original.called, under=original.under,
                           alone=alone)
     return _Loaded(record=base, seat=p, hand=tuple(hand), blind=tuple(base.blind), full=full, choice=choice,
                    notes=tuple(notes))

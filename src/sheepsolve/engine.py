@@ -284,9 +284,7 @@ class Setup:
     def legal_order(self) -> dict[Card, int]:
         """Every card's place in the order of :meth:`State.legal`: class order (trump first), then strongest
         first."""
-        g = self.game
-        cls = self.card_classes
-        order = sorted(g.deck, key=lambda c: (g.classes.index(cls[c]), -g.strength(c), int(c)))
+        order = self.game.sort_cards(self.game.deck, self.card_classes.__getitem__)
         return {c: i for i, c in enumerate(order)}
 
     def start(self) -> "State":

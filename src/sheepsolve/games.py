@@ -18,7 +18,7 @@ game's name: the rules engine, the scorer and the compiled core read only the fi
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
@@ -243,6 +243,22 @@ class Game:
     def class_cards(self, cls: str) -> list[Card]:
         """The cards of a suit class, strongest first."""
         return sorted((c for c in self.deck if self._class[c] == cls), key=lambda c: -self._strength[c])
+
+    def sort_cards(self, cards: Iterable[Card], suit_class: Callable[[Card], str] | None = None) -> list[Card]:
+        """Cards in the game's order, as a hand is shown: the classes in :attr:`classes` order (trump first, then
+        the plain suits C S H D), strongest first within a class.
+
+        ``suit_class`` gives a card's class where the deal changes it (the Sheepshead card *under* stands for the
+        called suit: pass :meth:`Setup.suit_class <sheepsolve.engine.Setup.suit_class>`); cards of equal strength
+        in a class keep the deck's order.
+
+        >>> g = make_game("wenz")
+        >>> [str(c) for c in g.sort_cards(g.card(t) for t in ("7C", "AH", "JD", "QC", "JC"))]
+        ['JC', 'JD', 'QC', '7C', 'AH']
+        """
+        class_of = suit_class or self.suit_class
+        place = {cls: i for i, cls in enumerate(self._classes)}
+        return sorted(cards, key=lambda c: (place.get(class_of(c), len(place)), -self._strength[c], int(c)))
 
     @property
     def classes(self) -> tuple[str, ...]:

@@ -510,11 +510,6 @@ def _players_for(game: Game) -> tuple[str, ...]:
     return tuple(str(i + 1) for i in range(game.seats))  # pragma: no cover
 
 
-def _sorted_hand(game: Game, cards: Iterable[Card]) -> tuple[Card, ...]:
-    classes = game.classes
-    return tuple(sorted(cards, key=lambda c: (classes.index(game.suit_class(c)), -game.strength(c))))
-
-
 def record_of(state: State, players: Sequence[str] | None = None, **info: Any) -> Record:
     """A hand record (validated) whose play leads to ``state``; ``info`` adds informational keys."""
     st = state.setup
@@ -525,13 +520,13 @@ def record_of(state: State, players: Sequence[str] | None = None, **info: Any) -
         dealt = set(h)
         if g.kind == "picker" and seat == st.declarer:
             dealt = (dealt | set(st.bury)) - set(st.blind)
-        hands.append(_sorted_hand(g, dealt))
+        hands.append(tuple(g.sort_cards(dealt)))
     if any(len(h) != g.hand_size for h in hands):
         raise PuzzleError("the position does not come from a full deal: a record needs the hands as dealt")
     play = tuple(t.cards for t in state.tricks) + ((state.trick,) if state.trick else ())
     alone = g.partner == "called-ace" and st.called is None
     rec = Record(game=g, players=players, declarer=st.declarer, hands=tuple(hands),
-                 blind=_sorted_hand(g, st.blind) if g.blind_size else (),
+                 blind=tuple(g.sort_cards(st.blind)) if g.blind_size else (),
                  bury=tuple(st.bury) if g.kind == "picker" else (), called=st.called, under=st.under, alone=alone,
                  play=play, extra=dict(info))
     return record_from_dict(rec.to_dict())

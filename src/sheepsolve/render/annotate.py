@@ -19,13 +19,10 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from ..annotate import Annotation, BuryOption, Decision
 from ..cards import Card, format_card
-from ..engine import Setup
-from ..games import Game
 from ..objective import NO_TRICK
 from .charts import value_line
 from .html import html_style, render_page
@@ -34,13 +31,6 @@ from .text import signed, table
 __all__ = ["render_text", "render_html"]
 
 _YELLOW, _RED, _BOLD, _RESET = "\x1b[33m", "\x1b[31m", "\x1b[1m", "\x1b[0m"
-
-
-def sort_cards(game: Game, cards: Sequence[Card], setup: Setup | None = None) -> list[Card]:
-    """Cards in the game's order: trumps first, strongest first, then the plain suits."""
-    cls = (setup.suit_class if setup is not None else game.suit_class)
-    order = {k: i for i, k in enumerate(game.classes)}
-    return sorted(cards, key=lambda c: (order.get(cls(c), 9), -game.strength(c), int(c)))
 
 
 def shown(ann: Annotation, min_cost: int | None) -> list[Decision]:
@@ -268,7 +258,7 @@ def render_html(ann: Annotation, style: str | None = None, *, min_cost: int | No
             tag = None
         hands.append({"name": name, "tag": tag,
                       "cards": [(c, "gone" if (c in played_cards and not ann.finished) else "")
-                                for c in sort_cards(g, list(st.hands[seat]), st)]})
+                                for c in g.sort_cards(st.hands[seat], st.suit_class)]})
 
     state = st.start()
     for d in ann.decisions:
@@ -313,7 +303,7 @@ def render_html(ann: Annotation, style: str | None = None, *, min_cost: int | No
         "annotate.html", notation=style, is_trump=lambda c: g.is_trump(c),
         title=f"{g.title} — annotated", subtitle=sub or ", ".join(ann.players), command="annotate",
         ann=ann, summary=sm, stats=stats, value_chart=_chart(ann, min_cost) if ann.two_sided else None, hands=hands,
-        blind=sort_cards(g, st.blind) if st.blind else [], buried=sort_cards(g, st.bury) if st.bury else [],
+        blind=g.sort_cards(st.blind) if st.blind else [], buried=g.sort_cards(st.bury) if st.bury else [],
         has_bury=bool(st.bury), bury=b, bury_rows=bury_rows,
         bury_rest=(len(b.options) - len([o for o in b.options if o.exact])) if b is not None else 0,
         tricks=list(tricks.values()), players=players, scale=scale, min_cost=min_cost,

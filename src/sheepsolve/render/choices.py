@@ -26,7 +26,7 @@ from collections.abc import Iterable, Sequence
 
 
 from ..bury import (BURY_CAVEAT, BURY_CAVEAT_ACTUAL, CHOOSE_CAVEAT, BuryRanking, BuryRow, ChoiceResult, Contract,
-                    ContractRow, Decision, PickResult, SampledRow, _display_order, sauspiel_blocks)
+                    ContractRow, Decision, PickResult, SampledRow, sauspiel_blocks)
 from ..cards import RANKS, SUITS, Card, card_name, format_card, suit_name
 from ..games import Game, GameError
 from .charts import histogram
@@ -81,7 +81,7 @@ def render_bury(r: BuryRanking, style: str = "ascii") -> str:
     g = r.game
     names = r.players
     lines = [f"{_title(g, style)}: {names[r.picker]} picks up {_cards(r.blind, style)}; hand "
-             f"{_cards(_display_order(g, r.hand), style)}"]
+             f"{_cards(g.sort_cards(r.hand), style)}"]
     n = len(r.rows)
     if r.view == "actual":
         lines.append(f"{n} legal choices ({r.solved} distinct), double dummy on the actual deal, ranked by "
@@ -160,7 +160,7 @@ def _cost_text(r: BuryRanking) -> str:
 def render_pick(r: PickResult, style: str = "ascii") -> str:
     names = r.players
     s = r.pick
-    lines = [f"{_title(r.game, style)}: {names[r.seat]} holds {_cards(_display_order(r.game, r.hand), style)}; "
+    lines = [f"{_title(r.game, style)}: {names[r.seat]} holds {_cards(r.game.sort_cards(r.hand), style)}; "
              f"{worlds_text(r.worlds, r.seed, r.exact)}, the blind and the other hands unseen",
              f"pick: {s.payment:+.2f} ± {_fmt(s.payment_stderr, 2)} units a hand ({names[r.seat]}'s own), "
              f"points {_fmt(s.mean)} ± {_fmt(s.stderr)}, 61+ {_pct(s.p61).strip()}, 91+ {_pct(s.p91).strip()}, "
@@ -295,7 +295,7 @@ def bury_html(r: BuryRanking, style: str | None = None) -> str:
     return render_page("choices.html", notation=style, worlds=worlds_text(r.worlds, r.seed, r.exact),
                        is_trump=r.game.is_trump, kind="bury",
                        title=f"{_title(r.game, style)}: the bury", subtitle=f"{r.players[r.picker]} picks",
-                       command="bury", r=r, who=r.players[r.picker], hand=_display_order(r.game, r.hand),
+                       command="bury", r=r, who=r.players[r.picker], hand=r.game.sort_cards(r.hand),
                        groups=groups, charts=charts, lesson=r.lesson_text(style), record_row=record_row,
                        rows_n=len(r.rows), cost=_cost_text(r),
                        tied=any(isinstance(x, SampledRow) and x.tie and x.rank > 1 for x in r.rows),
@@ -309,7 +309,7 @@ def pick_html(r: PickResult, style: str | None = None) -> str:
     return render_page("choices.html", notation=style, worlds=worlds_text(r.worlds, r.seed, r.exact),
                        is_trump=r.game.is_trump, kind="pick",
                        title=f"{_title(r.game, style)}: pick or pass", subtitle=f"{r.players[r.seat]}'s hand",
-                       command="pick", r=r, who=r.players[r.seat], hand=_display_order(r.game, r.hand),
+                       command="pick", r=r, who=r.players[r.seat], hand=r.game.sort_cards(r.hand),
                        charts=[{"chart": ch, "stats": r.pick}] if ch else [],
                        outcomes=sorted(r.outcomes.items(), key=lambda kv: -kv[1]))
 
@@ -357,7 +357,7 @@ def suggest_html(v, style: str | None = None) -> str:
             ch = _chart([w[j] for w in v.values], f"points over the worlds after {c}")
             if ch is not None:
                 charts.append({"card": c, "chart": ch, "stats": v.cards[c]})
-    hand = sorted(k.hand, key=lambda c: (g.classes.index(g.suit_class(c)), -g.strength(c)))
+    hand = g.sort_cards(k.hand)
     side = ("the declaring side" if v.maximize else "the defenders") if g.two_sided else "his own points"
     return render_page("suggest.html", notation=style, is_trump=g.is_trump,
                        title=f"{game_title(g, style)}: what to play", subtitle=f"{v.seat_name} to move ({side})",

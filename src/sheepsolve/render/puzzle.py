@@ -55,11 +55,6 @@ class PuzzleFacts:
     trump_of: Any  # card -> bool
 
 
-def _sorted(game, cards) -> tuple[Card, ...]:
-    classes = game.classes
-    return tuple(sorted(cards, key=lambda c: (classes.index(game.suit_class(c)), -game.strength(c))))
-
-
 def facts(p: Puzzle) -> PuzzleFacts:
     state = p.state
     st = state.setup
@@ -89,7 +84,7 @@ def facts(p: Puzzle) -> PuzzleFacts:
         title=g.title, players=p.record.players, roles=tuple(roles), declarer=st.declarer, role=roles[st.declarer],
         called=st.called, partner=st.partner, called_note=note, under=st.under, bury=tuple(st.bury),
         bury_points=sum(c.points for c in st.bury), trumps=tuple(g.trumps),
-        hands=tuple(_sorted(g, h) for h in state.hands),
+        hands=tuple(tuple(g.sort_cards(h)) for h in state.hands),
         earlier=tuple((t.leader, t.cards, t.winner, t.points) for t in state.tricks), trick=state.trick,
         leader=state.leader, to_move=mover, legal=tuple(state.legal()),
         goal=f"{p.record.players[mover]} ({roles[mover]}) to play: {_goal_text(state, p.goal)}.",

@@ -53,7 +53,7 @@ from ..record import Record, RecordError
 from ..scoring import Result, Stakes, Tally, laufende_of, score, tally
 from .text import contract_name, game_title, names_of, signed, table as _table
 
-__all__ = ["HandView", "TrickView", "hand_view", "render", "view_data", "sort_hand"]
+__all__ = ["HandView", "TrickView", "hand_view", "render", "view_data"]
 
 
 # --------------------------------------------------------------------------------------------------------------
@@ -121,13 +121,6 @@ class HandView:
             return None
         return {"declaring": sum(x for s, x in enumerate(t.tricks) if s in self.team),
                 "defending": sum(x for s, x in enumerate(t.tricks) if s not in self.team)}
-
-
-def sort_hand(game: Game, cards: Sequence[Card]) -> list[Card]:
-    """Cards in the game's order: trumps first, high to low, then each plain suit (C S H D) high to low."""
-    classes = game.classes
-    return sorted(cards, key=lambda c: (classes.index(game.suit_class(c)) if game.suit_class(c) in classes else 9,
-                                        -game.strength(c), int(c)))
 
 
 def hand_view(rec: Record) -> HandView:
@@ -352,7 +345,7 @@ def view_data(v: HandView) -> dict[str, Any]:
         "complete": v.complete,
         "missing": list(v.missing),
         "inferred": list(rec.inferred),
-        "hands": {names[s]: cards(sort_hand(g, h)) if h is not None else None for s, h in enumerate(rec.hands)},
+        "hands": {names[s]: cards(g.sort_cards(h)) if h is not None else None for s, h in enumerate(rec.hands)},
         "blind": cards(rec.blind) if g.blind_size else None,
         "bury": cards(rec.bury) if g.bury_size else None,
         "called": str(rec.called) if rec.called is not None else None,
@@ -463,7 +456,7 @@ def _hands_table(v: HandView, style: str, hands: Sequence[Sequence[Card] | None]
             row.append("(unknown)")
         else:
             for cls in classes:
-                row.append(_cards(sort_hand(g, [c for c in h if g.suit_class(c) == cls]), style) or "—")
+                row.append(_cards(g.sort_cards(c for c in h if g.suit_class(c) == cls), style) or "—")
         rows.append(row)
     align = ">" + "<" * (len(head) - 1)
     return [title] + _table(rows, align)
@@ -657,7 +650,7 @@ def _position_lines(v: HandView, style: str) -> list[str]:
         out.append(f"Legal cards: {_cards(v.legal, style)}")
     if v.complete and (v.state.trick or v.state.tricks or v.game.bury_size):  # else: the hands as dealt
         out.append("")
-        out += _hands_table(v, style, [sort_hand(v.game, h) for h in v.state.hands], "Cards left")
+        out += _hands_table(v, style, [v.game.sort_cards(h) for h in v.state.hands], "Cards left")
     t = v.tally
     sp = v.side_points(t)
     if sp is not None:

@@ -360,6 +360,24 @@ def test_cli_generate_check_show(tmp_path):
     assert res.exit_code == 0 and out.read_text().startswith("<!DOCTYPE html>")
 
 
+def test_cli_generate_keeps_existing_files_unless_forced(tmp_path):
+    r = CliRunner()
+    args = ["puzzle", "generate", "--game", "wenz", "--cards-left", "3", "--count", "2", "--seed", "5",
+            "--out", str(tmp_path)]
+    assert r.invoke(main, args).exit_code == 0
+    first = tmp_path / "wenz-s5-01.toml"
+    first.write_text("# the reader's own notes\n" + first.read_text())
+    kept = first.read_text()
+    again = r.invoke(main, args)
+    assert again.exit_code == 2, again.output
+    assert again.output.startswith("error: --out: ") and "wenz-s5-01.toml already exists" in again.output
+    assert "1 more" in again.output and "--force" in again.output
+    assert first.read_text() == kept
+    forced = r.invoke(main, args + ["--force"])
+    assert forced.exit_code == 0, forced.output
+    assert first.read_text() != kept and not first.read_text().startswith("# the reader's")
+
+
 def test_cli_check_reports_a_doctored_puzzle(tmp_path, small):
     p = small[0]
     w = _first_wrong(p)

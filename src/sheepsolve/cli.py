@@ -321,10 +321,11 @@ def puzzle() -> None:
 @click.option("--position", type=click.Choice(["any", "lead", "follow"]), default="any", show_default=True,
               help="Whether the player to move leads or follows.")
 @click.option("--min-difficulty", type=click.Choice(["easy", "medium", "hard"]), default="easy", show_default=True)
+@click.option("--force", is_flag=True, help="Overwrite puzzle files of the same names in the folder.")
 @input_errors
 def puzzle_generate(game_name: str, trump: str | None, partner: str | None, deck: str | None, tout: bool,
                     cards_left: int, count: int, seed: int, out_dir: str, goals: tuple[str, ...], mode: str,
-                    position: str, min_difficulty: str) -> None:
+                    position: str, min_difficulty: str, force: bool) -> None:
     """Find COUNT puzzles in seeded deals and write each as a hand record with a [puzzle] table."""
     import os
 
@@ -334,13 +335,18 @@ def puzzle_generate(game_name: str, trump: str | None, partner: str | None, deck
     if not out_dir.strip():
         raise InputError("--out: the folder name is empty")
     game = make_game(game_name, trump=trump, deck=deck, tout=tout or None, partner=partner)
+    slug = "-".join([game.name] + ([game.trump_suit.lower()] if game.trump_suit else [])
+                    + ([game.partner] if game.name == "sheepshead" else []) + (["tout"] if game.tout else []))
+    paths = [os.path.join(out_dir, f"{slug}-s{seed}-{i:02d}.toml") for i in range(1, count + 1)]
+    taken = [path for path in paths if os.path.lexists(path)]
+    if taken and not force:
+        more = f" (and {len(taken) - 1} more of the names this run writes)" if len(taken) > 1 else ""
+        raise InputError(f"--out: {clip(taken[0], 200)} already exists{more}; pass --force to overwrite, or choose "
+                         "another folder or --seed")
     found = generate(game, cards_left=cards_left, count=count, seed=seed, goals=list(goals) or None, mode=mode,
                      position=position, min_difficulty=min_difficulty)
     os.makedirs(out_dir, exist_ok=True)
-    slug = "-".join([game.name] + ([game.trump_suit.lower()] if game.trump_suit else [])
-                    + ([game.partner] if game.name == "sheepshead" else []) + (["tout"] if game.tout else []))
-    for i, p in enumerate(found, 1):
-        path = os.path.join(out_dir, f"{slug}-s{seed}-{i:02d}.toml")
+    for path, p in zip(paths, found):
         write_output_atomically(path, p.dumps(), label="--out")
         click.echo(f"{path}: goal {p.goal}, {p.to_move} to move, {p.difficulty}")
     if len(found) < count:

@@ -62,6 +62,7 @@ from .objective import NO_TRICK, Objective
 from .record import Record, RecordError
 from .scoring import (SCHAFKOPF_OUTCOMES, SHEEPSHEAD_OUTCOMES, Stakes, laufende_of, outcome_for, payment_for,
                       score)
+from .render.text import side_name
 from .solver import Solver, SolverError
 
 __all__ = [
@@ -696,7 +697,7 @@ def _summarize(judge: _Judge, names: tuple[str, ...], state: State, decisions: l
     decl = sum(d.cost for d in decisions if d.side == "declaring")
     dfn = sum(d.cost for d in decisions if d.side == "defending")
     given = deal_value - result if deal_value is not None else None
-    who = _side_name(setup, names)
+    who = side_name(setup, names)
     if not decisions and g.sie:
         text = f"A sie: {who} holds every Ober and Unter; there is no play to judge."
     else:
@@ -727,17 +728,6 @@ def _summary_text_sides_free(per: list[PlayerSummary], finished: bool) -> str:
     worst = max(per, key=lambda p: p.given_away)
     return (f"Players gave away {total} points between them (each counted against his own best); "
             f"{worst.player} gave away the most, {worst.given_away}." + ("" if finished else " (Unfinished.)"))
-
-
-def _side_name(setup: Setup, names: Sequence[str]) -> str:
-    g = setup.game
-    if setup.declarer is None:
-        return "the declaring side"
-    who = names[setup.declarer]
-    role = "the picker" if g.kind == "picker" else ("the declarer" if g.partner == "sauspiel" else "the soloist")
-    if setup.partner is None:
-        return f"{role} {who}"
-    return f"{role} {who} and partner {names[setup.partner]}"
 
 
 # --------------------------------------------------------------------------------------------------------------

@@ -93,7 +93,7 @@ from .record import MAX_RECORD_BYTES, Record, RecordError, load_record, record_f
 from .scoring import Stakes, laufende_of, outcome_for, payment_for
 from .solver import Solver, SolverError
 from .worlds import (MAX_JOBS, PARALLEL_AFTER_SECONDS, WorldSampler, before_choice, default_jobs, game_from_spec,
-                     game_spec, map_units, mean_se, within_noise, worker_count, world_rng, ALL_WORLDS_CAP)
+                     game_spec, map_units, mean_se, rounded, within_noise, worker_count, world_rng, ALL_WORLDS_CAP)
 
 __all__ = [
     "BuryError",
@@ -978,17 +978,10 @@ class Sampled:
     values: tuple[int | None, ...] = field(default=(), repr=False, compare=False)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"mean": _r(self.mean), "stderr": _r(self.stderr), "p61": _r(self.p61), "p91": _r(self.p91),
-                "pschwarz": _r(self.pschwarz), "pwin": _r(self.pwin), "payment": _r(self.payment),
-                "payment_stderr": _r(self.payment_stderr), "vs_best": _r(self.vs_best),
-                "vs_best_stderr": _r(self.vs_best_stderr), "worlds": self.worlds}
-
-
-def _r(x: float | None, nd: int = 4) -> float | None:
-    return None if x is None else round(float(x), nd)
-
-
-_mean_se = mean_se
+        stats = {"mean": self.mean, "stderr": self.stderr, "p61": self.p61, "p91": self.p91, "pschwarz": self.pschwarz,
+                 "pwin": self.pwin, "payment": self.payment, "payment_stderr": self.payment_stderr,
+                 "vs_best": self.vs_best, "vs_best_stderr": self.vs_best_stderr}
+        return {**{key: rounded(value) for key, value in stats.items()}, "worlds": self.worlds}
 
 
 _WON = ("schwarz", "schneider", "win", "win-schneider", "win-schwarz")
@@ -1001,8 +994,8 @@ def _stats(evals: Sequence[tuple], exact: bool = False) -> Sampled:
     vals = [e[0] for e in evals]
     pays = [float(e[2]) for e in evals]
     points = None not in vals
-    mean, se = _mean_se([float(v) for v in vals]) if points else (None, None)
-    pm, pse = _mean_se(pays)
+    mean, se = mean_se([float(v) for v in vals]) if points else (None, None)
+    pm, pse = mean_se(pays)
     if exact:
         se = 0.0 if points else None
         pse = 0.0
@@ -1024,7 +1017,7 @@ def _with_diffs(columns: Sequence[Sequence[tuple]], stats: Sequence[Sampled], be
     out = []
     for j, st in enumerate(stats):
         diffs = [_measure(a, by) - _measure(b, by) for a, b in zip(columns[j], columns[best])]
-        m, se = _mean_se(diffs)
+        m, se = mean_se(diffs)
         out.append(Sampled(**{**st.__dict__, "vs_best": m,
                               "vs_best_stderr": se if j != best and not exact else 0.0}))
     return out
@@ -1238,8 +1231,8 @@ class BuryRanking:
                                     "of": len(self.rows)}
             cost = self.record_cost()
             if cost is not None:
-                out["record_choice"].update({"cost": _r(cost[0]), "cost_stderr": _r(cost[1]), "tie": cost[2],
-                                             "cost_unit": self.unit})
+                out["record_choice"].update({"cost": rounded(cost[0]), "cost_stderr": rounded(cost[1]),
+                                             "tie": cost[2], "cost_unit": self.unit})
         else:
             out["record_choice"] = None
         out["procedure"] = self.procedure

@@ -776,21 +776,22 @@ class _Reader:
 
     def _play(self) -> tuple[tuple[Card, ...], ...]:
         g = self.game
-        pv = self.d.get("play")
-        if pv is None:
+        written = self.d.get("play")
+        if written is None:
             return ()
-        if not isinstance(pv, list):
+        if not isinstance(written, list):
             raise RecordError(f'play: must be a list of tricks, one string of cards each ("7H AH 9H"), '
-                              f"not {_kind(pv)}")
+                              f"not {_kind(written)}")
         tricks = []
-        for t, tv in enumerate(pv, 1):
+        for t, trick in enumerate(written, 1):
             where = f"play: trick {t}"
-            if isinstance(tv, str):
-                items: list[Any] = [x for x in re.split(r"[\s,]+", tv.strip()) if x]
-            elif isinstance(tv, list):
-                items = tv
+            if isinstance(trick, str):
+                items: list[Any] = [x for x in re.split(r"[\s,]+", trick.strip()) if x]
+            elif isinstance(trick, list):
+                items = trick
             else:
-                raise RecordError(f"{where}: must be a string of cards or a list of card strings, not {_kind(tv)}")
+                raise RecordError(f"{where}: must be a string of cards or a list of card strings, "
+                                  f"not {_kind(trick)}")
             if not items:
                 raise RecordError(f"{where}: no cards")
             if t > g.tricks:

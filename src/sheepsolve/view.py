@@ -45,7 +45,7 @@ from .record import Record
 from .scoring import laufende_of, outcome_for, payment_for
 from .solver import Solver
 from .worlds import (ALL_WORLDS_CAP, TIE_Z, Knowledge, World, WorldSampler, WorldsError, map_units, mean_se,
-                     within_noise)
+                     rounded, within_noise)
 
 __all__ = ["TIE_Z", "VIEW_TABLE_MIB", "CardView", "View", "player_view", "solve_world", "suggest_record",
            "render_suggest", "parse_worlds", "DecisionView", "PlayerView", "ViewSettings", "annotate_view"]
@@ -173,9 +173,9 @@ class CardView:
     vs_best_stderr: float | None
 
     def to_dict(self) -> dict[str, Any]:
-        return {"mean": _r(self.mean), "stderr": _r(self.stderr), "p61": _r(self.p61), "p91": _r(self.p91),
-                "payment": _r(self.payment), "payment_stderr": _r(self.payment_stderr), "vs_best": _r(self.vs_best),
-                "vs_best_stderr": _r(self.vs_best_stderr)}
+        stats = {"mean": self.mean, "stderr": self.stderr, "p61": self.p61, "p91": self.p91, "payment": self.payment,
+                 "payment_stderr": self.payment_stderr, "vs_best": self.vs_best, "vs_best_stderr": self.vs_best_stderr}
+        return {key: rounded(value) for key, value in stats.items()}
 
 
 @dataclass(frozen=True)
@@ -225,10 +225,6 @@ class View:
                              else None),
             "seconds": round(self.seconds, 6),
         }
-
-
-def _r(x: float | None, nd: int = 4) -> float | None:
-    return None if x is None else round(float(x), nd)
 
 
 def _summarize(k: Knowledge, legal: Sequence[Card], values: Sequence[Sequence[int]],
@@ -439,9 +435,10 @@ class DecisionView:
     top: float  # the best mean
 
     def to_dict(self) -> dict[str, Any]:
-        return {"worlds": self.worlds, "exact": self.exact, "values": {str(c): _r(v) for c, v in self.values.items()},
-                "stderr": {str(c): _r(v) for c, v in self.stderr.items()}, "best": [str(c) for c in self.best],
-                "cost": _r(self.cost), "cost_stderr": _r(self.cost_stderr), "error": self.error}
+        return {"worlds": self.worlds, "exact": self.exact,
+                "values": {str(c): rounded(v) for c, v in self.values.items()},
+                "stderr": {str(c): rounded(v) for c, v in self.stderr.items()}, "best": [str(c) for c in self.best],
+                "cost": rounded(self.cost), "cost_stderr": rounded(self.cost_stderr), "error": self.error}
 
 
 @dataclass(frozen=True)
@@ -463,9 +460,9 @@ class PlayerView:
     luck: float | None
 
     def to_dict(self) -> dict[str, Any]:
-        return {"decisions": self.decisions, "errors": self.errors, "expected_loss": _r(self.expected_loss),
-                "expected_loss_stderr": _r(self.expected_loss_stderr), "dd_loss": self.dd_loss,
-                "expected": _r(self.expected), "result": self.result, "luck": _r(self.luck)}
+        return {"decisions": self.decisions, "errors": self.errors, "expected_loss": rounded(self.expected_loss),
+                "expected_loss_stderr": rounded(self.expected_loss_stderr), "dd_loss": self.dd_loss,
+                "expected": rounded(self.expected), "result": self.result, "luck": rounded(self.luck)}
 
 
 @dataclass(frozen=True)

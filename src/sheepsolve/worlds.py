@@ -90,6 +90,7 @@ __all__ = [
     "build_world",
     "world_rng",
     "mean_se",
+    "rounded",
     "TIE_Z",
     "within_noise",
     "default_jobs",
@@ -154,6 +155,15 @@ def mean_se(xs: Sequence[float]) -> tuple[float, float | None]:
         return m, None
     var = math.fsum((x - m) ** 2 for x in xs) / (n - 1)
     return m, math.sqrt(var / n)
+
+
+def rounded(x: float | None, digits: int = 4) -> float | None:
+    """A statistic as the JSON output gives it: rounded to ``digits`` decimals; None stays None.
+
+    >>> rounded(2 / 3), rounded(None)
+    (0.6667, None)
+    """
+    return None if x is None else round(float(x), digits)
 
 
 TIE_Z = 2.0

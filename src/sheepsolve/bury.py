@@ -72,12 +72,9 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-import json
 import re
-import sys
 import threading
 import time
-import tomllib
 import weakref
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -88,8 +85,7 @@ from .cards import Card, format_card, format_cards
 from .engine import Setup, frozen_instance, legal_calls
 from .games import JACKS, QUEENS, REGISTRY, Game, GameError, make_game, resolve_name
 from .objective import Objective
-from .files import clip, read_input_text
-from .record import MAX_RECORD_BYTES, Record, RecordError, load_record, record_from_dict
+from .record import Record, RecordError, parse_data, read_record_file, record_from_dict
 from .scoring import Stakes, laufende_of, outcome_for, payment_for
 from .solver import Solver, SolverError
 from .worlds import (MAX_JOBS, PARALLEL_AFTER_SECONDS, WorldSampler, before_choice, default_jobs, game_from_spec,
@@ -1629,20 +1625,28 @@ def choose_contract(game: Game, hand: Sequence[Card], seat: int, *, worlds: int 
 _DECISION_KEYS = ("bury", "called", "under", "alone", "play")
 
 
-def _raw(path: Any) -> dict[str, Any]:
-    """The record's data as written; ``path`` is a file name or a :class:`sheepsolve.commands.Source`."""
-    text = path.read_text() if hasattr(path, "read_text") else read_input_text(path, max_bytes=MAX_RECORD_BYTES)
-    if getattr(path, "fmt", None) == "json" or str(path).lower().endswith(".json"):
-        data = json.loads(text)
+class _Parsed(NamedTuple):
+    """A record file read and parsed once: how errors name it, and its data as written."""
+
+    label: str
+    data: Any
+
+
+def _parse(path: Any) -> _Parsed:
+    """Read and parse the record; ``path`` is a file name or a :class:`sheepsolve.commands.Source`. Errors are
+    :func:`~sheepsolve.record.load_record`'s: a file that cannot be read, or text that does not parse."""
+    if hasattr(path, "read_text"):
+        label, fmt, text = str(path), path.fmt, path.read_text()
     else:
-        data = tomllib.loads(text)
-    if not isinstance(data, dict):
-        raise RecordError(f"{path}: record: must be a table of keys")
-    return data
+        label, fmt, text = read_record_file(path)
+    try:
+        return _Parsed(label, parse_data(text, fmt))
+    except RecordError as e:
+        raise RecordError(f"{label}: {e}") from None
 
 
-def _read(path: str, german: bool, change: Callable[[dict[str, Any]], dict[str, Any]]) -> tuple[Record, Record | None,
-                                                                                               list[str]]:
+def _read(parsed: _Parsed, german: bool, change: Callable[[dict[str, Any]], dict[str, Any]]) -> tuple[
+        Record, Record | None, list[str]]:
     """The record with its choices set aside (``change``), and the record as written.
 
     The record as written is checked as ``show`` checks it: every error is reported (a revoke in the play, a call
@@ -1650,47 +1654,39 @@ def _read(path: str, german: bool, change: Callable[[dict[str, Any]], dict[str, 
     may leave out the picker, declarer or called card the command is about.
     """
     original: Record | None = None
+    err: RecordError | None = None
     try:
-        original = path.record(german) if hasattr(path, "record") else load_record(path, german=german)
+        original = record_from_dict(parsed.data, german=german)
     except RecordError as e:
-        err = e
-    else:
-        err = None
-    raw = _raw(path) if err is None else _raw_or(path, err)
-    if err is not None and (any(k in raw for k in _DECISION_KEYS) or not _MISSING_CHOICE.search(str(err))):
+        err = RecordError(f"{parsed.label}: {e}")
+    raw = parsed.data
+    if err is not None and (not isinstance(raw, dict) or any(k in raw for k in _DECISION_KEYS)
+                            or not _MISSING_CHOICE.search(str(err))):
         raise err
     try:
         base = record_from_dict(change(dict(raw)), german=german)
     except RecordError as e:
-        raise RecordError(f"{clip(path, 200)}: {e}") from None
+        raise RecordError(f"{parsed.label}: {e}") from None
     return base, original, []
 
 
 _MISSING_CHOICE = re.compile(r"(?:^|: )(?:picker|declarer|called): missing")
 
 
-def _raw_or(path: str, err: RecordError) -> dict[str, Any]:
-    """The raw data of a record that did not read, or ``err`` itself when the text does not parse at all."""
+def _game_kind(parsed: _Parsed) -> tuple[str, str] | None:
+    """(canonical game, family) named by the record, or None when it cannot tell (the reader will say why)."""
     try:
-        return _raw(path)
-    except Exception:
-        raise err from None
-
-
-def _game_kind(path: str) -> tuple[str, str] | None:
-    """(canonical game, family) named by the record file, or None when it cannot tell (the reader will say why)."""
-    try:
-        name = _raw(path).get("game")
+        name = parsed.data.get("game")
         canon, _ = resolve_name(name)  # type: ignore[arg-type]
     except Exception:
         return None
     return canon, REGISTRY[canon].family
 
 
-def _need_picker_game(path: str, what: str) -> None:
-    kind = _game_kind(path)
+def _need_picker_game(parsed: _Parsed, what: str) -> None:
+    kind = _game_kind(parsed)
     if kind is not None and kind[0] not in ("sheepshead", "sheepshead-3", "sheepshead-4"):
-        raise BuryError(f"{path}: game: {kind[0]} has no {what} ({what} is for sheepshead, sheepshead-3 and "
+        raise BuryError(f"{parsed.label}: game: {kind[0]} has no {what} ({what} is for sheepshead, sheepshead-3 and "
                         f"sheepshead-4)")
 
 
@@ -1720,8 +1716,9 @@ def read_bury_record(path: str, *, german: bool = False) -> _Loaded:
             d["called"] = "alone"
         return d
 
-    _need_picker_game(path, "bury")
-    base, original, notes = _read(path, german, change)
+    parsed = _parse(path)
+    _need_picker_game(parsed, "bury")
+    base, original, notes = _read(parsed, german, change)
     g = base.game
     p = base.declarer
     assert p is not None
@@ -1764,8 +1761,9 @@ def read_pick_record(path: str, seat: str | None, *, german: bool = False) -> _L
             d["picker"] = players[0] if isinstance(players, list) and players else "1"
         return d
 
-    _need_picker_game(path, "picking")
-    base, _, notes = _read(path, german, change)
+    parsed = _parse(path)
+    _need_picker_game(parsed, "picking")
+    base, _, notes = _read(parsed, german, change)
     if seat is None and chosen.get("picker") is not None:
         s = base.declarer
     else:
@@ -1807,11 +1805,12 @@ def read_choose_record(path: str, seat: str | None, *, german: bool = False) -> 
         d["declarer"] = chosen["declarer"] or (players[0] if isinstance(players, list) and players else "1")
         return d
 
-    kind = _game_kind(path)
+    parsed = _parse(path)
+    kind = _game_kind(parsed)
     if kind is not None and kind[1] != "schafkopf":
-        raise BuryError(f"{clip(path, 200)}: game: {kind[0]} is not Schafkopf: choose is for Schafkopf hands "
+        raise BuryError(f"{parsed.label}: game: {kind[0]} is not Schafkopf: choose is for Schafkopf hands "
                         f"(Sheepshead: use pick)")
-    base, _, notes = _read(path, german, change)
+    base, _, notes = _read(parsed, german, change)
     if chosen.get("family") != "schafkopf":
         raise BuryError(f"{path}: game: {base.game.name} is not Schafkopf: choose is for Schafkopf hands "
                         f"(Sheepshead: use pick)")

@@ -305,6 +305,16 @@ def parse_record(text: str, fmt: str = "toml", *, german: bool = False) -> Recor
     ...     print(e)
     TOML syntax error: Invalid value (at line 2, column 12)
     """
+    return record_from_dict(parse_data(text, fmt), german=german)
+
+
+def parse_data(text: str, fmt: str = "toml") -> Any:
+    """The plain data of a record's TOML (``fmt="toml"``) or JSON text, which :func:`record_from_dict` reads;
+    errors as :func:`parse_record` gives them.
+
+    >>> parse_data('game = "wenz"')
+    {'game': 'wenz'}
+    """
     if not isinstance(text, str):
         raise RecordError(f"record: the text must be a string, not {_kind(text)}")
     if fmt == "toml":
@@ -325,7 +335,7 @@ def parse_record(text: str, fmt: str = "toml", *, german: bool = False) -> Recor
             raise RecordError(f"JSON: cannot read the record: {_short(str(e) or type(e).__name__, 200)}") from None
     else:
         raise RecordError(f'fmt: must be "toml" or "json", not {_show(fmt)}')
-    return record_from_dict(data, german=german)
+    return data
 
 
 def _json_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -342,6 +352,16 @@ def load_record(path: str | os.PathLike[str], *, german: bool = False) -> Record
 
     Only a regular file of at most :data:`MAX_RECORD_BYTES` is read (see
     :func:`~sheepsolve.files.read_input_file`)."""
+    label, fmt, text = read_record_file(path)
+    try:
+        return parse_record(text, fmt, german=german)
+    except RecordError as e:
+        raise RecordError(f"{label}: {e}") from None
+
+
+def read_record_file(path: str | os.PathLike[str]) -> tuple[str, str, str]:
+    """``(label, fmt, text)`` of a record file as :func:`load_record` reads it: the path as errors name it, the
+    format by the file name, the text (a :class:`RecordError` when the file cannot be read)."""
     try:
         p = os.fspath(path)
     except TypeError:
@@ -350,11 +370,7 @@ def load_record(path: str | os.PathLike[str], *, german: bool = False) -> Record
         text = read_input_text(p, max_bytes=MAX_RECORD_BYTES)
     except FileError as e:
         raise RecordError(str(e)) from None
-    fmt = "json" if str(p).lower().endswith(".json") else "toml"
-    try:
-        return parse_record(text, fmt, german=german)
-    except RecordError as e:
-        raise RecordError(f"{clip(p, 200)}: {e}") from None
+    return clip(p, 200), ("json" if str(p).lower().endswith(".json") else "toml"), text
 
 
 def record_from_dict(d: Mapping[str, Any], *, german: bool = False) -> Record:

@@ -93,7 +93,7 @@ from .worlds import (MAX_JOBS, PARALLEL_AFTER_SECONDS, WorldSampler, before_choi
 
 __all__ = [
     "BuryError",
-    "Decision",
+    "BuryDecision",
     "Contract",
     "Sampled",
     "BuryRow",
@@ -145,12 +145,12 @@ class BuryError(SolverError):
 
 
 @dataclass(frozen=True)
-class Decision:
+class BuryDecision:
     """One choice of the picker: the cards buried, the call (``called`` card, or ``alone`` by choice in the
     called-ace game) and the card put *under* when the call needs one.
 
     >>> from sheepsolve.cards import parse_cards
-    >>> Decision(tuple(parse_cards("AS 7H")), called=Card.parse("AC")).to_dict()
+    >>> BuryDecision(tuple(parse_cards("AS 7H")), called=Card.parse("AC")).to_dict()
     {'cards': ['AS', '7H'], 'call': 'AC', 'under': None}
     """
 
@@ -186,8 +186,8 @@ class Decision:
                 -1 if self.under is None else int(self.under), self.alone)
 
     @staticmethod
-    def _from_key(k: tuple) -> "Decision":
-        return Decision(tuple(Card(c) for c in k[0]), None if k[1] < 0 else Card(k[1]),
+    def _from_key(k: tuple) -> "BuryDecision":
+        return BuryDecision(tuple(Card(c) for c in k[0]), None if k[1] < 0 else Card(k[1]),
                         None if k[2] < 0 else Card(k[2]), k[3])
 
 
@@ -224,7 +224,7 @@ class Contract:
         return Contract(k[0], k[1], None if k[2] < 0 else Card(k[2]), k[3])
 
 
-def legal_decisions(game: Game, picked: Iterable[Card], others: Iterable[Card] | None = None) -> list[Decision]:
+def legal_decisions(game: Game, picked: Iterable[Card], others: Iterable[Card] | None = None) -> list[BuryDecision]:
     """Every legal (bury, call, under) choice of a picker holding ``picked`` (his hand and the blind).
 
     The called-ace hold-card rule comes from :func:`sheepsolve.engine.legal_calls` on the kept hand: a bury
@@ -244,21 +244,21 @@ def legal_decisions(game: Game, picked: Iterable[Card], others: Iterable[Card] |
     """
     picked = game.sort_cards(picked)
     elsewhere = set(others) if others is not None else None
-    out: list[Decision] = []
+    out: list[BuryDecision] = []
     for bury in itertools.combinations(picked, game.bury_size):
         kept = [c for c in picked if c not in bury]
         if game.partner != "called-ace":
-            out.append(Decision(tuple(bury)))
+            out.append(BuryDecision(tuple(bury)))
             continue
         for call in legal_calls(game, kept, bury):
             if elsewhere is not None and call.card is not None and call.card not in elsewhere:
                 continue
             if call.card is None:
-                out.append(Decision(tuple(bury), alone=True))
+                out.append(BuryDecision(tuple(bury), alone=True))
             elif call.under:
-                out.extend(Decision(tuple(bury), called=call.card, under=u) for u in kept)
+                out.extend(BuryDecision(tuple(bury), called=call.card, under=u) for u in kept)
             else:
-                out.append(Decision(tuple(bury), called=call.card))
+                out.append(BuryDecision(tuple(bury), called=call.card))
     return out
 
 
@@ -354,9 +354,10 @@ def _card_groups(game: Game, picked: Iterable[Card]) -> dict[Card, int]:
     return groups
 
 
-def _merge(decisions: Sequence[Decision], groups: Mapping[Card, int] | None) -> tuple[list[Decision], list[int]]:
+def _merge(decisions: Sequence[BuryDecision],
+           groups: Mapping[Card, int] | None) -> tuple[list[BuryDecision], list[int]]:
     """Representative decisions and, for every decision, the index of its representative."""
-    reps: list[Decision] = []
+    reps: list[BuryDecision] = []
     where: dict[tuple, int] = {}
     index: list[int] = []
     for d in decisions:
@@ -471,7 +472,7 @@ def _trick_readings(setup: Setup, value: int, total: int, obj: Objective | None 
 
 
 def _setup_for(game: Game, hands: Sequence[Sequence[Card]], blind: Sequence[Card], picker: int,
-               d: Decision) -> Setup:
+               d: BuryDecision) -> Setup:
     return Setup.create(game, hands, declarer=picker, blind=blind, bury=d.bury, called=d.called, under=d.under,
                         alone=d.alone)
 
@@ -484,7 +485,7 @@ class _ChoiceSet:
     cards: the choices in the order they are solved, each one's bury, context (:func:`_context`) and kept hand,
     and the guess plan. A picker's view makes it once for all its worlds (:func:`_choice_set`)."""
 
-    def __init__(self, game: Game, picked: Sequence[Card], decisions: Sequence[Decision]) -> None:
+    def __init__(self, game: Game, picked: Sequence[Card], decisions: Sequence[BuryDecision]) -> None:
         self.game = game
         self.picked = tuple(picked)
         self.decisions = tuple(decisions)
@@ -498,7 +499,7 @@ class _ChoiceSet:
 _CHOICE_SET: tuple[tuple, _ChoiceSet] | None = None  # the last made (the worlds of a picker view share it)
 
 
-def _choice_set(game: Game, picked: Sequence[Card], decisions: Sequence[Decision]) -> _ChoiceSet:
+def _choice_set(game: Game, picked: Sequence[Card], decisions: Sequence[BuryDecision]) -> _ChoiceSet:
     global _CHOICE_SET
     key = (game, tuple(picked), tuple(decisions))
     if _CHOICE_SET is None or _CHOICE_SET[0] != key:
@@ -514,7 +515,7 @@ class _Choices:
     order."""
 
     def __init__(self, game: Game, hands: Sequence[Sequence[Card]], blind: Sequence[Card], picker: int,
-                 decisions: Sequence[Decision]) -> None:
+                 decisions: Sequence[BuryDecision]) -> None:
         """``decisions``: the choices in the order they will be solved."""
         self.game = game
         self.hands = hands
@@ -598,13 +599,13 @@ def _cached_contract_game(base: Game, c: Contract) -> Game:
     return g
 
 
-def _context(d: Decision) -> tuple:
+def _context(d: BuryDecision) -> tuple:
     """What decides the solver's tables besides the hands: the called card, the card under, going alone. The
     solver clears its table when they change, so choices sharing them are solved one after another."""
     return (d.called, d.under, d.alone)
 
 
-def _solve_order(decisions: Sequence[Decision]) -> list[int]:
+def _solve_order(decisions: Sequence[BuryDecision]) -> list[int]:
     """The order to solve ``decisions`` in: grouped by :func:`_context` (in order of first appearance), the
     given order within a group. On 12 called-ace deals 43% fewer nodes than the listed order, which changes
     the call from one choice to the next."""
@@ -614,7 +615,7 @@ def _solve_order(decisions: Sequence[Decision]) -> list[int]:
     return sorted(range(len(decisions)), key=lambda i: (first[_context(decisions[i])], i))
 
 
-def _features(decisions: Sequence[Decision], groups: Mapping[Card, int]) -> tuple[tuple[int, ...], ...]:
+def _features(decisions: Sequence[BuryDecision], groups: Mapping[Card, int]) -> tuple[tuple[int, ...], ...]:
     """Each choice as a sorted multiset of features: the groups (:func:`_card_groups`) of the buried cards and
     the context (negative: -1 for the first context met, -2 for the next, ...)."""
     ctx_ids: dict[tuple, int] = {}
@@ -665,7 +666,7 @@ class _GuessPlan:
 _PLANS: dict[tuple, _GuessPlan] = {}  # by the choices' features, which are all a plan is made from
 
 
-def _guess_plan(decisions: Sequence[Decision], groups: Mapping[Card, int]) -> _GuessPlan:
+def _guess_plan(decisions: Sequence[BuryDecision], groups: Mapping[Card, int]) -> _GuessPlan:
     features = _features(decisions, groups)
     plan = _PLANS.get(features)
     if plan is None:
@@ -775,7 +776,7 @@ class _Task:
     seat: int
     hand: tuple[int, ...]  # the seat's hand as dealt
     blind: tuple[int, ...] | None  # the blind when known
-    choices: tuple[tuple, ...]  # Decision or Contract keys
+    choices: tuple[tuple, ...]  # BuryDecision or Contract keys
     stakes: tuple[bool, bool, int]
     seed: int = 0
     hands: tuple[tuple[int, ...], ...] = ()  # "deal": every hand
@@ -814,18 +815,18 @@ def _deal_choices(task: _Task, game: Game) -> _Choices:
     if deal is None or (deal[0] is not task and deal[0] != task):
         hands = [[Card(c) for c in h] for h in task.hands]
         deal = _DEAL = (task, _Choices(game, hands, [Card(c) for c in task.blind or ()], task.seat,
-                                       [Decision._from_key(k) for k in task.choices]))
+                                       [BuryDecision._from_key(k) for k in task.choices]))
     return deal[1]
 
 
-_DECISIONS: tuple[tuple, list[Decision]] | None = None  # the choices of the last task (its worlds share them)
+_DECISIONS: tuple[tuple, list[BuryDecision]] | None = None  # the choices of the last task (its worlds share them)
 
 
-def _task_decisions(task: _Task) -> list[Decision]:
+def _task_decisions(task: _Task) -> list[BuryDecision]:
     global _DECISIONS
     known = _DECISIONS  # read once: another thread may replace it
     if known is None or known[0] != task.choices:
-        known = _DECISIONS = (task.choices, [Decision._from_key(k) for k in task.choices])
+        known = _DECISIONS = (task.choices, [BuryDecision._from_key(k) for k in task.choices])
     return known[1]
 
 
@@ -892,7 +893,7 @@ def _beat_target(setup: Setup, best: tuple, by: str, stakes: Stakes, total: int,
 
 
 def _best_decision(solver: Solver, game: Game, hands: list[list[Card]], blind: list[Card], picker: int,
-                   stakes: Stakes, by: str) -> tuple[Decision, _Eval]:
+                   stakes: Stakes, by: str) -> tuple[BuryDecision, _Eval]:
     """The best choice of the picker on this deal, double dummy: the first listed of the best. After the first
     one solved, a choice is solved exactly only if one null-window search shows it can take the best's place."""
     picked = hands[picker] + blind
@@ -900,7 +901,7 @@ def _best_decision(solver: Solver, game: Game, hands: list[list[Card]], blind: l
     reps, _ = _merge(decisions, _card_groups(game, picked))
     order = _solve_order(reps)
     choices = _Choices(game, hands, blind, picker, [reps[j] for j in order])
-    best: tuple[tuple, Decision, _Eval] | None = None
+    best: tuple[tuple, BuryDecision, _Eval] | None = None
     for k, j in enumerate(order):
         d = reps[j]
         if best is not None and not game.tout and not game.sie:
@@ -1035,7 +1036,7 @@ def _ranks(keys: Sequence[tuple]) -> list[int]:
 class BuryRow:
     """One choice solved double dummy on the actual deal."""
 
-    decision: Decision
+    decision: BuryDecision
     value: int
     outcome: str
     payment: int
@@ -1052,7 +1053,7 @@ class SampledRow:
     """One choice over the sampled worlds; ``tie``: within noise of the best
     (:func:`~sheepsolve.worlds.within_noise`, the rule ``suggest`` applies to cards)."""
 
-    decision: Decision
+    decision: BuryDecision
     stats: Sampled
     alone: bool
     rank: int
@@ -1082,12 +1083,12 @@ class BuryRanking:
     worlds: int = 0
     seed: int | None = None
     actual: "BuryRanking | None" = None
-    record_choice: Decision | None = None
+    record_choice: BuryDecision | None = None
     notes: tuple[str, ...] = ()
     exact: bool = False  # picker's view: every deal of the unseen cards solved (no sampling)
 
     @property
-    def best(self) -> list[Decision]:
+    def best(self) -> list[BuryDecision]:
         """The best choices: on the actual deal those sharing the first rank; from the picker's view the first and
         every choice within noise of it (a tie, :attr:`SampledRow.tie`)."""
         if self.view == "picker":
@@ -1112,7 +1113,7 @@ class BuryRanking:
             return None
         return max(0.0, -row.stats.vs_best), row.stats.vs_best_stderr, row.tie or row.rank == 1
 
-    def row_of(self, d: Decision) -> BuryRow | SampledRow | None:
+    def row_of(self, d: BuryDecision) -> BuryRow | SampledRow | None:
         for r in self.rows:
             if r.decision == d:
                 return r
@@ -1402,9 +1403,9 @@ class PickResult:
     seed: int
     by: str
     outcomes: dict[str, int]
-    buries: tuple[tuple[Decision, int], ...]  # the choice made in each world, with its count, most often first
+    buries: tuple[tuple[BuryDecision, int], ...]  # the choice made in each world, with its count, most often first
     seconds: float
-    actual: tuple[Decision, int | None, str, int] | None = None  # best choice on the actual deal, if known
+    actual: tuple[BuryDecision, int | None, str, int] | None = None  # best choice on the actual deal, if known
     exact: bool = False  # every deal of the unseen cards solved (no sampling)
 
     @property
@@ -1493,7 +1494,7 @@ def pick_or_pass(game: Game, hand: Sequence[Card], seat: int, *, worlds: int | s
         act = (d, e.value, e.outcome, e.payment)
     return PickResult(game=game, players=tuple(players or [str(i + 1) for i in range(game.seats)]), seat=seat,
                       hand=tuple(hand), pick=_stats(evals, task.exact), worlds=count, seed=seed, by=by,
-                      outcomes=outcomes, buries=tuple((Decision._from_key(k), n) for k, n in top), seconds=dt,
+                      outcomes=outcomes, buries=tuple((BuryDecision._from_key(k), n) for k, n in top), seconds=dt,
                       actual=act, exact=task.exact)
 
 
@@ -1701,7 +1702,7 @@ class _Loaded:
     hand: tuple[Card, ...]
     blind: tuple[Card, ...] | None
     full: list[list[Card]] | None  # every hand, when known
-    choice: Decision | None
+    choice: BuryDecision | None
     notes: tuple[str, ...] = field(default=())
 
 
@@ -1731,7 +1732,7 @@ def read_bury_record(path: str, *, german: bool = False) -> _Loaded:
     choice = None
     if original is not None and original.bury:
         alone = original.alone and g.partner == "called-ace"
-        choice = Decision(tuple(g.sort_cards(original.bury)), called=original.called, under=original.under,
+        choice = BuryDecision(tuple(g.sort_cards(original.bury)), called=original.called, under=original.under,
                           alone=alone)
     return _Loaded(record=base, seat=p, hand=tuple(hand), blind=tuple(base.blind), full=full, choice=choice,
                    notes=tuple(notes))

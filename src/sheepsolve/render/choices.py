@@ -26,7 +26,7 @@ from collections.abc import Iterable, Sequence
 
 
 from ..bury import (BURY_CAVEAT, BURY_CAVEAT_ACTUAL, CHOOSE_CAVEAT, BuryRanking, BuryRow, ChoiceResult, Contract,
-                    ContractRow, Decision, PickResult, SampledRow, sauspiel_blocks)
+                    ContractRow, BuryDecision, PickResult, SampledRow, sauspiel_blocks)
 from ..cards import RANKS, SUITS, Card, card_name, format_card, suit_name
 from ..games import Game, GameError
 from .charts import histogram
@@ -48,7 +48,7 @@ def _pct(p: float | None) -> str:
     return "   -" if p is None else f"{100 * p:>3.0f}%"
 
 
-def decision_text(d: Decision, style: str) -> str:
+def decision_text(d: BuryDecision, style: str) -> str:
     """A bury and its call in one notation: ``K♠ 8♣, call A♥ (8♣ under)``, ``9♣ 9♦, alone``."""
     out = _cards(d.bury, style)
     if d.called is not None:
@@ -65,7 +65,7 @@ def contract_text(c: Contract, style: str) -> str:
     return contract_name(c.game, style, trump=c.trump, called=c.called, tout=c.tout)
 
 
-def _group_text(decisions: Sequence[Decision], style: str) -> str:
+def _group_text(decisions: Sequence[BuryDecision], style: str) -> str:
     out = "; ".join(decision_text(d, style) for d in decisions[:_SHOWN])
     if len(decisions) > _SHOWN:
         out += f" and {len(decisions) - _SHOWN} more"

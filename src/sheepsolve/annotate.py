@@ -58,7 +58,7 @@ from .analysis import in_play, no_trick_points, outcome_by_tricks, outcome_of, t
 from .cards import Card, format_card
 from .engine import RulesError, Setup, State, legal_calls
 from .games import Game
-from .objective import NO_TRICK, Objective
+from .objective import Objective
 from .record import Record, RecordError
 from .scoring import (SCHAFKOPF_OUTCOMES, SHEEPSHEAD_OUTCOMES, Stakes, laufende_of, outcome_for, payment_for,
                       score)

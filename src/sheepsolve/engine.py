@@ -21,11 +21,11 @@ the play. States are immutable: :meth:`State.play` returns a new one.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import MISSING, dataclass, field, fields, replace
+from dataclasses import MISSING, dataclass, fields
 from functools import cached_property
 from typing import TypeVar
 
-from .cards import Card, cards_of, format_cards, mask_of
+from .cards import Card, format_cards
 from .games import Game
 
 __all__ = ["Setup", "State", "Trick", "RulesError", "trick_winner", "legal_calls", "Call"]

@@ -39,10 +39,10 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, replace  # replace: the docstring examples use it
 from typing import Any
 
-from .cards import Card, CardError, format_card, parse_cards
+from .cards import Card, CardError, parse_cards
 from .engine import RulesError, Setup, State, legal_calls, trick_winner
 from .files import clip
 from .games import Game

@@ -268,11 +268,14 @@ def _card(text: str):
 @click.option("--seed", type=int, default=None, help="With --view player: the worlds' seed [default: 0].")
 @click.option("--jobs", type=click.IntRange(min=1), default=None,
               help="With --view player: worker processes [default: every core]; the answer is the same.")
+@click.option("--no-race", is_flag=True,
+              help="With --view player: solve every card in every sampled world (by default a card clearly worse "
+                   "than the best is no longer solved after 20 worlds).")
 @cards_option
 @input_errors
 def annotate(file: str, json_out: bool, html_out: str | None, min_cost: int | None, no_bury: bool, table_mib: int,
              german: bool, view_kind: str | None, worlds_text: str | None, seed: int | None, jobs: int | None,
-             notation: str | None) -> None:
+             no_race: bool, notation: str | None) -> None:
     """Post-mortem of a played hand: every decision judged double dummy (value of every legal card, the cost of
     the card played, result swings), the bury and the call, and a summary per player.
 
@@ -287,7 +290,8 @@ def annotate(file: str, json_out: bool, html_out: str | None, min_cost: int | No
     with _Progress("worlds") as progress:
         ann, data = commands.annotate(commands.Source.file(file), min_cost=min_cost, no_bury=no_bury,
                                       table_mib=table_mib, german=german, view_kind=view_kind, worlds_text=worlds_text,
-                                      seed=seed, jobs=jobs, progress=progress if view_kind else None)
+                                      seed=seed, jobs=jobs, no_race=no_race,
+                                      progress=progress if view_kind else None)
     if html_out is not None:
         write_report(html_out, render_html(ann, page_style(notation, ann.game), min_cost=min_cost), inputs=[file])
     if json_out:
@@ -593,6 +597,9 @@ def choose(file: str, seat_name: str | None, worlds: int | str, json_out: bool, 
               help="World i is dealt from (seed, i): the same seed gives the same answer.")
 @click.option("--jobs", type=click.IntRange(min=1), default=None,
               help="Worker processes [default: every core]; the answer for a seed is the same.")
+@click.option("--no-race", is_flag=True,
+              help="Solve every card in every sampled world (by default a card clearly worse than the best is no "
+                   "longer solved after 20 worlds; its figures are over the worlds it was solved in).")
 @click.option("--json", "json_out", is_flag=True,
               help='One JSON object: {"seat", "worlds", "exact", "cards": {card: {"mean", "stderr", "p61", "p91", '
                    '"payment", ...}}, "best", "double_dummy", ...}.')
@@ -602,8 +609,8 @@ def choose(file: str, seat_name: str | None, worlds: int | str, json_out: bool, 
                    "worlds).")
 @cards_option
 @input_errors
-def suggest(file: str, seat_name: str | None, worlds_text: str, seed: int, jobs: int | None, json_out: bool,
-            german: bool, html_out: str | None, notation: str | None) -> None:
+def suggest(file: str, seat_name: str | None, worlds_text: str, seed: int, jobs: int | None, no_race: bool,
+            json_out: bool, german: bool, html_out: str | None, notation: str | None) -> None:
     """What to play from the seat of the player to move: every legal card judged over the worlds of the cards
     that player cannot see (mean points ± standard error, P(61+), P(91+), expected payment), the best card or
     the cards tied within noise, and the double-dummy values beside when every hand is known."""
@@ -614,7 +621,7 @@ def suggest(file: str, seat_name: str | None, worlds_text: str, seed: int, jobs:
         check_output_path(html_out, inputs=[file], label="--html")
     with _Progress("worlds") as progress:
         res, data = commands.suggest(commands.Source.file(file), seat_name=seat_name, worlds_text=worlds_text,
-                                     seed=seed, jobs=jobs, german=german, progress=progress)
+                                     seed=seed, jobs=jobs, german=german, no_race=no_race, progress=progress)
     if html_out is not None:
         from .render.choices import suggest_html
 

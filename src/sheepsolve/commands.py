@@ -118,15 +118,16 @@ def solve(src: Source, *, seat_name: str | None = None, target: int | None = Non
 
 def annotate(src: Source, *, min_cost: int | None = None, no_bury: bool = False, table_mib: int | None = None,
              german: bool = False, view_kind: str | None = None, worlds_text: str | int | None = None,
-             seed: int | None = None, jobs: int | None = None,
+             seed: int | None = None, jobs: int | None = None, no_race: bool = False,
              progress: ProgressFn | None = None) -> tuple[Any, dict[str, Any]]:
     """``sheepsolve annotate FILE --json`` (``view_kind="player"``: ``--view player [--worlds N|all] [--seed S]
-    [--jobs J]``, every decision judged from the mover's own view too)."""
+    [--jobs J] [--no-race]``, every decision judged from the mover's own view too)."""
     from .annotate import annotate_record
     from .solver import DEFAULT_TABLE_MIB, Solver
 
     if view_kind is None:
-        for name, given in (("--worlds", worlds_text), ("--seed", seed), ("--jobs", jobs)):
+        for name, given in (("--worlds", worlds_text), ("--seed", seed), ("--jobs", jobs),
+                            ("--no-race", no_race or None)):
             if given is not None:
                 raise _view_error(f"{name}: only with --view player")
     elif view_kind != "player":
@@ -141,7 +142,8 @@ def annotate(src: Source, *, min_cost: int | None = None, no_bury: bool = False,
     if view_kind is not None:
         from .view import annotate_view
 
-        ann = annotate_view(ann, worlds=worlds, seed=seed or 0, jobs=jobs, min_cost=min_cost, progress=progress)
+        ann = annotate_view(ann, worlds=worlds, seed=seed or 0, jobs=jobs, min_cost=min_cost, progress=progress,
+                            race=not no_race)
     data = ann.to_dict()
     if min_cost is not None:
         kept = {d.index for d in ann.errors(min_cost)}
@@ -189,14 +191,15 @@ def choose(src: Source, *, seat_name: str | None = None, worlds: int | str = 100
 
 
 def suggest(src: Source, *, seat_name: str | None = None, worlds_text: str | int = "100", seed: int = 0,
-            jobs: int | None = None, german: bool = False,
+            jobs: int | None = None, german: bool = False, no_race: bool = False,
             progress: ProgressFn | None = None) -> tuple[Any, dict[str, Any]]:
     """``sheepsolve suggest FILE --json``."""
     from .view import parse_worlds, suggest_record
 
     worlds = parse_worlds(worlds_text)
     rec = src.record(german)
-    res = suggest_record(rec, seat=seat_name, worlds=worlds, seed=seed, jobs=jobs, progress=progress)
+    res = suggest_record(rec, seat=seat_name, worlds=worlds, seed=seed, jobs=jobs, progress=progress,
+                         race=not no_race)
     return res, res.to_dict()
 
 

@@ -26,7 +26,7 @@ Readings
 ('Resi', 20, False, True)
 >>> d = v.to_dict()
 >>> sorted(d["cards"]["JS"])
-['mean', 'p61', 'p91', 'payment', 'payment_stderr', 'stderr', 'vs_best', 'vs_best_stderr']
+['mean', 'p61', 'p91', 'payment', 'payment_stderr', 'stderr', 'vs_best', 'vs_best_stderr', 'worlds_solved']
 """
 
 from __future__ import annotations
@@ -123,17 +123,28 @@ class _Payer:
 
 
 def solve_world(k: Knowledge, world: World, solver: Solver, tricks_solver: Solver | None = None, *,
-                payments: bool = True) -> tuple[tuple[int, ...], tuple[int, ...] | None]:
+                payments: bool = True, only: Sequence[int] | None = None,
+                guesses: Sequence[int | None] | None = None) -> tuple[tuple, tuple | None]:
     """The value of each of the seat's legal cards (in :meth:`Knowledge.legal` order) in one world, and with
-    ``payments`` the seat's own payment after each (two-sided games only; None otherwise)."""
+    ``payments`` the seat's own payment after each (two-sided games only; None otherwise). ``only``: the
+    indices of the cards to solve (racing: the others get None), each by the value of the position after it,
+    its search started from ``guesses[j]`` (work only, never the answer)."""
     state = world.state
     setup = world.setup
     g = setup.game
     obj = Objective.for_setup(setup, seat=None if g.two_sided else k.seat)
     solver.clear()
-    vals = solver.card_values(state, obj)
     legal = state.legal()
-    values = tuple(vals[c] for c in legal)
+    if only is None or 3 * len(only) > 2 * len(legal):  # most cards left: one card_values is cheaper
+        vals = solver.card_values(state, obj)
+        keep = range(len(legal)) if only is None else set(only)
+        values: tuple = tuple(vals[c] if j in keep else None for j, c in enumerate(legal))
+    else:
+        got: list[int | None] = [None] * len(legal)
+        for j in only:
+            got[j] = solver.value(state.play(legal[j], check=False), obj,
+                                  guess=None if guesses is None else guesses[j])
+        values = tuple(got)
     if not payments or not g.two_sided:
         return values, None
     payer = _Payer(setup, k.seat, k.stakes)
@@ -141,9 +152,11 @@ def solve_world(k: Knowledge, world: World, solver: Solver, tricks_solver: Solve
     floor = no_trick_points(obj)
     ts = tricks_solver or solver
     tobj = tricks_objective(setup.team)
-    pays = []
+    pays: list[int | None] = []
     for c, v in zip(legal, values):
-        if g.tout or v >= total or v <= floor or v * 4 <= g.total_points:
+        if v is None:
+            pays.append(None)
+        elif g.tout or v >= total or v <= floor or v * 4 <= g.total_points:
             child = state.play(c, check=False)
             outcome = outcome_by_tricks(g, v, lambda t, child=child: ts.reach(child, t, tobj), floor, tricks=n,
                                         total=total)
@@ -154,13 +167,67 @@ def solve_world(k: Knowledge, world: World, solver: Solver, tricks_solver: Solve
 
 
 # --------------------------------------------------------------------------------------------------------------
+# Racing: sampled worlds solved in rounds, cards clearly worse than the best no longer solved
+
+RACE_FIRST = 20
+"""Worlds every card is solved in before any card may be dropped (racing)."""
+
+RACE_Z = 3.0
+"""A card is dropped when its mean difference to the best card, world by world, plus this many standard errors of
+that difference, is still worse for the seat (below 0)."""
+
+
+def race_rounds(n: int) -> list[int]:
+    """The world counts after which racing looks at the cards: :data:`RACE_FIRST`, then doubling, the last round
+    taken up to ``n`` when it would be less than half the one before (fixed: the rounds never depend on timing).
+
+    >>> race_rounds(100), race_rounds(200), race_rounds(12), race_rounds(30)
+    ([20, 40, 100], [20, 40, 80, 200], [12], [30])
+    """
+    ends = []
+    e = RACE_FIRST
+    while e < n:
+        ends.append(e)
+        e *= 2
+    ends.append(n)
+    while len(ends) >= 2 and ends[-1] - ends[-2] <= (ends[-2] - (ends[-3] if len(ends) >= 3 else 0)) / 2:
+        del ends[-2]
+    return ends
+
+
+def race_keep(values: Sequence[Sequence[int | None]], alive: Sequence[int], maximize: bool) -> list[int]:
+    """The cards of ``alive`` (indices) still worth solving after the worlds ``values`` (every alive card solved
+    in each): the best mean and every card whose mean difference to it, world by world, plus :data:`RACE_Z`
+    standard errors is not below 0 for the seat. Nothing is dropped before :data:`RACE_FIRST` worlds.
+
+    >>> race_keep([(10, 4, 11)] * 10 + [(12, 2, 11)] * 10, [0, 1, 2], True)  # card 1 always 6-10 worse
+    [0, 2]
+    """
+    n = len(values)
+    if n < RACE_FIRST or len(alive) < 2:
+        return list(alive)
+    sign = 1.0 if maximize else -1.0
+    means = {j: math.fsum(w[j] for w in values) / n for j in alive}  # type: ignore[misc]
+    top = max(alive, key=lambda j: (sign * means[j], -j))
+    keep = []
+    for j in alive:
+        if j != top:
+            dm, dse = mean_se([sign * (w[j] - w[top]) for w in values])  # type: ignore[operator]
+            if dm + RACE_Z * (dse or 0.0) < 0:
+                continue
+        keep.append(j)
+    return keep
+
+
+# --------------------------------------------------------------------------------------------------------------
 # The answer
 
 
 @dataclass(frozen=True)
 class CardView:
     """One card from the player's view. ``vs_best``: the mean, world by world, of how much worse the card is for
-    the seat than the best card (0 for the best), with its standard error (``vs_best_stderr``)."""
+    the seat than the best card (0 for the best), with its standard error (``vs_best_stderr``), over the
+    ``worlds_solved`` worlds the card was solved in (racing stops solving a card clearly worse than the best)."""
 
     card: Card
     mean: float
@@ -171,11 +238,12 @@ class CardView:
     payment_stderr: float | None
     vs_best: float
     vs_best_stderr: float | None
+    worlds_solved: int = 0  # the worlds this card was solved in (fewer than the view's when racing dropped it)
 
     def to_dict(self) -> dict[str, Any]:
         stats = {"mean": self.mean, "stderr": self.stderr, "p61": self.p61, "p91": self.p91, "payment": self.payment,
                  "payment_stderr": self.payment_stderr, "vs_best": self.vs_best, "vs_best_stderr": self.vs_best_stderr}
-        return {key: rounded(value) for key, value in stats.items()}
+        return {**{key: rounded(value) for key, value in stats.items()}, "worlds_solved": self.worlds_solved}
 
 
 @dataclass(frozen=True)
@@ -188,8 +256,8 @@ class View:
     cards: dict[Card, CardView]  # in legal order
     best: tuple[Card, ...]
     maximize: bool  # the seat wants the value high (a player of the declaring side)
-    values: tuple[tuple[int, ...], ...]  # per world, per legal card
-    payments: tuple[tuple[int, ...], ...] | None
+    values: tuple[tuple[int | None, ...], ...]  # per world, per legal card (None: not solved there, racing)
+    payments: tuple[tuple[int | None, ...], ...] | None
     double_dummy: dict[Card, int] | None = None
     seconds: float = 0.0
 
@@ -227,30 +295,34 @@ class View:
         }
 
 
-def _summarize(k: Knowledge, legal: Sequence[Card], values: Sequence[Sequence[int]],
-               payments: Sequence[Sequence[int]] | None, maximize: bool, exact: bool) -> tuple[dict, tuple]:
+def _summarize(k: Knowledge, legal: Sequence[Card], values: Sequence[Sequence[int | None]],
+               payments: Sequence[Sequence[int | None]] | None, maximize: bool, exact: bool) -> tuple[dict, tuple]:
+    """Each card's figures over the worlds it was solved in (None: dropped by racing), the best card among those
+    solved in every world, and each card's difference to it over the worlds both were solved in."""
     n = len(values)
     two_sided = k.game.two_sided
     sign = 1.0 if maximize else -1.0
-    means = [math.fsum(w[j] for w in values) / n for j in range(len(legal))]
-    top = max(range(len(legal)), key=lambda j: (sign * means[j], -j))
+    cols = [[float(x) for w in values if (x := w[j]) is not None] for j in range(len(legal))]
+    full = [j for j in range(len(legal)) if len(cols[j]) == n]
+    top = max(full, key=lambda j: (sign * math.fsum(cols[j]) / n, -j))
     cards: dict[Card, CardView] = {}
     best = []
     for j, c in enumerate(legal):
-        col = [float(w[j]) for w in values]
+        col = cols[j]
         m, se = mean_se(col)
         if exact and se is not None:
             se = 0.0 if all(x == col[0] for x in col) else se
-        diffs = [sign * (w[top] - w[j]) for w in values]
+        diffs = [sign * (w[top] - w[j]) for w in values if w[j] is not None]  # type: ignore[operator]
         dm, dse = mean_se(diffs)
         if j == top:
             dm, dse = 0.0, 0.0
         pm = pse = None
         if payments is not None:
-            pm, pse = mean_se([float(w[j]) for w in payments])
-        cards[c] = CardView(card=c, mean=m, stderr=se, p61=sum(x >= 61 for x in col) / n if two_sided else None,
-                            p91=sum(x >= 91 for x in col) / n if two_sided else None, payment=pm, payment_stderr=pse,
-                            vs_best=dm, vs_best_stderr=dse)
+            pm, pse = mean_se([float(x) for w in payments if (x := w[j]) is not None])
+        m_j = len(col)
+        cards[c] = CardView(card=c, mean=m, stderr=se, p61=sum(x >= 61 for x in col) / m_j if two_sided else None,
+                            p91=sum(x >= 91 for x in col) / m_j if two_sided else None, payment=pm,
+                            payment_stderr=pse, vs_best=dm, vs_best_stderr=dse, worlds_solved=m_j)
         if j == top or within_noise(dm, dse, exact):
             best.append(c)
     return cards, tuple(best)
@@ -259,15 +331,28 @@ def _summarize(k: Knowledge, legal: Sequence[Card], values: Sequence[Sequence[in
 class _WorldRunner:
     """Picklable: solve world ``i`` of a list of world specs (in a worker process)."""
 
-    def __init__(self, kspec: tuple, worlds: tuple, payments: bool) -> None:
+    def __init__(self, kspec: tuple, worlds: tuple, payments: bool, only: tuple | None = None,
+                 guesses: tuple | None = None) -> None:
         self.kspec = kspec
         self.worlds = worlds
         self.payments = payments
+        self.only = only
+        self.guesses = guesses
 
     def __call__(self, i: int) -> tuple:
         k = _worker_knowledge(self.kspec)
         w = World.from_spec(k, self.worlds[i])
-        return solve_world(k, w, _worker_solver(), _worker_solver(tricks=True), payments=self.payments)
+        return solve_world(k, w, _worker_solver(), _worker_solver(tricks=True), payments=self.payments,
+                           only=self.only, guesses=self.guesses)
+
+
+def _guesses(values: Sequence[Sequence[int | None]], alive: Sequence[int], size: int) -> tuple:
+    """Each alive card's mean so far, rounded: where its next searches start (work only)."""
+    out: list[int | None] = [None] * size
+    for j in alive:
+        col = [w[j] for w in values if w[j] is not None]
+        out[j] = round(math.fsum(col) / len(col)) if col else None  # type: ignore[arg-type]
+    return tuple(out)
 
 
 _WORKER: dict[str, Any] = {}
@@ -290,13 +375,19 @@ def _worker_solver(tricks: bool = False) -> Solver:
 def player_view(k: Knowledge, worlds: int | str = 100, *, seed: int = 0, jobs: int | None = 1,
                 solver: Solver | None = None, tricks_solver: Solver | None = None, payments: bool = True,
                 given: Sequence[World] | None = None, exact: bool | None = None,
-                actual: State | None = None, progress: Callable[[int, int], None] | None = None) -> View:
+                actual: State | None = None, progress: Callable[[int, int], None] | None = None,
+                race: bool = True) -> View:
     """Judge every legal card of ``k.seat`` (who must be the one to move) over ``worlds`` sampled worlds, or
     every consistent world with ``"all"``; ``given``: solve these worlds instead (``exact``: whether they are every
     consistent world). ``actual``: the real position, when every hand is known, for the double-dummy values.
 
     The worlds are solved in this process while that is quick, else also in ``jobs`` processes (None: every
     core); the answer for a seed is the same either way.
+
+    ``race`` (sampled worlds only; never when ``exact``): the worlds are solved in fixed rounds
+    (:func:`race_rounds`), and after each a card clearly worse than the best (:func:`race_keep`) is no longer
+    solved; each card's figures are over the worlds it was solved in (``worlds_solved``). The rounds and the
+    drops depend only on the values, so the answer for a seed does not depend on ``jobs``.
     """
     t0 = time.perf_counter()
     if k.to_move != k.seat:
@@ -319,14 +410,28 @@ def player_view(k: Knowledge, worlds: int | str = 100, *, seed: int = 0, jobs: i
         raise WorldsError("no world to solve")
     solver = solver or Solver(VIEW_TABLE_MIB)
     tsolver = tricks_solver or Solver(VIEW_TABLE_MIB)
-    run = _WorldRunner(k.to_spec(), tuple(w.to_spec() for w in given), payments) if (jobs or 2) > 1 else None
-    results = map_units(run or (lambda i: None), len(given), jobs if run is not None else 1, progress=progress,
-                        local=lambda i: solve_world(k, given[i], solver, tsolver, payments=payments))
     legal = given[0].state.legal()
+    maximize = (k.seat in given[0].setup.team) if k.game.two_sided else False
+    n = len(given)
+    kspec = k.to_spec() if (jobs or 2) > 1 else None
+    wspecs = tuple(w.to_spec() for w in given) if kspec is not None else ()
+    results: list[tuple] = []
+    alive = list(range(len(legal)))
+    for end in (race_rounds(n) if race and not exact else [n]):
+        start = len(results)
+        only = None if len(alive) == len(legal) else tuple(alive)
+        guesses = None if only is None else _guesses([r[0] for r in results], alive, len(legal))
+        run = (_WorldRunner(kspec, wspecs[start:end], payments, only, guesses) if kspec is not None else None)
+
+        def local(i: int, start=start, only=only, guesses=guesses) -> tuple:
+            return solve_world(k, given[start + i], solver, tsolver, payments=payments, only=only, guesses=guesses)
+
+        results += map_units(run or (lambda i: None), end - start, jobs if run is not None else 1,
+                             progress=(None if progress is None else
+                                       lambda d, _t, start=start: progress(start + d, n)), local=local)
+        alive = race_keep([r[0] for r in results], alive, maximize)
     values = tuple(r[0] for r in results)
     pays = tuple(r[1] for r in results) if k.game.two_sided and payments else None
-    setup0 = given[0].setup
-    maximize = (k.seat in setup0.team) if k.game.two_sided else False
     cards, best = _summarize(k, legal, values, pays, maximize, exact)
     dd = None
     if actual is not None:
@@ -342,17 +447,18 @@ def player_view(k: Knowledge, worlds: int | str = 100, *, seed: int = 0, jobs: i
 
 
 def suggest_record(rec: Record, *, seat: str | int | None = None, worlds: int | str = 100, seed: int = 0,
-                   jobs: int | None = 1, progress: Callable[[int, int], None] | None = None) -> View:
+                   jobs: int | None = 1, progress: Callable[[int, int], None] | None = None,
+                   race: bool = True) -> View:
     """``sheepsolve suggest``: the player to move after the record's last card (``seat``: who must be that
     player), every legal card judged from that seat. The double-dummy values come beside when every hand is
-    known."""
+    known. ``race=False`` (``--no-race``): every card solved in every world."""
     k = Knowledge.from_record(rec, seat)
     if k.to_move is None:
         raise WorldsError("the hand is over: there is no card to suggest")
     if k.to_move != k.seat:
         raise WorldsError(f"--seat: {rec.players[k.seat]} is not the one to move ({rec.players[k.to_move]} is)")
     actual = rec.state() if rec.complete else None
-    return player_view(k, worlds, seed=seed, jobs=jobs, actual=actual, progress=progress)
+    return player_view(k, worlds, seed=seed, jobs=jobs, actual=actual, progress=progress, race=race)
 
 
 def _num(x: float | None, nd: int = 1) -> str:
@@ -433,12 +539,15 @@ class DecisionView:
     cost_stderr: float | None
     error: bool
     top: float  # the best mean
+    worlds_solved: dict[Card, int] | None = None  # per card: the worlds it was solved in (racing: fewer)
 
     def to_dict(self) -> dict[str, Any]:
         return {"worlds": self.worlds, "exact": self.exact,
                 "values": {str(c): rounded(v) for c, v in self.values.items()},
                 "stderr": {str(c): rounded(v) for c, v in self.stderr.items()}, "best": [str(c) for c in self.best],
-                "cost": rounded(self.cost), "cost_stderr": rounded(self.cost_stderr), "error": self.error}
+                "cost": rounded(self.cost), "cost_stderr": rounded(self.cost_stderr), "error": self.error,
+                "worlds_solved": ({str(c): n for c, n in self.worlds_solved.items()}
+                                  if self.worlds_solved is not None else None)}
 
 
 @dataclass(frozen=True)
@@ -488,10 +597,21 @@ def _ann_init(units: list[tuple[tuple, tuple]]) -> None:
     _ANN["units"] = units
 
 
-def _ann_unit(i: int) -> tuple:
-    kspec, wspec = _ANN["units"][i]
-    k = _worker_knowledge(kspec)
-    return solve_world(k, World.from_spec(k, wspec), _worker_solver(), payments=False)
+class _AnnRound:
+    """Picklable: unit ``i`` of one racing round of annotate (``ids``: the global unit and its decision; ``only``
+    and ``guesses`` per decision, see :func:`solve_world`)."""
+
+    def __init__(self, ids: tuple, only: dict, guesses: dict) -> None:
+        self.ids = ids
+        self.only = only
+        self.guesses = guesses
+
+    def __call__(self, i: int) -> tuple:
+        uid, j = self.ids[i]
+        kspec, wspec = _ANN["units"][uid]
+        k = _worker_knowledge(kspec)
+        return solve_world(k, World.from_spec(k, wspec), _worker_solver(), payments=False, only=self.only.get(j),
+                           guesses=self.guesses.get(j))
 
 
 class _Pools:
@@ -537,7 +657,8 @@ class _Pools:
 
 
 def annotate_view(ann, *, worlds: int | str = 100, seed: int = 0, jobs: int | None = 1,
-                  min_cost: int | None = None, progress: Callable[[int, int], None] | None = None):
+                  min_cost: int | None = None, progress: Callable[[int, int], None] | None = None,
+                  race: bool = True):
     """``annotate --view player``: every decision of an :class:`~sheepsolve.annotate.Annotation` judged again from
     the mover's own view at that moment (see :class:`DecisionView`), and a :class:`PlayerView` per player. Returns
     the annotation with ``view`` filled in on every decision that had a choice, on every player and on the whole.
@@ -545,7 +666,9 @@ def annotate_view(ann, *, worlds: int | str = 100, seed: int = 0, jobs: int | No
     Worlds: ``worlds`` per decision, sampled (world ``i`` of seat ``s`` from ``(seed, s, i)``, a seat's worlds kept
     from one of its decisions to the next while they fit the play), or ``"all"``: every consistent world of every
     decision (refused, naming the decision, where a decision has more than the cap). Every world of every decision
-    is solved in this process, or with ``jobs`` in processes too; the answer for a seed is the same.
+    is solved in this process, or with ``jobs`` in processes too; the answer for a seed is the same. ``race``
+    (sampled worlds only): as in :func:`player_view`, every decision's worlds solved in rounds, a card clearly
+    worse than the best no longer solved for that decision.
     """
     import dataclasses
 
@@ -562,27 +685,57 @@ def annotate_view(ann, *, worlds: int | str = 100, seed: int = 0, jobs: int | No
         pool, exact = pools.worlds_for(k, f"trick {d.trick}, {d.player}")
         asked.append((d.index, k, pool, exact))
     units = [(j, w) for j, (_, _, pool, _) in enumerate(asked) for w in pool]
+    first = [0] * len(asked)  # each decision's first unit
+    for j in range(1, len(asked)):
+        first[j] = first[j - 1] + len(asked[j - 1][2])
     solver = Solver(VIEW_TABLE_MIB)
-
-    def local(u: int) -> tuple:
-        j, w = units[u]
-        return solve_world(asked[j][1], w, solver, payments=False)
-
     init_units = None
     if (jobs is None or jobs > 1) and units:
         kspecs = [k.to_spec() for _, k, _, _ in asked]
         init_units = [(kspecs[j], w.to_spec()) for j, w in units]
-    results = map_units(_ann_unit, len(units), jobs if init_units is not None else 1, progress=progress,
-                        local=local, init=_ann_init, initargs=(init_units,))
+    # racing (sampled worlds): every decision's worlds in the rounds of race_rounds, solved together round by round
+    rounds = [race_rounds(len(pool)) if race and not exact else [len(pool)] for _, _, pool, exact in asked]
+    legal_of = [list(ann.decisions[index].legal) for index, _, _, _ in asked]
+    maxi = [(k.seat in pool[0].setup.team) if g.two_sided else False for _, k, pool, _ in asked]
+    alive = [list(range(len(legal_of[j]))) for j in range(len(asked))]
+    vals_of: list[list[tuple]] = [[] for _ in asked]
+    done = 0
+    for r in range(max((len(x) for x in rounds), default=0)):
+        ids = []
+        only: dict[int, tuple] = {}
+        guesses: dict[int, tuple] = {}
+        for j, ends in enumerate(rounds):
+            if r >= len(ends):
+                continue
+            start = ends[r - 1] if r else 0
+            ids += [(first[j] + i, j) for i in range(start, ends[r])]
+            if len(alive[j]) < len(legal_of[j]):
+                only[j] = tuple(alive[j])
+                guesses[j] = _guesses(vals_of[j], alive[j], len(legal_of[j]))
+        round_ids = tuple(ids)
+
+        def local(u: int, round_ids=round_ids, only=only, guesses=guesses) -> tuple:
+            uid, j = round_ids[u]
+            return solve_world(asked[j][1], units[uid][1], solver, payments=False, only=only.get(j),
+                               guesses=guesses.get(j))
+
+        got = map_units(_AnnRound(round_ids, only, guesses), len(round_ids),
+                        jobs if init_units is not None else 1, local=local, init=_ann_init, initargs=(init_units,),
+                        progress=(None if progress is None else
+                                  lambda d, _t, done=done: progress(done + d, len(units))))
+        done += len(round_ids)
+        for (uid, j), res in zip(round_ids, got):
+            vals_of[j].append(res[0])
+        for j, ends in enumerate(rounds):
+            if r < len(ends):
+                alive[j] = race_keep(vals_of[j], alive[j], maxi[j])
     per: dict[int, DecisionView] = {}
-    u = 0
     threshold = min_cost if min_cost is not None else 1
     for j, (index, k, pool, exact) in enumerate(asked):
-        vals = [results[u + i][0] for i in range(len(pool))]
-        u += len(pool)
+        vals = vals_of[j]
         d = ann.decisions[index]
-        legal = list(d.legal)
-        maximize = (k.seat in pool[0].setup.team) if g.two_sided else False
+        legal = legal_of[j]
+        maximize = maxi[j]
         cards, best = _summarize(k, legal, vals, None, maximize, exact)
         cv = cards[d.card]
         cost = max(0.0, cv.vs_best)
@@ -590,7 +743,8 @@ def annotate_view(ann, *, worlds: int | str = 100, seed: int = 0, jobs: int | No
         per[index] = DecisionView(
             worlds=len(pool), exact=exact, values={c: x.mean for c, x in cards.items()},
             stderr={c: x.stderr for c, x in cards.items()}, best=best, cost=cost, cost_stderr=cv.vs_best_stderr,
-            error=d.card not in best and cost > 0 and cost >= threshold, top=cards[top].mean)
+            error=d.card not in best and cost > 0 and cost >= threshold, top=cards[top].mean,
+            worlds_solved={c: x.worlds_solved for c, x in cards.items()})
     decisions = tuple(dataclasses.replace(d, view=per.get(d.index)) for d in ann.decisions)
     players = []
     result_of = _results(ann, solver)

@@ -354,7 +354,7 @@ def suggest_html(v, style: str | None = None) -> str:
     if g.two_sided:
         for c in order[:CHARTED]:
             j = legal.index(c)
-            ch = _chart([w[j] for w in v.values], f"points over the worlds after {c}")
+            ch = _chart([w[j] for w in v.values if w[j] is not None], f"points over the worlds after {c}")
             if ch is not None:
                 charts.append({"card": c, "chart": ch, "stats": v.cards[c]})
     hand = g.sort_cards(k.hand)

@@ -39,7 +39,7 @@ HANDS = 20
 JOBS = 2
 
 
-def annotate_hands(hands: list, worlds: int = 100, jobs: int = JOBS) -> tuple[list[float], int]:
+def annotate_hands(hands: list, worlds: int = 100, jobs: int = JOBS, race: bool = True) -> tuple[list[float], int]:
     """Per-hand seconds of ``annotate --view player`` (double dummy, then the player's view), and the worlds
     solved in all."""
     times = []
@@ -47,18 +47,19 @@ def annotate_hands(hands: list, worlds: int = 100, jobs: int = JOBS) -> tuple[li
     for i, (setup, line) in enumerate(hands):
         t0 = time.perf_counter()
         ann = annotate_play(setup, line, judge_bury=False)
-        ann = annotate_view(ann, worlds=worlds, seed=i, jobs=jobs)
+        ann = annotate_view(ann, worlds=worlds, seed=i, jobs=jobs, race=race)
         times.append(time.perf_counter() - t0)
         solves += ann.view.solves
     return times, solves
 
 
-def suggest_first_leads(states: list, worlds: int = 200, jobs: int = JOBS) -> tuple[list[float], int]:
+def suggest_first_leads(states: list, worlds: int = 200, jobs: int = JOBS, race: bool = True
+                        ) -> tuple[list[float], int]:
     times = []
     for i, st in enumerate(states):
         t0 = time.perf_counter()
         k = Knowledge.from_setup(st.setup, [], st.to_move)
-        player_view(k, worlds, seed=i, jobs=jobs)
+        player_view(k, worlds, seed=i, jobs=jobs, race=race)
         times.append(time.perf_counter() - t0)
     return times, worlds * len(states)
 
@@ -119,16 +120,21 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, default=JOBS)
     ap.add_argument("--corpus", nargs="*", default=CORPORA)
     ap.add_argument("--what", nargs="*", default=["annotate", "suggest", "ratio"])
+    ap.add_argument("--race", nargs="*", default=["on"], choices=["on", "off"],
+                    help="racing on, off (every card in every world), or both (compared in one run)")
     args = ap.parse_args()
     for name in args.corpus:
         if "ratio" in args.what:
             print(f"{name:<22} ratio     {cost_ratio(corpus(name, args.hands))}", flush=True)
-        if "suggest" in args.what:
-            st = _stats(*suggest_first_leads(corpus(name, args.hands), jobs=args.jobs))
-            print(f"{name:<22} suggest   {st}", flush=True)
-        if "annotate" in args.what:
-            st = _stats(*annotate_hands(played_hands(name, args.hands, "perfect"), jobs=args.jobs))
-            print(f"{name:<22} annotate  {st}", flush=True)
+        for race in args.race:
+            tag = f"race {race:<3}"
+            if "suggest" in args.what:
+                st = _stats(*suggest_first_leads(corpus(name, args.hands), jobs=args.jobs, race=race == "on"))
+                print(f"{name:<22} suggest   {tag} {st}", flush=True)
+            if "annotate" in args.what:
+                st = _stats(*annotate_hands(played_hands(name, args.hands, "perfect"), jobs=args.jobs,
+                                            race=race == "on"))
+                print(f"{name:<22} annotate  {tag} {st}", flush=True)
 
 
 if __name__ == "__main__":

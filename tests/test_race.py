@@ -95,6 +95,11 @@ def test_racing_same_answer_whatever_jobs(monkeypatch):
     two = V.player_view(k, 80, seed=0, jobs=2)
     assert one.values == two.values and one.payments == two.payments
     assert one.to_dict()["cards"] == two.to_dict()["cards"] and one.best == two.best
+    # payments only where the card was solved, each the payment of that world's value
+    assert [[p is None for p in w] for w in one.payments] == [[x is None for x in w] for w in one.values]
+    full = V.player_view(k, 80, seed=0, race=False)
+    for w_r, w_f in zip(one.payments, full.payments):
+        assert all(a is None or a == b for a, b in zip(w_r, w_f))
 
 
 def test_annotate_racing_same_answer_whatever_jobs_and_documented(monkeypatch):

@@ -156,7 +156,8 @@ def solve_world(k: Knowledge, world: World, solver: Solver, tricks_solver: Solve
     for c, v in zip(legal, values):
         if v is None:
             pays.append(None)
-        elif g.tout or v >= total or v <= floor or v * 4 <= g.total_points:
+            continue
+        if g.tout or v >= total or v <= floor or v * 4 <= g.total_points:
             child = state.play(c, check=False)
             outcome = outcome_by_tricks(g, v, lambda t, child=child: ts.reach(child, t, tobj), floor, tricks=n,
                                         total=total)

@@ -106,9 +106,9 @@ def test_annotate_racing_same_answer_whatever_jobs_and_documented(monkeypatch):
     from sheepsolve.annotate import annotate_record
 
     ann = annotate_record(load_record(EXAMPLES / "solo-acorns-finished.toml"), judge_bury=False)
-    one = V.annotate_view(ann, worlds=45, seed=3, jobs=1).to_dict()
+    one = V.annotate_view(ann, worlds=45, seed=3, jobs=1, race=True).to_dict()
     monkeypatch.setattr(W, "PARALLEL_AFTER_SECONDS", 0.0)
-    two = V.annotate_view(ann, worlds=45, seed=3, jobs=2).to_dict()
+    two = V.annotate_view(ann, worlds=45, seed=3, jobs=2, race=True).to_dict()
     for d in (one, two):
         d.pop("seconds"), d["view"].pop("seconds")
     assert one == two
@@ -120,3 +120,18 @@ def test_annotate_racing_same_answer_whatever_jobs_and_documented(monkeypatch):
             assert set(a["view"]["worlds_solved"].values()) >= {45}
             assert set(b["view"]["worlds_solved"].values()) == {45}
             assert a["view"]["best"][0] in b["view"]["best"] or b["view"]["best"][0] in a["view"]["best"]
+
+
+def test_cli_race_switches():
+    import json
+
+    from click.testing import CliRunner
+
+    from sheepsolve.cli import main
+
+    rec = EXAMPLES / "sauspiel-midtrick.toml"
+    r = CliRunner().invoke(main, ["suggest", str(rec), "--worlds", "60", "--no-race", "--json"])
+    assert r.exit_code == 0, r.output
+    assert {c["worlds_solved"] for c in json.loads(r.output)["cards"].values()} == {60}
+    r = CliRunner().invoke(main, ["annotate", str(EXAMPLES / "solo-acorns-finished.toml"), "--race"])
+    assert r.exit_code == 2 and r.output.startswith("error: ") and "--race" in r.output

@@ -268,14 +268,14 @@ def _card(text: str):
 @click.option("--seed", type=int, default=None, help="With --view player: the worlds' seed [default: 0].")
 @click.option("--jobs", type=click.IntRange(min=1), default=None,
               help="With --view player: worker processes [default: every core]; the answer is the same.")
-@click.option("--no-race", is_flag=True,
-              help="With --view player: solve every card in every sampled world (by default a card clearly worse "
-                   "than the best is no longer solved after 20 worlds).")
+@click.option("--race", is_flag=True,
+              help="With --view player: racing, a card clearly worse than the best no longer solved after 20 "
+                   "worlds (faster in one process; with worker processes each round starts its own, slower).")
 @cards_option
 @input_errors
 def annotate(file: str, json_out: bool, html_out: str | None, min_cost: int | None, no_bury: bool, table_mib: int,
              german: bool, view_kind: str | None, worlds_text: str | None, seed: int | None, jobs: int | None,
-             no_race: bool, notation: str | None) -> None:
+             race: bool, notation: str | None) -> None:
     """Post-mortem of a played hand: every decision judged double dummy (value of every legal card, the cost of
     the card played, result swings), the bury and the call, and a summary per player.
 
@@ -290,7 +290,7 @@ def annotate(file: str, json_out: bool, html_out: str | None, min_cost: int | No
     with _Progress("worlds") as progress:
         ann, data = commands.annotate(commands.Source.file(file), min_cost=min_cost, no_bury=no_bury,
                                       table_mib=table_mib, german=german, view_kind=view_kind, worlds_text=worlds_text,
-                                      seed=seed, jobs=jobs, no_race=no_race,
+                                      seed=seed, jobs=jobs, race=race,
                                       progress=progress if view_kind else None)
     if html_out is not None:
         write_report(html_out, render_html(ann, page_style(notation, ann.game), min_cost=min_cost), inputs=[file])

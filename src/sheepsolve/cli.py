@@ -474,6 +474,24 @@ def _sampling_options(fn: Callable) -> Callable:
     return fn
 
 
+def _choice_command(file: str, compute: Callable[..., Any], page: Callable[..., str], render_text: Callable[..., str],
+                    *, json_out: bool, notation: str | None, html_out: str | None, unit: str, **options: Any) -> None:
+    """What bury, pick and choose share: refuse a bad --html OUT before any work, compute with a progress bar
+    over ``unit``, write the page, then print the JSON or the text."""
+    from . import commands
+
+    if html_out is not None:
+        check_output_path(html_out, inputs=[file], label="--html")
+    with _Progress(unit) as progress:
+        res, data = compute(commands.Source.file(file), progress=progress, **options)
+    if html_out is not None:
+        write_report(html_out, page(res, page_style(notation, res.game)), inputs=[file])
+    if json_out:
+        click.echo(json.dumps(data, indent=2))
+        return
+    click.echo(render_text(res, text_style(notation, res.game)), nl=False)
+
+
 @main.command()
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--json", "json_out", is_flag=True,
@@ -498,20 +516,11 @@ def bury(file: str, json_out: bool, view: str | None, worlds: int | str | None, 
     """
     from . import commands
     from .bury import render_bury
+    from .render.choices import bury_html
 
-    if html_out is not None:
-        check_output_path(html_out, inputs=[file], label="--html")
-    with _Progress("solving") as progress:
-        res, data = commands.bury(commands.Source.file(file), view=view, worlds=worlds, seed=seed, jobs=jobs, by=by,
-                                  german=german, progress=progress)
-    if html_out is not None:
-        from .render.choices import bury_html
-
-        write_report(html_out, bury_html(res, page_style(notation, res.game)), inputs=[file])
-    if json_out:
-        click.echo(json.dumps(data, indent=2))
-        return
-    click.echo(render_bury(res, text_style(notation, res.game)), nl=False)
+    _choice_command(file, commands.bury, bury_html, render_bury, json_out=json_out, notation=notation,
+                    html_out=html_out, unit="solving", view=view, worlds=worlds, seed=seed, jobs=jobs, by=by,
+                    german=german)
 
 
 @main.command()
@@ -532,20 +541,11 @@ def pick(file: str, seat_name: str | None, worlds: int | str, json_out: bool, se
     """
     from . import commands
     from .bury import render_pick
+    from .render.choices import pick_html
 
-    if html_out is not None:
-        check_output_path(html_out, inputs=[file], label="--html")
-    with _Progress("worlds") as progress:
-        res, data = commands.pick(commands.Source.file(file), seat_name=seat_name, worlds=worlds, seed=seed,
-                                  jobs=jobs, by=by, german=german, progress=progress)
-    if html_out is not None:
-        from .render.choices import pick_html
-
-        write_report(html_out, pick_html(res, page_style(notation, res.game)), inputs=[file])
-    if json_out:
-        click.echo(json.dumps(data, indent=2))
-        return
-    click.echo(render_pick(res, text_style(notation, res.game)), nl=False)
+    _choice_command(file, commands.pick, pick_html, render_pick, json_out=json_out, notation=notation,
+                    html_out=html_out, unit="worlds", seat_name=seat_name, worlds=worlds, seed=seed, jobs=jobs,
+                    by=by, german=german)
 
 
 @main.command()
@@ -566,20 +566,11 @@ def choose(file: str, seat_name: str | None, worlds: int | str, json_out: bool, 
     callable ace, solos, wenz, geier, farbwenz, farbgeier, their tout forms, sie) against passing (worth 0)."""
     from . import commands
     from .bury import render_choose
+    from .render.choices import choose_html
 
-    if html_out is not None:
-        check_output_path(html_out, inputs=[file], label="--html")
-    with _Progress("worlds") as progress:
-        res, data = commands.choose(commands.Source.file(file), seat_name=seat_name, worlds=worlds, seed=seed,
-                                    jobs=jobs, by=by, german=german, progress=progress)
-    if html_out is not None:
-        from .render.choices import choose_html
-
-        write_report(html_out, choose_html(res, page_style(notation, res.game)), inputs=[file])
-    if json_out:
-        click.echo(json.dumps(data, indent=2))
-        return
-    click.echo(render_choose(res, text_style(notation, res.game)), nl=False)
+    _choice_command(file, commands.choose, choose_html, render_choose, json_out=json_out, notation=notation,
+                    html_out=html_out, unit="worlds", seat_name=seat_name, worlds=worlds, seed=seed, jobs=jobs,
+                    by=by, german=german)
 
 
 # --------------------------------------------------------------------------------------------------------------

@@ -23,7 +23,7 @@ from ..objective import Objective
 from ..puzzle import Puzzle, _objective, concrete_goal, describe_goal
 from ..solver import Solver
 from .html import html_style, render_page
-from .text import cards as cards_text, line_tricks as _line_tricks, side_of, trick_text
+from .text import cards as cards_text, line_tricks as _line_tricks, seat_roles, side_of, trick_text
 
 __all__ = ["PuzzleFacts", "facts", "render_text", "render_html", "line_tricks", "solution_line"]
 
@@ -59,14 +59,7 @@ def facts(p: Puzzle) -> PuzzleFacts:
     state = p.state
     st = state.setup
     g = state.game
-    roles = []
-    for s in range(g.seats):
-        if s == st.declarer:
-            roles.append("picker" if g.kind == "picker" else "declarer")
-        elif s in st.team:
-            roles.append("partner")
-        else:
-            roles.append("defender")
+    roles = seat_roles(st)  # a puzzle's game always has two sides
     note = ""
     if st.called is not None and state.called_open:
         now = bool(state.trick) and st.suit_class(state.trick[0]) == st.called_class

@@ -16,7 +16,7 @@ from typing import Any
 from ..analysis import in_play, position_of
 from ..cards import Card, format_card
 from ..record import Record
-from .text import game_title, line_tricks, trick_text
+from .text import game_title, line_tricks, seat_roles, trick_text
 
 __all__ = ["render_solve"]
 
@@ -28,22 +28,6 @@ _OUTCOMES = {
 }
 
 
-def _roles(rec: Record, state) -> list[str]:
-    st = state.setup
-    g = rec.game
-    out = []
-    for s in range(g.seats):
-        if s == st.declarer:
-            out.append("picker" if g.kind == "picker" else "declarer")
-        elif g.two_sided and s in st.team:
-            out.append("partner")
-        elif g.two_sided:
-            out.append("defender")
-        else:
-            out.append("")
-    return out
-
-
 def render_solve(res: dict[str, Any], rec: Record, style: str, *, tricks: bool = False) -> str:
     """The answer of :func:`sheepsolve.analysis.solve_record` for ``rec`` as text, cards in ``style``
     (``tricks``: the question was asked in tricks, ``--tricks``)."""
@@ -51,7 +35,7 @@ def render_solve(res: dict[str, Any], rec: Record, style: str, *, tricks: bool =
     names = rec.players
     state = position_of(rec)
     st = state.setup
-    roles = _roles(rec, state)
+    roles = seat_roles(state.setup)
     lines = [game_title(g, style)]
     if g.two_sided:
         decl = sorted((s for s in range(g.seats) if s in st.team), key=lambda s: (s != st.declarer, s))

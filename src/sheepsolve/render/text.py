@@ -70,6 +70,23 @@ def side_of(setup: Setup) -> str:
     return f"the {who}" if setup.partner is None else f"the {who}'s side"
 
 
+def seat_roles(setup: Setup) -> list[str]:
+    """Each seat's role in the contract: ``picker`` or ``declarer``, ``partner``, ``defender``; ``""`` for every
+    seat of a game without sides (ramsch, leaster)."""
+    g = setup.game
+    out = []
+    for s in range(g.seats):
+        if s == setup.declarer:
+            out.append("picker" if g.kind == "picker" else "declarer")
+        elif g.two_sided and s in setup.team:
+            out.append("partner")
+        elif g.two_sided:
+            out.append("defender")
+        else:
+            out.append("")
+    return out
+
+
 def side_name(setup: Setup, players: Sequence[str]) -> str:
     """The declaring side by role and name: ``the picker Ann and partner Bob``, ``the soloist Sepp``."""
     g = setup.game

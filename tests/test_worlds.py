@@ -412,6 +412,57 @@ def test_suggest_on_every_unfinished_example(path):
     assert d["seat"] == rec.players[k.seat] and sorted(d["cards"]) == sorted(str(c) for c in k.legal())
 
 
+@pytest.mark.parametrize("path", sorted(EXAMPLES.glob("*finished.toml")), ids=lambda p: p.stem)
+def test_suggest_at_a_decision_of_every_finished_example(path):
+    """--at TRICK.CARD judges a past decision of a finished hand from what its player knew then: the legal cards
+    there, the card the record played named with its cost, and, with every consistent world, the same values as
+    annotate --view player gives that decision."""
+    rec = load_record(path)
+    if rec.game.sie:
+        return
+    n = rec.game.seats
+    plays = [c for t in rec.play for c in t]
+    upto = min(len(plays) - 1, 2 * n + 1)  # trick 3, card 2 (or the last card)
+    trick, card = upto // n + 1, upto % n + 1
+    r = CliRunner().invoke(main, ["suggest", str(path), "--at", f"{trick}.{card}", "--worlds", "8", "--json",
+                                  "--jobs", "1"])
+    assert r.exit_code == 0, r.output
+    d = json.loads(r.output)
+    k = W.Knowledge.from_record(rec, None, upto)
+    assert d["at"] == {"trick": trick, "card": card} and d["played"] == str(plays[upto])
+    assert d["seat"] == rec.players[k.seat] and sorted(d["cards"]) == sorted(str(c) for c in k.legal())
+    assert d["played_cost"] == pytest.approx(max(0.0, d["cards"][d["played"]]["vs_best"]), abs=1e-3)
+    assert set(d["double_dummy"]) == set(d["cards"])
+
+
+def test_suggest_at_equals_the_knowledge_then_and_annotate():
+    """With every consistent world, suggest --at a late decision equals the player's view built from the first
+    cards of the play, card by card; its double-dummy values equal annotate's for that decision."""
+    from sheepsolve.annotate import annotate_record
+
+    rec = load_record(EXAMPLES / "sauspiel-finished.toml")
+    d = next(x for x in annotate_record(rec, judge_bury=False).decisions if x.index >= 20 and not x.forced)
+    at = f"{d.trick}.{d.index % 4 + 1}"
+    v = V.suggest_record(rec, at=at, worlds="all")
+    k = W.Knowledge.from_record(rec, None, d.index)
+    ref = V.player_view(k, "all")
+    assert v.exact and v.worlds == ref.worlds == W.WorldSampler(k).count() > 1
+    assert {c: x.mean for c, x in v.cards.items()} == {c: x.mean for c, x in ref.cards.items()}
+    assert len(v.cards) > 1 and v.played == d.card and v.double_dummy == dict(d.values)
+
+
+@pytest.mark.parametrize("at, words", [("0", "count from 1"), ("1.0", "count from 1"), ("x", "is not TRICK"),
+                                       ("1.5", "cards 1 to 4"), ("9", "the hand is over there"),
+                                       ("10", "stops at trick 8"), ("99999", "is not TRICK")])
+def test_suggest_at_refuses_points_outside_the_play(at, words):
+    r = CliRunner().invoke(main, ["suggest", str(EXAMPLES / "sauspiel-finished.toml"), "--at", at])
+    lines = r.output.strip().splitlines()
+    assert r.exit_code == 2 and len(lines) == 1 and lines[0].startswith("error: --at: ") and words in lines[0], \
+        r.output
+    r = CliRunner().invoke(main, ["suggest", str(EXAMPLES / "sauspiel-midtrick.toml"), "--at", "5"])
+    assert r.exit_code == 2 and "the record's play stops at trick" in r.output
+
+
 # --------------------------------------------------------------------------------------------------------------
 # annotate --view player
 

@@ -591,6 +591,10 @@ def choose(file: str, seat_name: str | None, worlds: int | str, json_out: bool, 
 @click.option("--no-race", is_flag=True,
               help="Solve every card in every sampled world (by default a card clearly worse than the best is no "
                    "longer solved after 20 worlds; its figures are over the worlds it was solved in).")
+@click.option("--at", "at", default=None, metavar="TRICK[.CARD]",
+              help="Judge the decision at this point of the record's play instead (3: the lead of trick 3, 3.2: "
+                   "its second card), from what its player knew then; the card played there is named with its "
+                   "cost in expectation.")
 @click.option("--json", "json_out", is_flag=True,
               help='One JSON object: {"seat", "worlds", "exact", "cards": {card: {"mean", "stderr", "p61", "p91", '
                    '"payment", ...}}, "best", "double_dummy", ...}.')
@@ -601,7 +605,7 @@ def choose(file: str, seat_name: str | None, worlds: int | str, json_out: bool, 
 @cards_option
 @input_errors
 def suggest(file: str, seat_name: str | None, worlds_text: str, seed: int, jobs: int | None, no_race: bool,
-            json_out: bool, german: bool, html_out: str | None, notation: str | None) -> None:
+            at: str | None, json_out: bool, german: bool, html_out: str | None, notation: str | None) -> None:
     """What to play from the seat of the player to move: every legal card judged over the worlds of the cards
     that player cannot see (mean points ± standard error, P(61+), P(91+), expected payment), the best card or
     the cards tied within noise, and the double-dummy values beside when every hand is known."""
@@ -612,7 +616,8 @@ def suggest(file: str, seat_name: str | None, worlds_text: str, seed: int, jobs:
         check_output_path(html_out, inputs=[file], label="--html")
     with _Progress("worlds") as progress:
         res, data = commands.suggest(commands.Source.file(file), seat_name=seat_name, worlds_text=worlds_text,
-                                     seed=seed, jobs=jobs, german=german, no_race=no_race, progress=progress)
+                                     seed=seed, jobs=jobs, german=german, no_race=no_race, progress=progress,
+                                     at=at)
     if html_out is not None:
         from .render.choices import suggest_html
 

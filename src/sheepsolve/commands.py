@@ -192,14 +192,14 @@ def choose(src: Source, *, seat_name: str | None = None, worlds: int | str = 100
 
 def suggest(src: Source, *, seat_name: str | None = None, worlds_text: str | int = "100", seed: int = 0,
             jobs: int | None = None, german: bool = False, no_race: bool = False,
-            progress: ProgressFn | None = None) -> tuple[Any, dict[str, Any]]:
+            progress: ProgressFn | None = None, at: str | None = None) -> tuple[Any, dict[str, Any]]:
     """``sheepsolve suggest FILE --json``."""
     from .view import parse_worlds, suggest_record
 
     worlds = parse_worlds(worlds_text)
     rec = src.record(german)
     res = suggest_record(rec, seat=seat_name, worlds=worlds, seed=seed, jobs=jobs, progress=progress,
-                         race=not no_race)
+                         race=not no_race, at=at)
     return res, res.to_dict()
 
 

@@ -32,6 +32,7 @@ Readings
 from __future__ import annotations
 
 import math
+import re
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -40,6 +41,7 @@ from typing import Any
 from .analysis import in_play, no_trick_points, outcome_by_tricks, tricks_objective
 from .cards import Card, format_card
 from .engine import Setup, State
+from .files import clip
 from .objective import Objective
 from .record import Record
 from .scoring import laufende_of, outcome_for, payment_for
@@ -261,6 +263,8 @@ class View:
     payments: tuple[tuple[int | None, ...], ...] | None
     double_dummy: dict[Card, int] | None = None
     seconds: float = 0.0
+    at: tuple[int, int] | None = None  # with --at: (trick, card of the trick), both from 1
+    played: Card | None = None  # with --at: the card the record's player played there
 
     @property
     def seat_name(self) -> str:
@@ -292,6 +296,10 @@ class View:
             "side": ("declaring" if self.maximize else "defending") if g.two_sided else "self",
             "double_dummy": ({str(c): v for c, v in self.double_dummy.items()} if self.double_dummy is not None
                              else None),
+            **({} if self.at is None else {
+                "at": {"trick": self.at[0], "card": self.at[1]},
+                "played": None if self.played is None else str(self.played),
+                "played_cost": None if self.played is None else rounded(self.cost(self.played))}),
             "seconds": round(self.seconds, 6),
         }
 
@@ -447,19 +455,74 @@ def player_view(k: Knowledge, worlds: int | str = 100, *, seed: int = 0, jobs: i
 # sheepsolve suggest
 
 
+def parse_at(rec: Record, text: str) -> tuple[int, int, int]:
+    """``--at TRICK[.CARD]``: a point of the record's play, as (trick, card of the trick, cards played before).
+    ``3`` is the lead of trick 3, ``3.2`` its second card; both count from 1.
+
+    >>> from sheepsolve.record import load_record
+    >>> rec = load_record("examples/sauspiel-finished.toml")
+    >>> parse_at(rec, "1"), parse_at(rec, "2.3")
+    ((1, 1, 0), (2, 3, 6))
+    """
+    m = re.fullmatch(r"\s*(\d{1,3})\s*(?:\.\s*(\d{1,2})\s*)?", str(text))
+    if m is None:
+        raise WorldsError(f"--at: {clip(str(text), 40)!r} is not TRICK or TRICK.CARD (3: the lead of trick 3, "
+                          "3.2: its second card)")
+    trick, card = int(m.group(1)), int(m.group(2) or 1)
+    g = rec.game
+    tricks = len(rec.play)
+    if trick < 1 or card < 1:
+        raise WorldsError(f"--at: tricks and cards count from 1, not {clip(str(text), 40)!r}")
+    if not 1 <= card <= g.seats:
+        raise WorldsError(f"--at: trick {trick} has cards 1 to {g.seats}, not {card}")
+    if trick < 1 or trick > tricks + 1 or (trick == tricks + 1 and tricks and len(rec.play[-1]) < g.seats):
+        last = f"trick {tricks}, card {len(rec.play[-1])}" if tricks else "the first lead"
+        raise WorldsError(f"--at: trick {trick}: the record's play stops at {last}")
+    before = sum(len(t) for t in rec.play[:trick - 1])
+    in_trick = len(rec.play[trick - 1]) if trick <= tricks else 0
+    if card - 1 > in_trick:
+        raise WorldsError(f"--at: trick {trick}, card {card}: the record's play stops at trick {trick}, card "
+                          f"{in_trick}")
+    return trick, card, before + card - 1
+
+
 def suggest_record(rec: Record, *, seat: str | int | None = None, worlds: int | str = 100, seed: int = 0,
                    jobs: int | None = 1, progress: Callable[[int, int], None] | None = None,
-                   race: bool = True) -> View:
+                   race: bool = True, at: str | None = None) -> View:
     """``sheepsolve suggest``: the player to move after the record's last card (``seat``: who must be that
     player), every legal card judged from that seat. The double-dummy values come beside when every hand is
-    known. ``race=False`` (``--no-race``): every card solved in every world."""
-    k = Knowledge.from_record(rec, seat)
+    known. ``race=False`` (``--no-race``): every card solved in every world. ``at`` (``--at TRICK[.CARD]``, see
+    :func:`parse_at`): judge the decision at that point of the play instead, from what its player knew then;
+    the card played there is named, with what it cost in expectation.
+
+    >>> from sheepsolve.record import load_record
+    >>> v = suggest_record(load_record("examples/sauspiel-finished.toml"), at="2.3", worlds=20)
+    >>> v.at, v.played is not None, v.played in v.cards
+    ((2, 3), True, True)
+    """
+    plays = [c for t in rec.play for c in t]
+    point = None if at is None else parse_at(rec, at)
+    upto = None if point is None else point[2]
+    if point is not None and upto == len(plays) == rec.game.seats * rec.game.hand_size:
+        raise WorldsError(f"--at: trick {point[0]}, card {point[1]}: the hand is over there")
+    k = Knowledge.from_record(rec, seat, upto=upto)
     if k.to_move is None:
-        raise WorldsError("the hand is over: there is no card to suggest")
+        if point is not None:
+            raise WorldsError(f"--at: trick {point[0]}, card {point[1]}: the hand is over there")
+        raise WorldsError("the hand is over: there is no card to suggest (--at TRICK[.CARD] names a decision "
+                          "of the hand)")
     if k.to_move != k.seat:
         raise WorldsError(f"--seat: {rec.players[k.seat]} is not the one to move ({rec.players[k.to_move]} is)")
-    actual = rec.state() if rec.complete else None
-    return player_view(k, worlds, seed=seed, jobs=jobs, actual=actual, progress=progress, race=race)
+    actual = None
+    if rec.complete:
+        actual = rec.state() if upto is None else rec.setup().start().play_cards(plays[:upto])
+    v = player_view(k, worlds, seed=seed, jobs=jobs, actual=actual, progress=progress, race=race)
+    if point is None:
+        return v
+    import dataclasses
+
+    played = plays[upto] if upto < len(plays) else None
+    return dataclasses.replace(v, at=point[:2], played=played)
 
 
 def _num(x: float | None, nd: int = 1) -> str:
@@ -480,7 +543,8 @@ def render_suggest(v: View, style: str = "ascii") -> str:
     what = (f"every consistent world solved ({v.worlds})" if v.exact else f"{v.worlds} sampled worlds")
     from .render.text import game_title
 
-    lines = [f"{game_title(g, style)}: {v.seat_name} to move ({side}), {what}"]
+    where = "" if v.at is None else f" at trick {v.at[0]}, card {v.at[1]}"
+    lines = [f"{game_title(g, style)}: {v.seat_name} to move{where} ({side}), {what}"]
     scale = ("mean: the declaring side's final card points" if g.two_sided else
              "mean: the seat's own final card points, every other player against it")
     lines.append(f"  {scale}; ± one standard error")
@@ -508,6 +572,11 @@ def render_suggest(v: View, style: str = "ascii") -> str:
                      f"best: {best} (equal in every world on average)")
     else:
         lines.append(f"best: {best}")
+    if v.played is not None:
+        cost = v.cost(v.played)
+        verdict = ("one of the best" if v.played in v.best else
+                   f"{cost:.1f} points worse than the best in expectation")
+        lines.append(f"played: {format_card(v.played, style)} ({verdict})")
     if not g.two_sided:
         lines.append("(ramsch and leaster: no payment or P(61+) from one seat's points)")
     lines.append("Each world is solved double dummy: the figures read the players as seeing every card from then "

@@ -354,7 +354,7 @@ class Knowledge:
         if seat is None:
             to_move = _to_move(rec, seq)
             if to_move is None:
-                raise WorldsError("the hand is over: nobody is to move (name a point of the hand or a seat)")
+                raise WorldsError("the hand is over: nobody is to move (--at TRICK[.CARD] names a decision of the hand)")
             s = to_move
         elif isinstance(seat, int) and not isinstance(seat, bool):
             s = seat

@@ -11,7 +11,8 @@
   Schafkopf);
 - ``ratio``: a world's unit of work is every legal card's value (``Solver.card_values``); its cost against the
   position's value alone (``Solver.value``) on the corpus's full deals, each from a cleared solver (the issue's
-  aim: at most 1.6). Node counts are recorded beside the times.
+  aim: at most 1.6), in time and in nodes. ``--what ratio`` alone covers every corpus of ``corpora.py`` (ramsch
+  and leaster solved for the seat ``corpora.corpus_seat`` names), as does the pytest benchmark.
 """
 
 from __future__ import annotations
@@ -26,7 +27,8 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from corpora import corpus  # noqa: E402
+from corpora import CORPORA as ALL_CORPORA  # noqa: E402
+from corpora import corpus, corpus_seat  # noqa: E402
 from test_bench_annotate import played_hands  # noqa: E402
 
 from sheepsolve.annotate import annotate_play  # noqa: E402
@@ -64,25 +66,29 @@ def suggest_first_leads(states: list, worlds: int = 200, jobs: int = JOBS, race:
     return times, worlds * len(states)
 
 
-def cost_ratio(states: list) -> dict:
-    """``card_values`` against ``value`` on the same deals, each from a cleared solver: seconds and nodes."""
+def cost_ratio(states: list, name: str | None = None) -> dict:
+    """``card_values`` against ``value`` on the same deals, each from a cleared solver: milliseconds a deal and
+    the ratios of time and of nodes. ``name``: the corpus, for the seat solved for in ramsch and leaster
+    (``corpora.corpus_seat``)."""
     solver = Solver()
     tv = tc = 0.0
     nv = nc = 0
-    for st in states:
+    for i, st in enumerate(states):
+        seat = corpus_seat(name, i) if name is not None else None
         solver.clear()
         t0 = time.perf_counter()
-        solver.value(st)
+        solver.value(st, seat=seat)
         tv += time.perf_counter() - t0
         nv += solver.nodes
         solver.clear()
         solver._core.reset_nodes()
         t0 = time.perf_counter()
-        solver.card_values(st)
+        solver.card_values(st, seat=seat)
         tc += time.perf_counter() - t0
         nc += solver._core.nodes
     return {"value_ms": round(1e3 * tv / len(states), 3), "card_values_ms": round(1e3 * tc / len(states), 3),
-            "time_ratio": round(tc / tv, 2), "nodes_ratio": round(nc / max(1, nv), 2)}
+            "time_ratio": round(tc / tv, 2), "value_nodes": nv, "card_values_nodes": nc,
+            "nodes_ratio": round(nc / max(1, nv), 2)}
 
 
 def _stats(times: list[float], solves: int) -> dict:
@@ -107,10 +113,10 @@ def test_suggest_first_lead(benchmark, name):
     benchmark.extra_info.update(_stats(times, solves))
 
 
-@pytest.mark.parametrize("name", ["sheepshead-jd", "sheepshead-called-ace", "sauspiel", "solo", "wenz"])
+@pytest.mark.parametrize("name", list(ALL_CORPORA))
 def test_card_values_cost_ratio(benchmark, name):
     states = corpus(name, HANDS)
-    info = benchmark.pedantic(cost_ratio, args=(states,), rounds=1, iterations=1, warmup_rounds=0)
+    info = benchmark.pedantic(cost_ratio, args=(states, name), rounds=1, iterations=1, warmup_rounds=0)
     benchmark.extra_info.update(info)
 
 
@@ -118,14 +124,19 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--hands", type=int, default=HANDS)
     ap.add_argument("--jobs", type=int, default=JOBS)
-    ap.add_argument("--corpus", nargs="*", default=CORPORA)
+    ap.add_argument("--corpus", nargs="*", default=None,
+                    help="corpora of corpora.py (default: the two of annotate and suggest; with --what ratio "
+                         "alone, every corpus)")
     ap.add_argument("--what", nargs="*", default=["annotate", "suggest", "ratio"])
     ap.add_argument("--race", nargs="*", default=["on"], choices=["on", "off"],
                     help="racing on, off (every card in every world), or both (compared in one run)")
     args = ap.parse_args()
-    for name in args.corpus:
+    names = args.corpus
+    if names is None:
+        names = list(ALL_CORPORA) if args.what == ["ratio"] else CORPORA
+    for name in names:
         if "ratio" in args.what:
-            print(f"{name:<22} ratio     {cost_ratio(corpus(name, args.hands))}", flush=True)
+            print(f"{name:<22} ratio     {cost_ratio(corpus(name, args.hands), name)}", flush=True)
         for race in args.race:
             tag = f"race {race:<3}"
             if "suggest" in args.what:

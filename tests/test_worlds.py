@@ -587,6 +587,59 @@ def test_annotate_view_on_every_finished_example(path):
     assert all(x["view"]["worlds"] == 3 for x in d["decisions"] if not x["forced"])
 
 
+@pytest.mark.parametrize("example, command", [("bury-jd-full", "bury"), ("bury-called-ace-full", "bury"),
+                                              ("sheepshead-called-ace-under-finished", "bury"),
+                                              ("sauspiel-finished", "choose")])
+def test_annotate_view_judges_the_bury_and_call_from_the_pickers_view(example, command, tmp_path):
+    """annotate --view player judges the bury and call (sauspiel: the call) again from what the picker knew: in
+    the worlds `bury --view picker --by points` (or `choose --by points`) deals with the same seed, so each
+    choice's mean is the one those commands print; the record's choice gets its expected cost and the JSON keys
+    are documented."""
+    f = str(EXAMPLES / f"{example}.toml")
+    runner = CliRunner()
+    r = runner.invoke(main, ["annotate", f, "--view", "player", "--worlds", "12", "--seed", "3", "--jobs", "1",
+                             "--json"])
+    assert r.exit_code == 0, r.output
+    bv = json.loads(r.output)["bury"]["view"]
+    assert bv["worlds"] == 12 and bv["exact"] is False and bv["chosen"] in bv["values"]
+    assert set(bv["best"]) <= set(bv["values"]) and set(bv["stderr"]) == set(bv["values"])
+    top = max(bv["values"].values())
+    assert bv["values"][bv["best"][0]] == top
+    assert bv["cost"] == pytest.approx(max(0.0, top - bv["values"][bv["chosen"]]), abs=2e-3)
+    assert bv["error"] == (bv["chosen"] not in bv["best"] and bv["cost"] >= 1)
+    fmt = (EXAMPLES.parent / "docs" / "RECORD-FORMAT.md").read_text(encoding="utf-8")
+    section = fmt.split("## `sheepsolve annotate FILE --json`")[1].split("\n## ")[0]
+    for key in bv:
+        assert f"`{key}`" in section, key
+    extra = ["--view", "picker"] if command == "bury" else []
+    r = runner.invoke(main, [command, f, *extra, "--worlds", "12", "--seed", "3", "--jobs", "1", "--by", "points",
+                             "--json"])
+    assert r.exit_code == 0, r.output
+    d = json.loads(r.output)
+    if command == "bury":
+        theirs = {(tuple(b["cards"]), b["call"], b["under"]): b["mean"] for b in d["buries"]}
+        rec = load_record(f)
+        calls = rec.game.partner == "called-ace"
+        for label, mean in bv["values"].items():
+            parts = label.split(", ")
+            cards = tuple(sorted(parts[0].split(), key=lambda c: int(Card.parse(c))))
+            call = under = None
+            if calls and len(parts) > 1 and parts[1].startswith("call "):
+                call = parts[1].split()[1]
+                if "under)" in parts[1]:
+                    under = parts[1].split("(")[1].split()[0]
+            key = next(k for k in theirs if tuple(sorted(k[0], key=lambda c: int(Card.parse(c)))) == cards
+                       and (not calls or (k[1], k[2]) == (call, under)))
+            assert mean == pytest.approx(theirs[key], abs=1e-3), label
+    else:
+        theirs = {c["called"]: c["mean"] for c in d["contracts"] if c["game"] == "sauspiel"}
+        assert {k.split()[1]: v for k, v in bv["values"].items()} == pytest.approx(theirs, abs=1e-3)
+    r = runner.invoke(main, ["annotate", f, "--view", "player", "--worlds", "6", "--jobs", "1", "--html",
+                             str(tmp_path / "a.html")])
+    assert r.exit_code == 0 and "player's view (6 worlds)" in r.output, r.output
+    assert "view (6 worlds of the cards he could not see)" in (tmp_path / "a.html").read_text()
+
+
 def test_batch_annotate_with_the_players_view(tmp_path):
     out = tmp_path / "o.jsonl"
     f = str(EXAMPLES / "annotate-swing-sauspiel.toml")

@@ -232,6 +232,7 @@ class BuryJudgement:
     options: tuple[BuryOption, ...]
     others: tuple[BuryOption, ...] = ()
     exact: bool = False
+    view: Any = None  # annotate --view player: a sheepsolve.view.BuryView (the same choice from the picker's view)
 
     @property
     def mark(self) -> str:
@@ -244,7 +245,8 @@ class BuryJudgement:
                 "value": self.chosen.value, "best": [o.to_dict() for o in self.best], "best_value": self.best_value,
                 "cost": self.cost, "swing": self.swing.to_dict() if self.swing is not None else None,
                 "mark": self.mark, "compared": self.compared, "exact": self.exact,
-                "options": [o.to_dict() for o in self.options], "others": [o.to_dict() for o in self.others]}
+                "options": [o.to_dict() for o in self.options], "others": [o.to_dict() for o in self.others]} | (
+                    {"view": self.view.to_dict()} if self.view is not None else {})
 
 
 @dataclass(frozen=True)

@@ -1333,13 +1333,14 @@ def sample_buries(game: Game, hand: Sequence[Card], blind: Sequence[Card], picke
                   seed: int = 0, stakes: Stakes | None = None, by: str = "payment", jobs: int | None = 1,
                   progress: ProgressFn | None = None, unseen: Iterable[Card] | None = None,
                   players: Sequence[str] | None = None, actual_hands: Sequence[Sequence[Card]] | None = None,
-                  ) -> BuryRanking:
+                  keep: Callable[[BuryDecision], bool] | None = None) -> BuryRanking:
     """Every legal choice of the picker from his view: ``worlds`` deals of the cards he cannot see (``"all"``:
     every deal, exactly, refused above :data:`~sheepsolve.worlds.ALL_WORLDS_CAP`), every choice solved in each
     (common random numbers), ranked by expected payment (or points).
 
     ``actual_hands``: the real deal, when known; its double-dummy ranking is added (``.actual``) and
-    :attr:`BuryRanking.lesson` says where the two disagree. ``unseen``: the cards dealt to the others (default:
+    :attr:`BuryRanking.lesson` says where the two disagree. ``keep``: compare only the choices it accepts (e.g.
+    the partner calls, not going alone). ``unseen``: the cards dealt to the others (default:
     the rest of the deck; smaller deals are for tests and examples).
 
     >>> from sheepsolve.cards import parse_cards
@@ -1357,6 +1358,10 @@ def sample_buries(game: Game, hand: Sequence[Card], blind: Sequence[Card], picke
     picked = list(hand) + list(blind)
     unseen = list(unseen) if unseen is not None else None
     decisions = legal_decisions(game, picked, unseen)
+    if keep is not None:
+        decisions = [d for d in decisions if keep(d)]
+        if not decisions:
+            raise BuryError("no bury to compare")
     reps, index = _merge(decisions, _card_groups(game, picked))
     order = _solve_order(reps)
     task = _Task(kind="bury", game=_game_spec(game), seat=picker, hand=tuple(map(int, hand)),

@@ -659,6 +659,123 @@ class ViewSettings:
                 "solves": self.solves, "seconds": round(self.seconds, 6)}
 
 
+@dataclass(frozen=True)
+class BuryViewRow:
+    """One bury (and call) or, in sauspiel, one call, over the worlds of the cards the picker could not see:
+    the picking side's mean final points, and how much worse than the best choice world by world."""
+
+    bury: tuple[Card, ...]
+    call: Card | None
+    under: Card | None
+    alone: bool
+    mean: float
+    stderr: float | None
+    vs_best: float
+    vs_best_stderr: float | None
+    best: bool  # the best mean, or within noise of it
+
+    def label(self, style: str = "ascii", *, calls: bool = True) -> str:
+        """As :meth:`sheepsolve.annotate.BuryOption.label`: ``KS 8C``, ``9C 9D, call AH``, ``call EA``."""
+        from .annotate import BuryOption
+
+        return BuryOption(bury=self.bury, call=self.call, under=self.under, alone=self.alone, value=0,
+                          exact=False).label(style, calls=calls)
+
+
+@dataclass(frozen=True)
+class BuryView:
+    """``annotate --view player``: the bury and call (Sheepshead) or the call (sauspiel) judged from what the
+    picker knew when he chose: his own hand (and the blind), every choice solved in the same worlds of the other
+    cards. Points of the picking side, compared as the double-dummy judgement compares (a lone picker with other
+    lone plays, a caller with other calls). ``cost``: the choice's expected points against the best mean (never
+    negative); ``error``: beyond the noise and at least ``--min-cost``."""
+
+    kind: str
+    worlds: int
+    exact: bool
+    rows: tuple[BuryViewRow, ...]  # best first
+    chosen: BuryViewRow
+    cost: float
+    cost_stderr: float | None
+    error: bool
+
+    @property
+    def best(self) -> tuple[BuryViewRow, ...]:
+        return tuple(r for r in self.rows if r.best)
+
+    def to_dict(self) -> dict[str, Any]:
+        calls = self.kind != "bury"
+        return {"worlds": self.worlds, "exact": self.exact,
+                "values": {r.label(calls=calls): rounded(r.mean) for r in self.rows},
+                "stderr": {r.label(calls=calls): rounded(r.stderr) for r in self.rows},
+                "best": [r.label(calls=calls) for r in self.best], "chosen": self.chosen.label(calls=calls),
+                "cost": rounded(self.cost), "cost_stderr": rounded(self.cost_stderr), "error": self.error}
+
+
+def bury_view(ann, *, worlds: int | str = 100, seed: int = 0, jobs: int | None = 1,
+              min_cost: int | None = None) -> BuryView | None:
+    """The record's bury and call (or sauspiel call) judged from the picker's own view (see :class:`BuryView`);
+    None when the annotation has no such choice to judge (see ``Annotation.bury``).
+
+    The worlds are those of ``sheepsolve bury --view picker`` (and ``choose`` for a sauspiel call) with the same
+    ``worlds`` and ``seed``."""
+    from .bury import BuryDecision, Contract, choose_contract, contracts_for, sample_buries
+
+    b = ann.bury
+    if b is None:
+        return None
+    setup = ann.setup
+    g = ann.game
+    p = setup.declarer
+    if p is None:
+        return None
+    stakes = ann.stakes
+    rows: list[tuple[tuple, Any]] = []  # ((bury, call, under, alone), stats, tie or first)
+    if g.kind == "picker":
+        blind = list(setup.blind)
+        dealt = [c for c in g.sort_cards(set(setup.hands[p]) | set(setup.bury)) if c not in set(blind)]
+        calling = setup.called is not None
+
+        def keep(d: BuryDecision) -> bool:  # as the double-dummy judgement: callers against callers
+            return g.partner != "called-ace" or (d.called is not None) == calling
+
+        r = sample_buries(g, dealt, blind, p, worlds=worlds, seed=seed, stakes=stakes, by="points", jobs=jobs,
+                          players=ann.players, keep=keep)
+        for row in r.rows:
+            d = row.decision
+            rows.append(((tuple(g.sort_cards(d.bury)), d.called, d.under, d.alone or setup.partner is None),
+                         row.stats, row.rank == 1 or row.tie))
+        chosen_key = (tuple(g.sort_cards(setup.bury)), setup.called, setup.under, setup.partner is None)
+        if g.partner != "called-ace":  # only the bury is chosen
+            match = [k for k in rows if set(k[0][0]) == set(chosen_key[0])]
+        else:
+            match = [k for k in rows if k[0][:3] == chosen_key[:3]]
+    elif g.partner == "sauspiel" and setup.called is not None:
+        hand = list(setup.hands[p])
+        cs = [c for c in contracts_for(g, hand) if c.game == "sauspiel"]
+        if len(cs) < 2:
+            return None
+        r = choose_contract(g, hand, p, worlds=worlds, seed=seed, stakes=stakes, by="points", jobs=jobs,
+                            players=ann.players, contracts=cs)
+        for row in r.rows:
+            rows.append((((), row.contract.called, None, False), row.stats, row.rank == 1 or row.tie))
+        match = [k for k in rows if k[0][1] == setup.called]
+        del Contract
+    else:
+        return None
+    if not match:
+        return None
+    exact = worlds == "all"
+    out = tuple(BuryViewRow(bury=k[0], call=k[1], under=k[2], alone=k[3], mean=float(st.mean),
+                            stderr=st.stderr, vs_best=float(-st.vs_best), vs_best_stderr=st.vs_best_stderr,
+                            best=bool(tie)) for k, st, tie in rows)
+    chosen = out[rows.index(match[0])]
+    threshold = min_cost if min_cost is not None else 1
+    cost = max(0.0, chosen.vs_best)
+    return BuryView(kind=b.kind, worlds=r.worlds, exact=exact, rows=out, chosen=chosen, cost=cost,
+                    cost_stderr=chosen.vs_best_stderr, error=not chosen.best and cost > 0 and cost >= threshold)
+
+
 _ANN: dict[str, Any] = {}
 
 
@@ -836,6 +953,9 @@ def annotate_view(ann, *, worlds: int | str = 100, seed: int = 0, jobs: int | No
             decisions=len(mine), errors=sum(v.error for v in mine), expected_loss=loss,
             expected_loss_stderr=loss_se, dd_loss=p.given_away, expected=expected, result=result, luck=luck)))
     summary = dataclasses.replace(ann.summary, players=tuple(players))
+    if ann.bury is not None:
+        ann = dataclasses.replace(ann, bury=dataclasses.replace(
+            ann.bury, view=bury_view(ann, worlds=worlds, seed=seed, jobs=jobs, min_cost=min_cost)))
     settings = ViewSettings(worlds=worlds, seed=seed, min_cost=min_cost, solves=len(units),
                             seconds=time.perf_counter() - t0)
     return dataclasses.replace(ann, decisions=decisions, summary=summary, view=settings)

@@ -86,6 +86,8 @@ def render_text(ann: Annotation, style: str = "symbols", *, color: bool = False,
                          f"{b.best_value}): cost {b.cost} {mk(b.mark)}" + (f", {b.swing}" if b.swing else ""))
         else:
             lines.append(f"  nothing better among {len(b.options)} compared ({b.compared})")
+        if b.view is not None:
+            lines.append("  " + bury_view_text(b, style))
         alt = next((o for o in b.others if o.exact), None)
         if alt is not None:
             lines.append(f"  {'with a partner' if b.chosen.alone else 'going alone'}, the best was "
@@ -154,6 +156,21 @@ def view_cell(d: Decision, fc) -> str:
     if v.error:
         out += " (!) best " + " ".join(fc(c) for c in v.best)
     return out
+
+
+def bury_view_text(b, style: str) -> str:
+    """The bury (or call) judged from the picker's view, in one line: its expected cost ± standard error against
+    the best in expectation, ``(!)`` for a player's-view error, and the best choices."""
+    v = b.view
+    calls = b.kind != "bury"
+    what = f"every world ({v.worlds})" if v.exact else f"{v.worlds} worlds"
+    best = "; ".join(r.label(style, calls=calls) for r in v.best[:3]) + ("; ..." if len(v.best) > 3 else "")
+    out = f"player's view ({what}): expected {v.chosen.mean:.1f}"
+    if v.cost > 0 or not v.chosen.best:
+        out += f", cost {v.cost:.1f}" + (f" ±{v.cost_stderr:.1f}" if v.cost_stderr else "")
+    out += " (!)" if v.error else ""
+    tie = " (within noise)" if len(v.best) > 1 else ""
+    return out + f"; best in expectation: {best} ({v.best[0].mean:.1f}){tie}"
 
 
 def view_legend(ann: Annotation) -> str:

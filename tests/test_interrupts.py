@@ -1,5 +1,6 @@
-"""SIGINT and SIGTERM to ``sheepsolve bury --jobs 2`` and ``sheepsolve batch --jobs 2`` while their worker
-processes run, sent to the main process
+"""SIGINT and SIGTERM to ``sheepsolve bury --jobs 2``, ``sheepsolve batch --jobs 2`` and ``sheepsolve annotate
+--view player --race --jobs 2`` (one pool kept across its rounds) while their worker processes run, sent to the main
+process
 and to the whole process group: the command ends promptly, prints no traceback and no leaked-resource warning,
 and leaves no process behind (every child and grandchild, found by PID, is gone)."""
 
@@ -68,6 +69,9 @@ COMMANDS = {
     # the examples six times over: about 20 s of work on two cores, well past the signal
     "batch": ["batch", "annotate"] + [str(ROOT / "examples")] * 6 + ["--out", "out.jsonl", "--jobs", "2",
                                                                      "--chunk-size", "1"],
+    # racing rounds of 26 decisions x 300 worlds: the pool lives from the first round to the last
+    "annotate-view": ["annotate", str(ROOT / "examples" / "sauspiel-finished.toml"), "--view", "player", "--worlds",
+                      "300", "--race", "--jobs", "2"],
 }
 
 

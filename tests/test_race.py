@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import math
+import operator
 import statistics
 from pathlib import Path
 
@@ -87,12 +89,28 @@ def test_raced_values_are_the_full_solves_values():
         {str(c): cv.worlds_solved for c, cv in raced.cards.items()}
 
 
-def test_racing_same_answer_whatever_jobs(monkeypatch):
+@pytest.fixture
+def pools_started(monkeypatch):
+    """The worker counts of every process pool that worlds.UnitRunner starts."""
+    started: list[int] = []
+    real = W.process_pool
+
+    def counting(workers, **kwargs):
+        started.append(workers)
+        return real(workers, **kwargs)
+
+    monkeypatch.setattr(W, "process_pool", counting)
+    return started
+
+
+def test_racing_same_answer_whatever_jobs(monkeypatch, pools_started):
     k = _knowledge("solo-acorns-finished.toml", 21)
     one = V.player_view(k, 80, seed=0, jobs=1)
     assert any(cv.worlds_solved < 80 for cv in one.cards.values())
+    assert pools_started == []
     monkeypatch.setattr(W, "PARALLEL_AFTER_SECONDS", 0.0)  # processes even for this little work
     two = V.player_view(k, 80, seed=0, jobs=2)
+    assert pools_started == [2]  # one pool for the run's three rounds
     assert one.values == two.values and one.payments == two.payments
     assert one.to_dict()["cards"] == two.to_dict()["cards"] and one.best == two.best
     # payments only where the card was solved, each the payment of that world's value
@@ -102,13 +120,15 @@ def test_racing_same_answer_whatever_jobs(monkeypatch):
         assert all(a is None or a == b for a, b in zip(w_r, w_f))
 
 
-def test_annotate_racing_same_answer_whatever_jobs_and_documented(monkeypatch):
+def test_annotate_racing_same_answer_whatever_jobs_and_documented(monkeypatch, pools_started):
     from sheepsolve.annotate import annotate_record
 
     ann = annotate_record(load_record(EXAMPLES / "solo-acorns-finished.toml"), judge_bury=False)
     one = V.annotate_view(ann, worlds=45, seed=3, jobs=1, race=True).to_dict()
+    assert pools_started == []
     monkeypatch.setattr(W, "PARALLEL_AFTER_SECONDS", 0.0)
     two = V.annotate_view(ann, worlds=45, seed=3, jobs=2, race=True).to_dict()
+    assert pools_started == [2]  # one pool for every round of every decision
     for d in (one, two):
         d.pop("seconds"), d["view"].pop("seconds")
     assert one == two
@@ -135,3 +155,61 @@ def test_cli_race_switches():
     assert {c["worlds_solved"] for c in json.loads(r.output)["cards"].values()} == {60}
     r = CliRunner().invoke(main, ["annotate", str(EXAMPLES / "solo-acorns-finished.toml"), "--race"])
     assert r.exit_code == 2 and r.output.startswith("error: ") and "--race" in r.output
+
+
+class _FakePool:
+    """In-process stand-in for a worker pool: runs the units here, records the batches it was given."""
+
+    def __init__(self) -> None:
+        self.batches: list[int] = []
+
+    def imap(self, run, units, chunksize=1):
+        units = list(units)
+        self.batches.append(len(units))
+        return map(run, units)
+
+
+def test_runner_starts_one_pool_when_the_rest_of_the_run_is_long(monkeypatch):
+    """The pace of the units run here, times what is left of the whole run (``later`` included), decides; once
+    started the pool takes every later unit, batch after batch."""
+    import contextlib
+    import time
+
+    pools: list[_FakePool] = []
+
+    @contextlib.contextmanager
+    def fake_pool(workers, **kwargs):
+        pools.append(_FakePool())
+        yield pools[-1]
+
+    monkeypatch.setattr(W, "process_pool", fake_pool)
+    slow = lambda i: time.sleep(0.01) or i  # noqa: E731
+    with W.UnitRunner(2, parallel_after=0.5) as runner:  # 0.01 s a unit, 100 more to come: 1 s > 0.5 s
+        assert runner.map(abs, 6, local=slow, later=100) == list(range(6))
+        assert len(pools) == 1 and pools[0].batches == [5]  # one unit here, the rest of the batch there
+        assert runner.map(abs, 30, local=slow, later=70) == list(range(30))
+        assert runner.map(abs, 70, local=slow) == list(range(70))
+    assert len(pools) == 1 and pools[0].batches == [5, 30, 70]
+    with W.UnitRunner(2, parallel_after=5.0) as runner:  # 0.01 s a unit: a run of 60 stays here
+        for n in (20, 40):
+            assert runner.map(abs, n, local=slow, later=60 - n) == list(range(n))
+    with W.UnitRunner(1, parallel_after=0.0) as runner:  # one job: never a pool
+        assert runner.map(abs, 5, later=10) == list(range(5))
+    assert len(pools) == 1
+
+
+def test_runner_pool_lives_across_batches_and_ends_with_the_run(monkeypatch):
+    """A real pool: the same workers serve every batch, and they are gone when the run ends, also when it ends
+    by Ctrl-C (KeyboardInterrupt) between batches."""
+    for interrupted in (False, True):
+        procs = []
+        with contextlib.suppress(KeyboardInterrupt):
+            with W.UnitRunner(2, parallel_after=0.0) as runner:
+                assert runner.map(abs, 7) == list(range(7))
+                procs = list(runner.pool._pool)
+                assert runner.map(operator.neg, 9) == [-i for i in range(9)]
+                assert list(runner.pool._pool) == procs and all(p.is_alive() for p in procs)
+                if interrupted:
+                    raise KeyboardInterrupt
+        assert len(procs) == 2 and not any(p.is_alive() for p in procs), interrupted
+        assert runner.pool is None

@@ -46,7 +46,7 @@ from .objective import Objective
 from .record import Record
 from .scoring import laufende_of, outcome_for, payment_for
 from .solver import Solver
-from .worlds import (ALL_WORLDS_CAP, TIE_Z, Knowledge, World, WorldSampler, WorldsError, map_units, mean_se,
+from .worlds import (ALL_WORLDS_CAP, TIE_Z, Knowledge, UnitRunner, World, WorldSampler, WorldsError, mean_se,
                      rounded, within_noise)
 
 __all__ = ["TIE_Z", "VIEW_TABLE_MIB", "CardView", "View", "player_view", "solve_world", "suggest_record",
@@ -337,20 +337,26 @@ def _summarize(k: Knowledge, legal: Sequence[Card], values: Sequence[Sequence[in
     return cards, tuple(best)
 
 
-class _WorldRunner:
-    """Picklable: solve world ``i`` of a list of world specs (in a worker process)."""
+def _view_init(kspec: tuple, wspecs: tuple) -> None:
+    """Worker set-up for :func:`player_view`'s units: the knowledge and every world, sent once per run."""
+    _WORKER["view"] = (kspec, wspecs)
 
-    def __init__(self, kspec: tuple, worlds: tuple, payments: bool, only: tuple | None = None,
+
+class _WorldRunner:
+    """Picklable: solve world ``start + i`` of the run's worlds (in a worker process, after :func:`_view_init`);
+    ``only`` and ``guesses``: this round's cards (see :func:`solve_world`)."""
+
+    def __init__(self, start: int, payments: bool, only: tuple | None = None,
                  guesses: tuple | None = None) -> None:
-        self.kspec = kspec
-        self.worlds = worlds
+        self.start = start
         self.payments = payments
         self.only = only
         self.guesses = guesses
 
     def __call__(self, i: int) -> tuple:
-        k = _worker_knowledge(self.kspec)
-        w = World.from_spec(k, self.worlds[i])
+        kspec, wspecs = _WORKER["view"]
+        k = _worker_knowledge(kspec)
+        w = World.from_spec(k, wspecs[self.start + i])
         return solve_world(k, w, _worker_solver(), _worker_solver(tricks=True), payments=self.payments,
                            only=self.only, guesses=self.guesses)
 
@@ -422,23 +428,24 @@ def player_view(k: Knowledge, worlds: int | str = 100, *, seed: int = 0, jobs: i
     legal = given[0].state.legal()
     maximize = (k.seat in given[0].setup.team) if k.game.two_sided else False
     n = len(given)
-    kspec = k.to_spec() if (jobs or 2) > 1 else None
-    wspecs = tuple(w.to_spec() for w in given) if kspec is not None else ()
     results: list[tuple] = []
     alive = list(range(len(legal)))
-    for end in (race_rounds(n) if race and not exact else [n]):
-        start = len(results)
-        only = None if len(alive) == len(legal) else tuple(alive)
-        guesses = None if only is None else _guesses([r[0] for r in results], alive, len(legal))
-        run = (_WorldRunner(kspec, wspecs[start:end], payments, only, guesses) if kspec is not None else None)
+    # one pool for every round, if the run is long enough for one: the worlds sent once, each round's cards with it
+    with UnitRunner(jobs, init=_view_init,
+                    initargs=lambda: (k.to_spec(), tuple(w.to_spec() for w in given))) as runner:
+        for end in (race_rounds(n) if race and not exact else [n]):
+            start = len(results)
+            only = None if len(alive) == len(legal) else tuple(alive)
+            guesses = None if only is None else _guesses([r[0] for r in results], alive, len(legal))
 
-        def local(i: int, start=start, only=only, guesses=guesses) -> tuple:
-            return solve_world(k, given[start + i], solver, tsolver, payments=payments, only=only, guesses=guesses)
+            def local(i: int, start=start, only=only, guesses=guesses) -> tuple:
+                return solve_world(k, given[start + i], solver, tsolver, payments=payments, only=only,
+                                   guesses=guesses)
 
-        results += map_units(run or (lambda i: None), end - start, jobs if run is not None else 1,
-                             progress=(None if progress is None else
-                                       lambda d, _t, start=start: progress(start + d, n)), local=local)
-        alive = race_keep([r[0] for r in results], alive, maximize)
+            results += runner.map(_WorldRunner(start, payments, only, guesses), end - start, local=local,
+                                  progress=(None if progress is None else
+                                            lambda d, _t, start=start: progress(start + d, n)), later=n - end)
+            alive = race_keep([r[0] for r in results], alive, maximize)
     values = tuple(r[0] for r in results)
     pays = tuple(r[1] for r in results) if k.game.two_sided and payments else None
     cards, best = _summarize(k, legal, values, pays, maximize, exact)
@@ -877,10 +884,11 @@ def annotate_view(ann, *, worlds: int | str = 100, seed: int = 0, jobs: int | No
     for j in range(1, len(asked)):
         first[j] = first[j - 1] + len(asked[j - 1][2])
     solver = Solver(VIEW_TABLE_MIB)
-    init_units = None
-    if (jobs is None or jobs > 1) and units:
+
+    def unit_specs() -> tuple:  # the worker processes' data, made only if they start
         kspecs = [k.to_spec() for _, k, _, _ in asked]
-        init_units = [(kspecs[j], w.to_spec()) for j, w in units]
+        return ([(kspecs[j], w.to_spec()) for j, w in units],)
+
     # racing (sampled worlds): every decision's worlds in the rounds of race_rounds, solved together round by round
     rounds = [race_rounds(len(pool)) if race and not exact else [len(pool)] for _, _, pool, exact in asked]
     legal_of = [list(ann.decisions[index].legal) for index, _, _, _ in asked]
@@ -888,35 +896,37 @@ def annotate_view(ann, *, worlds: int | str = 100, seed: int = 0, jobs: int | No
     alive = [list(range(len(legal_of[j]))) for j in range(len(asked))]
     vals_of: list[list[tuple]] = [[] for _ in asked]
     done = 0
-    for r in range(max((len(x) for x in rounds), default=0)):
-        ids = []
-        only: dict[int, tuple] = {}
-        guesses: dict[int, tuple] = {}
-        for j, ends in enumerate(rounds):
-            if r >= len(ends):
-                continue
-            start = ends[r - 1] if r else 0
-            ids += [(first[j] + i, j) for i in range(start, ends[r])]
-            if len(alive[j]) < len(legal_of[j]):
-                only[j] = tuple(alive[j])
-                guesses[j] = _guesses(vals_of[j], alive[j], len(legal_of[j]))
-        round_ids = tuple(ids)
+    # one pool for every round, if the run is long enough for one: the units sent once, each round's cards with it
+    with UnitRunner(jobs, init=_ann_init, initargs=unit_specs) as runner:
+        for r in range(max((len(x) for x in rounds), default=0)):
+            ids = []
+            only: dict[int, tuple] = {}
+            guesses: dict[int, tuple] = {}
+            for j, ends in enumerate(rounds):
+                if r >= len(ends):
+                    continue
+                start = ends[r - 1] if r else 0
+                ids += [(first[j] + i, j) for i in range(start, ends[r])]
+                if len(alive[j]) < len(legal_of[j]):
+                    only[j] = tuple(alive[j])
+                    guesses[j] = _guesses(vals_of[j], alive[j], len(legal_of[j]))
+            round_ids = tuple(ids)
 
-        def local(u: int, round_ids=round_ids, only=only, guesses=guesses) -> tuple:
-            uid, j = round_ids[u]
-            return solve_world(asked[j][1], units[uid][1], solver, payments=False, only=only.get(j),
-                               guesses=guesses.get(j))
+            def local(u: int, round_ids=round_ids, only=only, guesses=guesses) -> tuple:
+                uid, j = round_ids[u]
+                return solve_world(asked[j][1], units[uid][1], solver, payments=False, only=only.get(j),
+                                   guesses=guesses.get(j))
 
-        got = map_units(_AnnRound(round_ids, only, guesses), len(round_ids),
-                        jobs if init_units is not None else 1, local=local, init=_ann_init, initargs=(init_units,),
-                        progress=(None if progress is None else
-                                  lambda d, _t, done=done: progress(done + d, len(units))))
-        done += len(round_ids)
-        for (uid, j), res in zip(round_ids, got):
-            vals_of[j].append(res[0])
-        for j, ends in enumerate(rounds):
-            if r < len(ends):
-                alive[j] = race_keep(vals_of[j], alive[j], maxi[j])
+            got = runner.map(_AnnRound(round_ids, only, guesses), len(round_ids), local=local,
+                             later=len(units) - done - len(round_ids),
+                             progress=(None if progress is None else
+                                       lambda d, _t, done=done: progress(done + d, len(units))))
+            done += len(round_ids)
+            for (uid, j), res in zip(round_ids, got):
+                vals_of[j].append(res[0])
+            for j, ends in enumerate(rounds):
+                if r < len(ends):
+                    alive[j] = race_keep(vals_of[j], alive[j], maxi[j])
     per: dict[int, DecisionView] = {}
     threshold = min_cost if min_cost is not None else 1
     for j, (index, k, pool, exact) in enumerate(asked):

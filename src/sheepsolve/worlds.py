@@ -62,6 +62,7 @@ True
 from __future__ import annotations
 
 import bisect
+import contextlib
 import itertools
 import math
 import os
@@ -96,6 +97,7 @@ __all__ = [
     "default_jobs",
     "worker_count",
     "map_units",
+    "UnitRunner",
     "before_choice",
 ]
 
@@ -207,8 +209,8 @@ def world_rng(seed: int | str, i: int) -> random.Random:
 
 
 PARALLEL_AFTER_SECONDS = 3.0
-"""Work moves to processes only when what is left would take longer than this on one core (starting them costs
-about a second, and each starts with empty tables)."""
+"""Work moves to processes only when what is left of a run would take longer than this on one core (starting
+them costs about a second, and each starts with empty tables)."""
 
 
 def _worker_start(init: Callable[..., None] | None, initargs: tuple) -> None:
@@ -218,47 +220,106 @@ def _worker_start(init: Callable[..., None] | None, initargs: tuple) -> None:
         init(*initargs)
 
 
-def map_units(run: Callable[[int], Any], n: int, jobs: int | None, *, progress: Callable[[int, int], None] | None
-              = None, local: Callable[[int], Any] | None = None, parallel_after: float | None = None,
-              spread: bool = False, init: Callable[..., None] | None = None, initargs: tuple = ()) -> list[Any]:
-    """Run units ``0..n-1`` and return their results in unit order.
+class UnitRunner:
+    """Runs a run's units of work, in one or several batches (:meth:`map`): in this process while that is quick,
+    then in worker processes started once and kept until the run ends (the ``with`` block, or :meth:`close`).
 
-    ``local(i)`` (default ``run``) runs a unit in this process, until the time the units take says the rest would
-    last longer than ``parallel_after`` seconds (default :data:`PARALLEL_AFTER_SECONDS`); then, if ``jobs`` > 1
-    (None: every core; never more than the cores, :func:`worker_count`), the rest go to that many spawned
-    processes, which call ``run`` (a picklable callable of
-    plain data): in small chunks, or with ``spread`` one run of units per process (units that share table
-    entries). ``init(*initargs)`` runs once in each process first (data every unit needs, sent once). Each
-    unit's result must not depend on where it ran; then the answer does not depend on ``jobs``.
+    ``jobs``: the most processes (None: every core; never more than the cores, :func:`worker_count`); with 1
+    every unit runs here. Units run here, timed, until the time they take says that what is left of the run (the
+    rest of the batch and the ``later`` units the caller still expects) would last longer than ``parallel_after``
+    seconds (default :data:`PARALLEL_AFTER_SECONDS`); then a pool starts, each worker first calling
+    ``init(*initargs)`` (the data every unit needs, sent once; ``initargs`` may be a function returning them, called
+    only if the pool starts), and every later unit of the run goes to it. Each unit's result must not depend on
+    where it ran; then the answer does not depend on ``jobs``.
+
+    SIGTERM or Ctrl-C while the pool lives ends it with its workers stopped and waited for, quietly
+    (:func:`sheepsolve.signals.process_pool`).
+
+    >>> with UnitRunner(1) as runner:
+    ...     runner.map(lambda i: i * i, 4), runner.map(lambda i: -i, 2), runner.pool is None
+    ([0, 1, 4, 9], [0, -1], True)
     """
-    jobs = default_jobs() if jobs is None else jobs
-    if jobs < 1:
-        raise WorldsError(f"--jobs: must be 1 or more, not {jobs}")
-    jobs = min(jobs, default_jobs())
-    limit = PARALLEL_AFTER_SECONDS if parallel_after is None else parallel_after
-    local = local or run
-    out: list[Any] = []
-    t0 = time.perf_counter()
-    while len(out) < n:
-        done = len(out)
-        if jobs > 1 and n - done >= 2 and (limit <= 0 or (done and (time.perf_counter() - t0) / done * (n - done)
-                                                          > limit)):
-            break
-        out.append(local(done))
-        if progress:
-            progress(len(out), n)
-    if len(out) == n:
-        return out
-    rest = range(len(out), n)
-    workers = worker_count(jobs, len(rest))
-    size = -(-len(rest) // workers) if spread else max(1, len(rest) // (workers * 16))
-    # SIGTERM or Ctrl-C: the with block ends the pool (its workers stopped and waited for), quietly (signals.py)
-    with process_pool(workers, initializer=_worker_start, initargs=(init, initargs)) as pool:
-        for r in pool.imap(run, rest, chunksize=size):
+
+    def __init__(self, jobs: int | None, *, parallel_after: float | None = None,
+                 init: Callable[..., None] | None = None, initargs: tuple | Callable[[], tuple] = ()) -> None:
+        jobs = default_jobs() if jobs is None else jobs
+        if jobs < 1:
+            raise WorldsError(f"--jobs: must be 1 or more, not {jobs}")
+        self.jobs = min(jobs, default_jobs())
+        self.limit = PARALLEL_AFTER_SECONDS if parallel_after is None else parallel_after
+        self.init = init
+        self.initargs = initargs
+        self.pool: Any = None  # multiprocessing.pool.Pool, once started
+        self.workers = 1
+        self._stack = contextlib.ExitStack()
+        self._local_seconds = 0.0  # units run here and their time: the run's pace
+        self._local_units = 0
+
+    def __enter__(self) -> "UnitRunner":
+        return self
+
+    def __exit__(self, *exc: Any) -> bool:
+        self.pool = None
+        return bool(self._stack.__exit__(*exc))
+
+    def close(self) -> None:
+        """End the pool, if one started (its workers leave once their work is done)."""
+        self.__exit__(None, None, None)
+
+    def _worth_processes(self, left: int) -> bool:
+        """Whether ``left`` more units of the run, at the pace of those run here, would last beyond the limit."""
+        if self.jobs < 2 or left < 2:
+            return False
+        if self.limit <= 0:
+            return True
+        return bool(self._local_units) and self._local_seconds / self._local_units * left > self.limit
+
+    def _start(self, left: int) -> None:
+        self.workers = worker_count(self.jobs, left)
+        initargs = self.initargs() if callable(self.initargs) else self.initargs
+        # SIGTERM or Ctrl-C from now until the run ends: the pool is ended, its workers stopped and waited for
+        self.pool = self._stack.enter_context(
+            process_pool(self.workers, initializer=_worker_start, initargs=(self.init, initargs)))
+
+    def map(self, run: Callable[[int], Any], n: int, *, local: Callable[[int], Any] | None = None,
+            progress: Callable[[int, int], None] | None = None, spread: bool = False, later: int = 0) -> list[Any]:
+        """Run units ``0..n-1`` of one batch and return their results in unit order: ``local(i)`` (default
+        ``run``) in this process, ``run`` (a picklable callable of plain data) in the workers: in small chunks,
+        or with ``spread`` one run of units per worker (units that share table entries). ``later``: how many
+        more units the run will bring after this batch (whether processes pay is judged on the whole rest)."""
+        local = local or run
+        out: list[Any] = []
+        if self.pool is None:
+            while len(out) < n and not self._worth_processes(n - len(out) + later):
+                t0 = time.perf_counter()
+                out.append(local(len(out)))
+                self._local_seconds += time.perf_counter() - t0
+                self._local_units += 1
+                if progress:
+                    progress(len(out), n)
+            if len(out) == n:
+                return out
+            self._start(n - len(out) + later)
+        rest = range(len(out), n)
+        size = -(-len(rest) // self.workers) if spread else max(1, len(rest) // (self.workers * 16))
+        for r in self.pool.imap(run, rest, chunksize=size):
             out.append(r)
             if progress:
                 progress(len(out), n)
-    return out
+        return out
+
+
+def map_units(run: Callable[[int], Any], n: int, jobs: int | None, *, progress: Callable[[int, int], None] | None
+              = None, local: Callable[[int], Any] | None = None, parallel_after: float | None = None,
+              spread: bool = False, init: Callable[..., None] | None = None, initargs: tuple = ()) -> list[Any]:
+    """Run units ``0..n-1`` and return their results in unit order: one batch of a :class:`UnitRunner` (which
+    see), its pool, if the work is long enough to start one, ended when they are done.
+
+    >>> map_units(lambda i: 2 * i, 3, jobs=1)
+    [0, 2, 4]
+    """
+    with UnitRunner(jobs, parallel_after=parallel_after, init=init, initargs=initargs) as runner:
+        return runner.map(run, n, local=local, progress=progress, spread=spread)
 
 
 # --------------------------------------------------------------------------------------------------------------

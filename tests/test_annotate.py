@@ -357,7 +357,7 @@ def test_cli_text_json_html_min_cost(tmp_path):
     r = runner.invoke(main, ["annotate", str(BLUNDER), "--json", "--min-cost", "5"])
     assert [(d["player"], d["cost"]) for d in json.loads(r.output)["decisions"]] == [("Dee", 19)]
     r = runner.invoke(main, ["annotate", str(BLUNDER), "--min-cost", "3"])
-    assert r.exit_code == 0 and "Dee" in r.output and "T♣" in r.output
+    assert r.exit_code == 0 and "Dee" in r.output and "10♣" in r.output
     out = tmp_path / "hand.html"
     r = runner.invoke(main, ["annotate", str(DECIDED), "--html", str(out)])
     assert r.exit_code == 0 and out.exists() and "<html" in out.read_text(encoding="utf-8")

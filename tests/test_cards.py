@@ -137,7 +137,7 @@ def test_str_repr_format():
 def test_format_card_styles():
     assert format_card(Card.parse("QC")) == "QC"
     assert format_card(Card.parse("QC"), "ascii") == "QC"
-    assert [format_card(Card.parse(t), "symbols") for t in ("QC", "TS", "AH", "7D")] == ["Q♣", "T♠", "A♥", "7♦"]
+    assert [format_card(Card.parse(t), "symbols") for t in ("QC", "TS", "AH", "7D")] == ["Q♣", "10♠", "A♥", "7♦"]
     # color: hearts and diamonds red, clubs and spades plain
     assert format_card(Card.parse("AH"), "color") == "\x1b[31mA♥\x1b[0m"
     assert format_card(Card.parse("7D"), "color") == "\x1b[31m7♦\x1b[0m"
@@ -148,7 +148,7 @@ def test_format_card_styles():
 def test_format_cards_and_round_trip_of_symbols():
     cards = parse_cards("QC 7D TS AH")
     assert format_cards(cards) == "QC 7D TS AH"
-    assert format_cards(cards, "symbols") == "Q♣ 7♦ T♠ A♥"
+    assert format_cards(cards, "symbols") == "Q♣ 7♦ 10♠ A♥"
     assert format_cards(cards, sep=",") == "QC,7D,TS,AH"
     assert format_cards([]) == ""
     assert parse_cards(format_cards(cards, "symbols")) == cards

@@ -236,11 +236,13 @@ def _check_style(style: str) -> None:
 
 
 def format_card(card: Card, style: str = "ascii") -> str:
-    """``ascii`` gives ``QC``; ``symbols`` gives ``Q♣``; ``color`` gives symbols with red hearts and diamonds;
+    """``ascii`` gives ``QC``; ``symbols`` gives ``Q♣`` (and ``10♠`` for the ten); ``color`` gives symbols with red hearts and diamonds;
     ``german`` gives ``EO`` (Eichel-Ober), ``german-color`` the same with green Gras, red Herz, yellow Schellen.
 
     >>> format_card(Card.parse("TD"), "german"), format_card(Card.parse("JS"), "german")
     ('S10', 'GU')
+    >>> format_card(Card.parse("TS"), "symbols")
+    '10♠'
     >>> format_card(Card.parse("QC"), "fancy")
     Traceback (most recent call last):
     ...
@@ -253,7 +255,7 @@ def format_card(card: Card, style: str = "ascii") -> str:
         s = GERMAN_LETTER[card.suit] + GERMAN_RANK[card.rank]
         color = _GERMAN_COLOR[card.suit] if style == "german-color" else ""
         return color + s + _RESET if color else s
-    s = card.rank + SUIT_SYMBOLS[card.suit]
+    s = ("10" if card.rank == "T" else card.rank) + SUIT_SYMBOLS[card.suit]  # as the card shows it: 10♠
     if style == "color" and card.suit in "HD":
         return _RED + s + _RESET
     return s

@@ -45,12 +45,15 @@ from .commands import ANALYSIS_ERRORS, COMMANDS, Source
 from .files import FileError, MAX_INPUT_BYTES, check_output_path, clip
 
 __all__ = ["BatchError", "Summary", "list_sources", "run_record", "run_chunk", "run_batch", "read_done",
-           "default_chunk_size", "RECORD_SUFFIXES"]
+           "default_chunk_size", "RECORD_SUFFIXES", "MAX_CHUNK_SIZE"]
 
 RECORD_SUFFIXES = (".toml", ".json")
 JSONL_SUFFIXES = (".jsonl", ".ndjson")
 MAX_LINE_CHARS = 1024 * 1024
 """The longest JSON Lines record read (a hand record is a few kilobytes)."""
+MAX_CHUNK_SIZE = 1000
+"""The most records per task (``--chunk-size``): a task's records and their answers travel as one message and are
+held in memory at once (an annotate line is about 10 KB, so some 10 MB a task)."""
 
 
 class BatchError(ValueError):
@@ -329,6 +332,8 @@ def run_batch(command: str, options: dict[str, Any], inputs: Sequence[str], out:
 
     if command not in COMMANDS:
         raise BatchError(f"COMMAND: {clip(command)} is not an analysis command (one of {', '.join(COMMANDS)})")
+    if chunk_size is not None and not 1 <= chunk_size <= MAX_CHUNK_SIZE:
+        raise BatchError(f"--chunk-size: must be 1 to {MAX_CHUNK_SIZE}, not {chunk_size}")
     if resume and force:
         raise BatchError("--resume and --force: choose one (continue the output, or start it over)")
     file_inputs = [i for i in inputs if i != "-" and not os.path.isdir(i)]

@@ -22,9 +22,14 @@ from .engine import RulesError
 from .files import FileError, check_output_path, clip, write_output_atomically
 from .signals import TERMINATED_STATUS, Terminated
 from .solver import DEFAULT_TABLE_MIB, SolverError
+from .view import MAX_SEED
+from .batch import MAX_CHUNK_SIZE
 
 __all__ = ["main"]
 
+
+#: ``--seed`` of every sampling command and of puzzle generate: 0 to 2**63 - 1 (view.MAX_SEED).
+SEED = click.IntRange(0, MAX_SEED)
 
 #: The longest error line printed (a safety net: the values a message echoes are clipped where it is made).
 MAX_ERROR_LENGTH = 2000
@@ -251,8 +256,9 @@ def _card(text: str):
                    "bury, summary.")
 @click.option("--html", "html_out", type=click.Path(dir_okay=False), default=None, metavar="OUT",
               help="Also write a self-contained HTML report (hands, every trick, errors highlighted) to OUT.")
-@click.option("--min-cost", type=click.IntRange(min=0), default=None, metavar="N",
-              help="Show only decisions that cost at least N points (and every one that changed the result).")
+@click.option("--min-cost", type=click.IntRange(0, 120), default=None, metavar="N",
+              help="Show only decisions that cost at least N points, 0 to 120 (and every one that changed the "
+                   "result).")
 @click.option("--no-bury", is_flag=True, help="Do not judge the bury and the call (the slow part in 3- and 4-hand).")
 @click.option("--table-mib", type=click.IntRange(1, 256), default=DEFAULT_TABLE_MIB, show_default=True,
               help="Memory of the solver's tables (transpositions and shapes). Small tables stay in the "
@@ -263,9 +269,9 @@ def _card(text: str):
                    "dealt in every way that fits what he saw), with a summary per player (expected loss, loss "
                    "double dummy, luck).")
 @click.option("--worlds", "worlds_text", default=None, metavar="N|all",
-              help="With --view player: worlds per decision [default: 100], or all (every consistent world, "
-                   "refused above 20,000).")
-@click.option("--seed", type=int, default=None, help="With --view player: the worlds' seed [default: 0].")
+              help="With --view player: worlds per decision, 1 to 20,000 [default: 100], or all (every "
+                   "consistent world, refused above 20,000).")
+@click.option("--seed", type=SEED, default=None, help="With --view player: the worlds' seed [default: 0].")
 @click.option("--jobs", type=click.IntRange(min=1), default=None,
               help="With --view player: worker processes [default: every core]; the answer is the same.")
 @click.option("--race", is_flag=True,
@@ -315,7 +321,7 @@ def puzzle() -> None:
 @click.option("--tout", is_flag=True, help="A tout (the goal is then every trick).")
 @click.option("--cards-left", type=int, required=True, help="Cards in each hand when the puzzle's trick starts.")
 @click.option("--count", type=click.IntRange(1, 1000), default=10, show_default=True, help="Puzzles to find.")
-@click.option("--seed", type=int, default=0, show_default=True, help="The same seed gives the same puzzles.")
+@click.option("--seed", type=SEED, default=0, show_default=True, help="The same seed gives the same puzzles.")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False), required=True, help="Directory for the files.")
 @click.option("--goal", "goals", multiple=True,
               help="A points threshold (61, 91, 31, ...), all-tricks or max; repeat for several, tried in order "
@@ -469,7 +475,7 @@ def _sampling_options(fn: Callable) -> Callable:
     fn = click.option("--jobs", type=click.IntRange(min=1), default=None,
                       help="Worker processes [default: every core; never more than the cores this process may use]; "
                            "the answer for a seed is the same.")(fn)
-    fn = click.option("--seed", type=int, default=0, show_default=True,
+    fn = click.option("--seed", type=SEED, default=0, show_default=True,
                       help="World i is dealt from (seed, i): the same seed gives the same answer.")(fn)
     return fn
 
@@ -502,8 +508,8 @@ def _choice_command(file: str, compute: Callable[..., Any], page: Callable[..., 
                    "and the blind known, the other cards sampled. Default: actual when every hand is known and "
                    "--worlds is not given, else picker.")
 @click.option("--worlds", type=WORLDS, default=None,
-              help="Worlds sampled for the picker's view [default: 100]; all: every deal of the unseen cards "
-                   "(at most 20,000).")
+              help="Worlds sampled for the picker's view, 1 to 20,000 [default: 100]; all: every deal of the "
+                   "unseen cards (at most 20,000).")
 @_sampling_options
 @input_errors
 def bury(file: str, json_out: bool, view: str | None, worlds: int | str | None, seed: int, jobs: int | None, by: str,
@@ -527,7 +533,8 @@ def bury(file: str, json_out: bool, view: str | None, worlds: int | str | None, 
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--seat", "seat_name", default=None, help="The player who would pick [default: the record's picker].")
 @click.option("--worlds", type=WORLDS, default=100, show_default=True,
-              help="Worlds sampled (the blind and the other hands); all: every deal (at most 20,000).")
+              help="Worlds sampled (the blind and the other hands), 1 to 20,000; all: every deal (at most "
+                   "20,000).")
 @click.option("--json", "json_out", is_flag=True,
               help='One JSON object: {"choices": [{"choice": "pick", "mean", "stderr", "p61", "p91", "pschwarz", '
                    '"payment", ...}, {"choice": "pass", "payment": 0}], "decision", ...}, best first.')
@@ -553,7 +560,7 @@ def pick(file: str, seat_name: str | None, worlds: int | str, json_out: bool, se
 @click.option("--seat", "seat_name", default=None,
               help="The player who would declare [default: the record's declarer].")
 @click.option("--worlds", type=WORLDS, default=100, show_default=True,
-              help="Worlds sampled (the other hands); all: every deal (at most 20,000).")
+              help="Worlds sampled (the other hands), 1 to 20,000; all: every deal (at most 20,000).")
 @click.option("--json", "json_out", is_flag=True,
               help='One JSON object: {"contracts": [{"contract", "mean", "stderr", "p61", "p91", "pschwarz", '
                    '"pwin", "payment", ...}, ..., {"contract": "pass", "payment": 0}, ...], "decision", ...}, best '
@@ -582,9 +589,9 @@ def choose(file: str, seat_name: str | None, worlds: int | str, json_out: bool, 
 @click.option("--seat", "seat_name", default=None,
               help="The player to judge for [default: the player to move]; must be the one to move.")
 @click.option("--worlds", "worlds_text", default="100", show_default=True, metavar="N|all",
-              help="Worlds sampled, or all: every consistent world, exactly (refused above "
+              help="Worlds sampled (1 to 20,000), or all: every consistent world, exactly (refused above "
                    "20,000 worlds).")
-@click.option("--seed", type=int, default=0, show_default=True,
+@click.option("--seed", type=SEED, default=0, show_default=True,
               help="World i is dealt from (seed, i): the same seed gives the same answer.")
 @click.option("--jobs", type=click.IntRange(min=1), default=None,
               help="Worker processes [default: every core]; the answer for a seed is the same.")
@@ -644,8 +651,9 @@ def suggest(file: str, seat_name: str | None, worlds_text: str, seed: int, jobs:
               help="Worker processes [default: every core]; the output is the same whatever the number.")
 @click.option("--scheduler", default=None, metavar="tcp://HOST:PORT",
               help="Run on this Dask distributed scheduler instead (pip install 'sheepsolve[cluster]').")
-@click.option("--chunk-size", type=click.IntRange(min=1), default=None,
-              help="Records per task [default: about eight tasks per worker, at most 64 records].")
+@click.option("--chunk-size", type=click.IntRange(1, MAX_CHUNK_SIZE), default=None,
+              help="Records per task [default: about eight tasks per worker, at most 64 records; at most "
+                   f"{MAX_CHUNK_SIZE:,}].")
 @click.option("--progress/--no-progress", default=None,
               help="Draw the progress bar on standard error [default: when it is a terminal].")
 def batch(command: str, args: tuple[str, ...], out: str, resume: bool, force: bool, jobs: int | None,
@@ -750,8 +758,8 @@ def import_group() -> None:
 @click.option("--suggest", "do_suggest", is_flag=True,
               help="Answer at once from the player's view (sheepsolve suggest on the record).")
 @click.option("--worlds", "worlds_text", default="100", show_default=True, metavar="N|all",
-              help="With --suggest: worlds sampled, or all.")
-@click.option("--seed", type=int, default=0, show_default=True, help="With --suggest: the seed of the worlds.")
+              help="With --suggest: worlds sampled (1 to 20,000), or all.")
+@click.option("--seed", type=SEED, default=0, show_default=True, help="With --suggest: the seed of the worlds.")
 @click.option("--jobs", type=click.IntRange(min=1), default=None, help="With --suggest: worker processes.")
 @click.option("--json", "json_out", is_flag=True, help="With --suggest: suggest's JSON.")
 @cards_option

@@ -67,14 +67,16 @@ def suggest_first_leads(states: list, worlds: int = 200, jobs: int = JOBS, race:
 
 
 def cost_ratio(states: list, name: str | None = None) -> dict:
-    """``card_values`` against ``value`` on the same deals, each from a cleared solver: milliseconds a deal and
-    the ratios of time and of nodes. ``name``: the corpus, for the seat solved for in ramsch and leaster
+    """``card_values`` against ``value`` on the same deals, each from a cleared solver whose tables are already
+    compiled for the deal (else the first question timed pays for them): milliseconds a deal and the ratios of
+    time and of nodes. ``name``: the corpus, for the seat solved for in ramsch and leaster
     (``corpora.corpus_seat``)."""
     solver = Solver()
     tv = tc = 0.0
     nv = nc = 0
     for i, st in enumerate(states):
         seat = corpus_seat(name, i) if name is not None else None
+        solver.value(st, seat=seat)  # untimed: the deal's tables compiled and loaded, for both questions alike
         solver.clear()
         t0 = time.perf_counter()
         solver.value(st, seat=seat)

@@ -1006,3 +1006,23 @@ def test_top_card_with_a_mates_smear(game):
     and the position's value must match the reference."""
     _check_positions(game, random.Random(8080 + game.seats), 30, _top_with_a_mate,
                         extra=lambda rng: rng.randrange(1, game.seats - 1), tries=40000)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name,kw", [("sheepshead-3", {}), ("solo", {"trump": "C", "seats": 3}),
+                                     ("wenz", {"seats": 3})], ids=["sheepshead-3", "solo-3p", "wenz-3p"])
+def test_card_values_where_the_guessing_search_runs(name, kw):
+    """Every card's value where the player after the mover holds six or more cards, against the memoised
+    reference card by card: there the first card's exact search starts from the guessing search and the others'
+    from the best value so far, paths the differential tests' small positions never take. Three-handed forms,
+    a lead and a second card to a trick (the player after the mover then holds six)."""
+    g = make_game(name, **kw)
+    rng = random.Random(f"card-values-guess/{name}/{sorted(kw.items())}")
+    solver = Solver()
+    for extra in (0, 1):
+        setup = random_setup(g, rng)
+        state = random_position(setup, rng, cards_left=6, extra=extra)
+        for obj in (Objective.for_setup(setup), Objective.for_setup(setup, tricks=True)):
+            ref = {c: reference_value_memo(state.play(c), obj) for c in state.legal()}
+            solver.clear()
+            assert solver.card_values(state, obj) == ref, (state, obj)

@@ -665,3 +665,16 @@ def test_all_worlds_cap_with_the_rules_check():
     assert W.ALL_WORLDS_CAP < big.candidates <= W.CHECK_LIMIT and not big.exact_superset
     with pytest.raises(W.WorldsError, match=r"about [\d,]+ consistent worlds .* over the cap of 20,000"):
         big.all_worlds()
+
+
+def test_annotate_view_on_a_partial_record_points_to_suggest_at():
+    """A record with hands the play does not determine: annotate --view player refuses in one line (double dummy
+    needs every hand) and names the seats whose decisions suggest --at can judge; that command works."""
+    f = str(EXAMPLES / "sheepshead-jd-partial.toml")
+    r = CliRunner().invoke(main, ["annotate", f, "--view", "player", "--worlds", "5"])
+    lines = r.output.strip().splitlines()
+    assert r.exit_code == 2 and len(lines) == 1 and "no hand for Bob" in lines[0], r.output
+    assert "from the seat of Ann (whose hand is known)" in lines[0] and "suggest FILE --at TRICK.CARD" in lines[0]
+    r = CliRunner().invoke(main, ["suggest", f, "--at", "1.1", "--worlds", "5", "--json", "--jobs", "1"])
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.output)["seat"] == "Ann"

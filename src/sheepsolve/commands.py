@@ -122,7 +122,7 @@ def annotate(src: Source, *, min_cost: int | None = None, no_bury: bool = False,
              progress: ProgressFn | None = None) -> tuple[Any, dict[str, Any]]:
     """``sheepsolve annotate FILE --json`` (``view_kind="player"``: ``--view player [--worlds N|all] [--seed S]
     [--jobs J] [--race]``, every decision judged from the mover's own view too)."""
-    from .annotate import annotate_record
+    from .annotate import AnnotateError, annotate_record
     from .solver import DEFAULT_TABLE_MIB, Solver
 
     if view_kind is None:
@@ -138,7 +138,14 @@ def annotate(src: Source, *, min_cost: int | None = None, no_bury: bool = False,
 
         worlds = parse_worlds(worlds_text)
     rec = src.record(german)
-    ann = annotate_record(rec, solver=Solver(table_mib or DEFAULT_TABLE_MIB), judge_bury=not no_bury)
+    try:
+        ann = annotate_record(rec, solver=Solver(table_mib or DEFAULT_TABLE_MIB), judge_bury=not no_bury)
+    except AnnotateError as e:
+        known = [p for p, h in zip(rec.players, rec.hands) if h is not None]
+        if view_kind is None or rec.complete or not known:
+            raise
+        raise AnnotateError(f"{e}; from the seat of {', '.join(known)} (whose hand is known) judge a decision with "
+                            f"`sheepsolve suggest FILE --at TRICK.CARD`") from None
     if view_kind is not None:
         from .view import annotate_view
 

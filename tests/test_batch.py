@@ -238,3 +238,99 @@ def test_run_batch_api_matches_the_command_line(tmp_path: Path) -> None:
     assert s.total == s.done > 0 and s.errors == 0
     assert batch("show", str(EXAMPLES / "puzzles"), "--out", str(out2)).exit_code == 0
     assert timeless(lines(out1)) == timeless(lines(out2))
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Streaming: the inputs are read as the chunks go out, in bounded memory, with the ids and records of a whole read
+
+
+def test_jsonl_read_line_by_line_as_a_whole_read_would(tmp_path: Path) -> None:
+    from sheepsolve.batch import MAX_LINE_CHARS
+
+    rec = '{"game": "wenz", "declarer": "1"}'
+    long_line = '{"x": "' + "y" * MAX_LINE_CHARS + '"}'
+    text = "\r\n".join(["", rec, "   ", rec + "  ", long_line, "\t", rec]) + "\n" + rec  # no newline at the end
+    path = tmp_path / "s.jsonl"
+    path.write_bytes(text.encode("utf-8"))
+    got = [(it.id, it.source.text if it.source else None, it.error) for it in list_sources([str(path)])]
+    want = []  # what reading the whole file and splitting it gave
+    for n, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        rid = f"{path}:{n}"
+        if len(line) > MAX_LINE_CHARS:
+            want.append((rid, None, f"{rid}: the line is too long ({len(line)} characters; the limit is "
+                                    f"{MAX_LINE_CHARS})"))
+        else:
+            want.append((rid, line, None))
+    assert got == want
+
+
+def test_a_jsonl_file_with_a_bad_byte_is_one_error_before_any_record(tmp_path: Path) -> None:
+    rec = b'{"game": "wenz", "declarer": "1"}\n'
+    data = rec * 3000 + b'{"game": "\xc3\x28"}\n' + rec + b"\xe2\x82"  # a bad pair, and a cut sequence at the end
+    path = tmp_path / "bad.jsonl"
+    path.write_bytes(data)
+    offset = None
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        offset = e.start
+    assert [(it.id, it.error) for it in list_sources([str(path)])] == [
+        (str(path), f"{path}: not UTF-8 text (bad byte at offset {offset})")]
+    path.write_bytes(rec + b"\xe2\x82")  # only the end is cut short
+    assert [it.error for it in list_sources([str(path)])] == [f"{path}: not UTF-8 text (bad byte at offset "
+                                                              f"{len(rec)})"]
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_large_jsonl_runs_in_bounded_memory(tmp_path: Path, jobs: int) -> None:
+    """A 30 MB season: the batch's own memory (this process: listing, reading, chunks in flight, writing) stays
+    a small fraction of it. Reading the whole file first, as the batch once did, took more than the file."""
+    import tracemalloc
+
+    pad = "p" * 12000
+    n = 2500
+    path = tmp_path / "big.jsonl"
+    with open(path, "w", encoding="utf-8") as f:
+        for i in range(n):  # quick to answer: each record names no declarer
+            f.write(json.dumps({"game": "wenz", "comment": f"{pad} {i}"}) + "\n")
+    size = path.stat().st_size
+    out = tmp_path / "out.jsonl"
+    run_batch("show", {}, [str(EXAMPLES / "wenz-finished.toml")], str(out), jobs=1, progress=False)  # imports
+    tracemalloc.start()
+    try:
+        s = run_batch("show", {}, [str(path)], str(out), jobs=jobs, progress=False, force=True)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert s.total == s.done == s.errors == n
+    assert peak < size / 4, (peak, size)
+    got = lines(out)
+    assert [g["id"] for g in got] == [f"{path}:{i}" for i in range(1, n + 1)]
+    assert all("declarer: missing" in g["error"] for g in got)
+
+
+def test_the_output_is_never_read_as_an_input(tmp_path: Path) -> None:
+    """An output inside a folder given as input is left out of the inputs (it would otherwise be read while
+    it is written)."""
+    folder = tmp_path / "season"
+    folder.mkdir()
+    (folder / "a.toml").write_text((EXAMPLES / "wenz-finished.toml").read_text(encoding="utf-8"), encoding="utf-8")
+    out = folder / "out.jsonl"
+    for extra in ([], ["--force"], ["--resume"]):
+        r = batch("show", str(folder), "--out", str(out), *extra)
+        assert r.exit_code == 0, r.output
+        assert [g["id"] for g in lines(out)] == [str(folder / "a.toml")]
+
+
+def test_jsonl_on_standard_input_with_the_progress_bar(tmp_path: Path) -> None:
+    """JSON Lines on standard input, blank lines first: read as it comes, the bar without a known total."""
+    rec = json.dumps(json.loads(json.dumps(__import__("tomllib").loads(
+        (EXAMPLES / "wenz-finished.toml").read_text(encoding="utf-8")))))
+    out = tmp_path / "out.jsonl"
+    r = CliRunner().invoke(main, ["batch", "show", "-", "--out", str(out), "--progress", "--jobs", "2"],
+                           input="\n  \n" + rec + "\n\n" + rec + "\n")
+    assert r.exit_code == 0, r.output
+    assert [g["id"] for g in lines(out)] == ["-:3", "-:5"]
+    assert "2 done" in r.stderr and "batch show: 2 records" in r.stderr

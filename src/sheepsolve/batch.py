@@ -16,6 +16,11 @@ A bad record never stops the batch. Records run in chunks, in worker processes (
 come from ``seed``), so the output is the same, timings aside, whatever the number of processes or where they
 run. ``resume`` keeps the lines already in the output and runs only the records whose ID is not among them.
 
+The inputs are streamed: folders are listed folder by folder, JSON Lines files read line by line, and only a
+bounded number of chunks is in flight at a time, so a season of any size runs in bounded memory. A first pass
+over the names and lines (nothing parsed) counts the records, for the progress bar and the chunk sizes; standard
+input is read once, so its count stays unknown. The output file itself is never read as an input.
+
 >>> import json, tempfile, os
 >>> folder = tempfile.mkdtemp()
 >>> out = os.path.join(folder, "out.jsonl")
@@ -33,19 +38,22 @@ run. ``resume`` keeps the lines already in the output and runs only the records 
 
 from __future__ import annotations
 
+import codecs
+import itertools
 import json
 import os
 import sys
 import time
-from collections.abc import Iterable, Iterator, Sequence
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, TextIO
+from typing import Any, BinaryIO, TextIO
 
 from .commands import ANALYSIS_ERRORS, COMMANDS, Source
-from .files import FileError, MAX_INPUT_BYTES, check_output_path, clip
+from .files import FileError, check_output_path, clip, open_input_file
 
-__all__ = ["BatchError", "Summary", "list_sources", "run_record", "run_chunk", "run_batch", "read_done",
-           "default_chunk_size", "RECORD_SUFFIXES", "MAX_CHUNK_SIZE"]
+__all__ = ["BatchError", "Summary", "iter_sources", "list_sources", "run_record", "run_chunk", "run_batch",
+           "read_done", "default_chunk_size", "RECORD_SUFFIXES", "MAX_CHUNK_SIZE"]
 
 RECORD_SUFFIXES = (".toml", ".json")
 JSONL_SUFFIXES = (".jsonl", ".ndjson")
@@ -54,6 +62,10 @@ MAX_LINE_CHARS = 1024 * 1024
 MAX_CHUNK_SIZE = 1000
 """The most records per task (``--chunk-size``): a task's records and their answers travel as one message and are
 held in memory at once (an annotate line is about 10 KB, so some 10 MB a task)."""
+MAX_STDIN_RECORD_CHARS = 1 << 30
+"""The most characters of one TOML record read from standard input."""
+UNKNOWN_TOTAL_CHUNK = 16
+"""Records per chunk when their number is not known in advance (standard input)."""
 
 
 class BatchError(ValueError):
@@ -61,7 +73,7 @@ class BatchError(ValueError):
 
 
 # --------------------------------------------------------------------------------------------------------------
-# Inputs
+# Inputs, listed and read lazily
 
 
 @dataclass(frozen=True)
@@ -73,28 +85,103 @@ class Item:
     error: str | None = None
 
 
-def _jsonl_items(label: str, lines: Iterable[str]) -> Iterator[Item]:
-    for n, line in enumerate(lines, 1):
-        if not line.strip():
+_Skip = Callable[[str], bool]
+
+
+def _never(path: str) -> bool:
+    return False
+
+
+def _lines(readline: Callable[[int], str]) -> Iterator[tuple[str | None, int]]:
+    """Each line of a text stream (its ``readline``; split at ``\n`` only, as JSON Lines are), without its ``\n`` or ``\r\n``, and
+    its length in characters; a line longer than :data:`MAX_LINE_CHARS` comes as None (it is read piece by piece
+    to measure it, never held whole)."""
+    limit = MAX_LINE_CHARS + 2  # the line, "\r", "\n"
+    while True:
+        piece = readline(limit)
+        if not piece:
+            return
+        if len(piece) == limit and not piece.endswith("\n"):  # too long: count the rest of it
+            length = len(piece)
+            tail = piece[-2:]
+            while not piece.endswith("\n"):
+                piece = readline(1 << 20)
+                if not piece:
+                    break
+                length += len(piece)
+                tail = (tail + piece)[-2:]
+            length -= 2 if tail == "\r\n" else tail.endswith("\n")
+            yield None, length
+            continue
+        line = piece[:-1] if piece.endswith("\n") else piece
+        if line.endswith("\r"):
+            line = line[:-1]
+        if len(line) > MAX_LINE_CHARS:
+            yield None, len(line)
+        else:
+            yield line, len(line)
+
+
+def _jsonl_items(label: str, readline: Callable[[int], str], ids_only: bool = False) -> Iterator[Item]:
+    for n, (line, length) in enumerate(_lines(readline), 1):
+        if line is not None and not line.strip():
             continue
         rid = f"{label}:{n}"
-        if len(line) > MAX_LINE_CHARS:
-            yield Item(rid, error=f"{clip(rid, 200)}: the line is too long ({len(line)} characters; the limit is "
+        if ids_only:
+            yield Item(rid)
+        elif line is None:
+            yield Item(rid, error=f"{clip(rid, 200)}: the line is too long ({length} characters; the limit is "
                                   f"{MAX_LINE_CHARS})")
-            continue
-        yield Item(rid, Source.text_of(rid, line.rstrip("\r\n"), "json"))
+        else:
+            yield Item(rid, Source.text_of(rid, line, "json"))
 
 
-def _file_items(path: str) -> Iterator[Item]:
-    if path.lower().endswith(JSONL_SUFFIXES):
-        from .files import read_input_text
-
+def _utf8_error(f: BinaryIO) -> int | None:
+    """The offset of the first byte of ``f`` that is not UTF-8 (None: all of it is), read piece by piece."""
+    decoder = codecs.getincrementaldecoder("utf-8")()
+    fed = 0
+    while True:
+        block = f.read(1 << 20)
+        held = len(decoder.getstate()[0])
         try:
-            text = read_input_text(path, max_bytes=max(MAX_INPUT_BYTES, 1 << 30))
-        except FileError as e:
-            yield Item(path, error=str(e))
-            return
-        yield from _jsonl_items(path, text.splitlines())
+            decoder.decode(block, final=not block)
+        except UnicodeDecodeError as e:
+            return fed - held + e.start
+        if not block:
+            return None
+        fed += len(block)
+
+
+def _jsonl_file_items(path: str, ids_only: bool) -> Iterator[Item]:
+    """The records of a JSON Lines file; a file that cannot be read, or is not UTF-8 text throughout, is one
+    error (checked before its first record is given, so a bad byte near the end gives no half-read file)."""
+    try:
+        f = open_input_file(path)
+    except FileError as e:
+        yield Item(path, error=str(e))
+        return
+    with f:
+        try:
+            if not ids_only:
+                bad = _utf8_error(f)
+                if bad is not None:
+                    yield Item(path, error=f"{clip(path, 200)}: not UTF-8 text (bad byte at offset {bad})")
+                    return
+                f.seek(0)
+            text = open(f.fileno(), "r", encoding="utf-8", newline="\n", closefd=False)
+            yield from _jsonl_items(path, text.readline, ids_only)
+        except UnicodeDecodeError:  # the count's pass, or a file changed since it was checked
+            yield Item(path, error=f"{clip(path, 200)}: not UTF-8 text")
+        except OSError as e:
+            yield Item(path, error=f"{clip(path, 200)}: cannot read the file: {e.strerror or e}")
+
+
+def _file_items(path: str, ids_only: bool = False) -> Iterator[Item]:
+    if path.lower().endswith(JSONL_SUFFIXES):
+        yield from _jsonl_file_items(path, ids_only)
+        return
+    if ids_only:
+        yield Item(path)
         return
     src = Source.file(path)
     try:
@@ -103,33 +190,62 @@ def _file_items(path: str) -> Iterator[Item]:
         yield Item(path, error=str(e))
 
 
-def _walk(folder: str) -> list[str]:
-    """The record files under ``folder``, sorted by path (folder by folder, name by name)."""
-    found = []
-    for root, dirs, files in os.walk(folder):
-        dirs[:] = [d for d in dirs if not d.startswith(".")]
-        found += [os.path.join(root, name) for name in files
-                  if not name.startswith(".") and name.lower().endswith(RECORD_SUFFIXES + JSONL_SUFFIXES)]
-    return sorted(found, key=lambda p: os.path.relpath(p, folder).split(os.sep))
+def _walk(folder: str, skip: _Skip = _never) -> Iterator[str]:
+    """The record files under ``folder`` in name order, folder by folder (a sub-folder's files where its name
+    sorts), listed one folder at a time; hidden entries, and linked folders, are left out (as ``os.walk``
+    does); ``skip(path)`` leaves out a file."""
+    try:
+        with os.scandir(folder) as it:
+            entries = sorted(((e.name, e.is_dir(), e.is_symlink()) for e in it if not e.name.startswith(".")))
+    except OSError:
+        return
+    for name, is_dir, is_link in entries:
+        path = os.path.join(folder, name)
+        if is_dir:
+            if not is_link:
+                yield from _walk(path, skip)
+        elif name.lower().endswith(RECORD_SUFFIXES + JSONL_SUFFIXES) and not skip(path):
+            yield path
+
+
+def _stdin_items(stream: TextIO, ids_only: bool = False) -> Iterator[Item]:
+    """Standard input: JSON Lines when it starts with ``{``, else one TOML record."""
+    head: deque[str] = deque()
+    while True:  # the blank lines before the first text, and the line that holds it
+        line = stream.readline(MAX_LINE_CHARS + 2)
+        head.append(line)
+        if not line or line.strip():
+            break
+    if "".join(head).lstrip().startswith("{"):
+        def readline(limit: int) -> str:
+            return head.popleft() if head else stream.readline(limit)
+
+        yield from _jsonl_items("-", readline, ids_only)
+    else:
+        text = "".join(head)
+        rest = stream.read(max(0, MAX_STDIN_RECORD_CHARS - len(text)))
+        yield Item("-") if ids_only else Item("-", Source.text_of("-", text + rest, "toml"))
+
+
+def iter_sources(inputs: Sequence[str], stdin: TextIO | None = None, *, skip: _Skip = _never,
+                 ids_only: bool = False) -> Iterator[Item]:
+    """Every record of ``inputs`` in order (see the module docstring), read as it is reached. ``skip(path)``
+    leaves out a file found in a folder; ``ids_only``: the ids alone, nothing parsed (a file is not read, a
+    JSON Lines file only split into lines)."""
+    for inp in inputs:
+        if inp == "-":
+            yield from _stdin_items(stdin if stdin is not None else sys.stdin, ids_only)
+        elif os.path.isdir(inp):
+            for path in _walk(inp, skip):
+                yield from _file_items(path, ids_only)
+        else:
+            yield from _file_items(inp, ids_only)
 
 
 def list_sources(inputs: Sequence[str], stdin: TextIO | None = None) -> list[Item]:
-    """Every record of ``inputs`` in order (see the module docstring), read into memory."""
-    items: list[Item] = []
-    for inp in inputs:
-        if inp == "-":
-            stream = stdin if stdin is not None else sys.stdin
-            text = stream.read(1 << 30)
-            if text.lstrip().startswith("{"):
-                items.extend(_jsonl_items("-", text.splitlines()))
-            else:
-                items.append(Item("-", Source.text_of("-", text, "toml")))
-        elif os.path.isdir(inp):
-            for path in _walk(inp):
-                items.extend(_file_items(path))
-        else:
-            items.extend(_file_items(inp))
-    return items
+    """Every record of ``inputs`` in order (see the module docstring), read into memory (:func:`iter_sources`
+    gives them one by one)."""
+    return list(iter_sources(inputs, stdin))
 
 
 # --------------------------------------------------------------------------------------------------------------
@@ -174,9 +290,35 @@ class _ChunkRunner:
         return run_chunk(self.command, self.options, items)
 
 
+DEFAULT_MAX_CHUNK = 64
+
+
 def default_chunk_size(n: int, workers: int) -> int:
-    """Records per chunk: about eight chunks per worker, so the load evens out, at most 64 records."""
-    return max(1, min(64, -(-n // (8 * max(1, workers)))))
+    """Records in the next chunk when ``n`` records are left: an eighth of each worker's share, at most
+    :data:`DEFAULT_MAX_CHUNK`. Chunks shrink towards the end, so the workers finish together."""
+    return max(1, min(DEFAULT_MAX_CHUNK, -(-n // (8 * max(1, workers)))))
+
+
+def _chunk_count(n: int, workers: int) -> int:
+    count = 0
+    while n > 0:
+        n -= default_chunk_size(n, workers)
+        count += 1
+    return count
+
+
+def _chunks(items: Iterator[Item], todo: int | None, workers: int, fixed: int | None) -> Iterator[list[Item]]:
+    """``items`` in chunks, read as each chunk is wanted: ``fixed`` records each, or sized by what is left of
+    ``todo`` (:func:`default_chunk_size`), or :data:`UNKNOWN_TOTAL_CHUNK` when ``todo`` is not known."""
+    left = todo
+    while True:
+        size = fixed or (UNKNOWN_TOTAL_CHUNK if left is None else default_chunk_size(left, workers))
+        chunk = list(itertools.islice(items, size))
+        if not chunk:
+            return
+        if left is not None:
+            left = max(0, left - len(chunk))
+        yield chunk
 
 
 # --------------------------------------------------------------------------------------------------------------
@@ -189,27 +331,26 @@ def read_done(path: str) -> tuple[set[str], int]:
     line."""
     done: set[str] = set()
     try:
-        with open(path, "rb") as f:
-            data = f.read()
+        f = open(path, "rb")
     except FileNotFoundError:
         return done, 0
     except OSError as e:
         raise BatchError(f"--out: {clip(path, 200)}: cannot read it to resume: {e.strerror or e}") from None
     good = 0
-    for n, raw in enumerate(data.split(b"\n"), 1):
-        end = good + len(raw) + 1
-        if end > len(data):  # the last piece has no newline: cut short (or empty)
-            break
-        try:
-            obj = json.loads(raw)
-        except (ValueError, UnicodeDecodeError):
-            if end == len(data):
+    with f:
+        for n, raw in enumerate(f, 1):
+            if not raw.endswith(b"\n"):  # the last piece has no newline: cut short
                 break
-            raise BatchError(f"--out: {clip(path, 200)}: line {n} is not a batch line; not resuming over it")
-        if not isinstance(obj, dict) or not isinstance(obj.get("id"), str):
-            raise BatchError(f"--out: {clip(path, 200)}: line {n} is not a batch line; not resuming over it")
-        done.add(obj["id"])
-        good = end
+            try:
+                obj = json.loads(raw)
+            except (ValueError, UnicodeDecodeError):
+                if not f.peek(1):
+                    break
+                raise BatchError(f"--out: {clip(path, 200)}: line {n} is not a batch line; not resuming over it")
+            if not isinstance(obj, dict) or not isinstance(obj.get("id"), str):
+                raise BatchError(f"--out: {clip(path, 200)}: line {n} is not a batch line; not resuming over it")
+            done.add(obj["id"])
+            good += len(raw)
     return done, good
 
 
@@ -232,9 +373,10 @@ class Summary:
 
 
 class Progress:
-    """A one-line progress bar on standard error: records done, rate, time left."""
+    """A one-line progress bar on standard error: records done, rate, time left (``total`` None: not known,
+    the count and the rate only)."""
 
-    def __init__(self, total: int, on: bool, stream: TextIO | None = None) -> None:
+    def __init__(self, total: int | None, on: bool, stream: TextIO | None = None) -> None:
         self.total = total
         self.on = on
         self.stream = stream or sys.stderr
@@ -245,17 +387,20 @@ class Progress:
         if not self.on:
             return
         now = time.perf_counter()
-        if not force and now - self.last < 0.2 and done < self.total:
+        if not force and now - self.last < 0.2 and (self.total is None or done < self.total):
             return
         self.last = now
         dt = now - self.t0
         rate = done / dt if dt > 0 else 0.0
-        left = (self.total - done) / rate if rate > 0 else None
-        width = 30
-        fill = int(width * done / self.total) if self.total else width
-        eta = "--:--" if left is None else time.strftime("%H:%M:%S", time.gmtime(left))
-        self.stream.write(f"\r[{'#' * fill}{'.' * (width - fill)}] {done}/{self.total}  {rate:.1f} rec/s  "
-                          f"left {eta} ")
+        if self.total is None:
+            self.stream.write(f"\r{done} done  {rate:.1f} rec/s ")
+        else:
+            left = (self.total - done) / rate if rate > 0 else None
+            width = 30
+            fill = min(width, int(width * done / self.total)) if self.total else width
+            eta = "--:--" if left is None else time.strftime("%H:%M:%S", time.gmtime(max(0.0, left)))
+            self.stream.write(f"\r[{'#' * fill}{'.' * (width - fill)}] {done}/{self.total}  {rate:.1f} rec/s  "
+                              f"left {eta} ")
         self.stream.flush()
 
     def close(self) -> None:
@@ -267,68 +412,121 @@ class Progress:
 # --------------------------------------------------------------------------------------------------------------
 # The batch
 
+WORKER_MODULES = {"show": "sheepsolve.render", "solve": "sheepsolve.analysis", "annotate": "sheepsolve.annotate",
+                  "bury": "sheepsolve.bury", "pick": "sheepsolve.bury", "choose": "sheepsolve.bury",
+                  "suggest": "sheepsolve.view"}
+"""The module each command's records need in a worker (imported once, in the fork server, when there is one)."""
 
-def _chunks(items: Sequence[Item], size: int) -> list[list[Item]]:
-    return [list(items[i:i + size]) for i in range(0, len(items), size)]
 
-
-def _local(runner: _ChunkRunner, chunks: list[list[Item]], jobs: int) -> Iterator[list[tuple[str, bool]]]:
-    if jobs <= 1 or len(chunks) <= 1:
+def _local(runner: _ChunkRunner, chunks: Iterator[list[Item]], workers: int,
+           window: int) -> Iterator[list[tuple[str, bool]]]:
+    """Chunks run in this process (``workers`` 1) or in a pool of worker processes, their lines given back in
+    chunk order; at most ``window`` chunks are read ahead of the one written."""
+    if workers <= 1:
         for c in chunks:
             yield runner(c)
         return
     from .signals import process_pool
-    from .worlds import worker_count
 
-    # at most one process per core; SIGTERM or Ctrl-C ends the pool quietly (signals.py)
-    with process_pool(worker_count(jobs, len(chunks))) as pool:
-        yield from pool.imap(runner, chunks)
+    # SIGTERM or Ctrl-C ends the pool quietly, its workers stopped and waited for (signals.py)
+    with process_pool(workers, preload=("sheepsolve.batch", WORKER_MODULES[runner.command])) as pool:
+        pending: deque[Any] = deque()
+        for c in chunks:
+            pending.append(pool.apply_async(runner, (c,)))
+            if len(pending) >= window:
+                yield pending.popleft().get()
+        while pending:
+            yield pending.popleft().get()
 
 
-def _dask(runner: _ChunkRunner, chunks: list[list[Item]], scheduler: str | Any,
-          connect_timeout: float = 30.0) -> Iterator[list[tuple[str, bool]]]:
-    """Chunks on a Dask distributed cluster (``scheduler``: its address, or a ``distributed.Client``), their
-    lines given back in chunk order as they complete."""
+def _connect(scheduler: str | Any, connect_timeout: float) -> tuple[Any, bool]:
+    """A ``distributed.Client`` for ``scheduler`` (an address, or a client), and whether it is ours to close."""
     try:
-        from distributed import Client, as_completed
+        from distributed import Client
     except ImportError:
         raise BatchError("--scheduler: running on a Dask cluster needs the cluster extra: "
                          "pip install 'sheepsolve[cluster]'") from None
-    own = not isinstance(scheduler, Client)
+    if isinstance(scheduler, Client):
+        return scheduler, False
     try:
-        client = Client(scheduler, timeout=connect_timeout, set_as_default=False) if own else scheduler
+        return Client(scheduler, timeout=connect_timeout, set_as_default=False), True
     except (OSError, TimeoutError, ValueError) as e:
         raise BatchError(f"--scheduler: cannot connect to {clip(scheduler, 200)}: {e}") from None
+
+
+def _dask_threads(client: Any) -> int:
     try:
-        futures = [client.submit(run_chunk, runner.command, runner.options, c, pure=False) for c in chunks]
-        index = {f.key: i for i, f in enumerate(futures)}
-        ready: dict[int, list[tuple[str, bool]]] = {}
-        nxt = 0
-        for fut in as_completed(futures, loop=client.loop):
-            ready[index[fut.key]] = fut.result()
-            fut.release()
-            while nxt in ready:
-                yield ready.pop(nxt)
-                nxt += 1
-    finally:
-        if own:
-            client.close()
+        return max(1, sum(client.nthreads().values()))
+    except Exception:  # an unusual cluster: size the chunks for one worker
+        return 1
+
+
+def _dask(client: Any, runner: _ChunkRunner, chunks: Iterator[list[Item]],
+          window: int) -> Iterator[list[tuple[str, bool]]]:
+    """Chunks on a Dask distributed cluster, their lines given back in chunk order as they complete; at most
+    ``window`` chunks submitted ahead of the one written."""
+    from distributed import as_completed
+
+    pending = as_completed(loop=client.loop)
+    index: dict[str, int] = {}
+    ready: dict[int, list[tuple[str, bool]]] = {}
+    submitted = written = 0
+
+    def fill() -> None:
+        nonlocal submitted
+        while submitted - written < window:
+            c = next(chunks, None)
+            if c is None:
+                return
+            fut = client.submit(run_chunk, runner.command, runner.options, c, pure=False)
+            index[fut.key] = submitted
+            submitted += 1
+            pending.add(fut)
+
+    fill()
+    for fut in pending:
+        ready[index.pop(fut.key)] = fut.result()
+        fut.release()
+        while written in ready:
+            yield ready.pop(written)
+            written += 1
+        fill()
+
+
+def _same_file_as(path: str) -> _Skip:
+    """``skip`` for :func:`iter_sources`: whether a path names the file at ``path`` (the output)."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return _never
+    key = (st.st_dev, st.st_ino)
+
+    def same(p: str) -> bool:
+        try:
+            s = os.stat(p)
+        except OSError:
+            return False
+        return (s.st_dev, s.st_ino) == key
+
+    return same
 
 
 def run_batch(command: str, options: dict[str, Any], inputs: Sequence[str], out: str, *, jobs: int | None = None,
               scheduler: str | Any = None, chunk_size: int | None = None, resume: bool = False,
               force: bool = False, progress: bool | None = None, stdin: TextIO | None = None,
-              items: Sequence[Item] | None = None, connect_timeout: float = 30.0) -> Summary:
+              items: Iterable[Item] | None = None, connect_timeout: float = 30.0) -> Summary:
     """Run ``command`` with ``options`` (the command's keyword options, as :mod:`sheepsolve.commands` takes
     them) over every record of ``inputs`` and write the JSON Lines to ``out``. See the module docstring.
 
     ``jobs``: worker processes (None: every core); ``scheduler``: a Dask scheduler address (or a
-    ``distributed.Client``) to run on instead (``connect_timeout``: seconds to reach it); ``chunk_size``: records per task (default
-    :func:`default_chunk_size`); ``resume``: keep ``out``'s lines and run only the other records; ``force``:
-    start ``out`` over. Without either, an ``out`` that holds anything is refused. ``progress``: draw the
-    progress bar (None: when standard error is a terminal).
+    ``distributed.Client``) to run on instead (``connect_timeout``: seconds to reach it); ``chunk_size``: records
+    per task (default :func:`default_chunk_size`); ``resume``: keep ``out``'s lines and run only the other
+    records; ``force``: start ``out`` over. Without either, an ``out`` that holds anything is refused.
+    ``progress``: draw the progress bar (None: when standard error is a terminal). ``items``: the records
+    themselves instead of reading ``inputs``.
     """
     from .bury import default_jobs
+    from .worlds import worker_count
 
     if command not in COMMANDS:
         raise BatchError(f"COMMAND: {clip(command)} is not an analysis command (one of {', '.join(COMMANDS)})")
@@ -349,36 +547,68 @@ def run_batch(command: str, options: dict[str, Any], inputs: Sequence[str], out:
     elif exists and not force:
         raise BatchError(f"--out: {clip(out, 200)} already holds lines; --resume to continue it, --force to "
                          f"start it over")
+    workers = default_jobs() if jobs is None else jobs
+    if workers < 1:
+        raise BatchError(f"--jobs: must be 1 or more, not {workers}")
     opts = dict(options)
     if command in ("bury", "pick", "choose", "suggest") or (command == "annotate" and opts.get("view_kind")):
         opts["jobs"] = 1  # the batch runs records side by side; inside a record one process (same answers)
     t0 = time.perf_counter()
-    found = list(items) if items is not None else list_sources(inputs, stdin)
-    todo = [it for it in found if it.id not in done_ids]
-    summary = Summary(total=len(found), skipped=len(found) - len(todo))
-    workers = default_jobs() if jobs is None else jobs
-    if workers < 1:
-        raise BatchError(f"--jobs: must be 1 or more, not {workers}")
-    size = chunk_size or default_chunk_size(len(todo), workers)
-    chunks = _chunks(todo, size)
+    summary = Summary()
     runner = _ChunkRunner(command, opts)
-    bar = Progress(len(todo), sys.stderr.isatty() if progress is None else progress)
     mode = "r+b" if resume and os.path.exists(out) else "wb"
     with open(out, mode) as f:
         if mode == "r+b":
             f.truncate(keep)
             f.seek(keep)
-        stream = _dask(runner, chunks, scheduler, connect_timeout) if scheduler is not None else _local(runner, chunks, workers)
+        skip = _same_file_as(out)
+        given = list(items) if items is not None else None
+        # the first pass: ids only, to size the chunks and the bar (standard input cannot be read twice)
+        todo: int | None = None
+        if given is not None:
+            todo = sum(it.id not in done_ids for it in given)
+        elif "-" not in inputs:
+            todo = sum(it.id not in done_ids for it in iter_sources(inputs, skip=skip, ids_only=True))
+        found: Iterable[Item] = given if given is not None else iter_sources(inputs, stdin, skip=skip)
+
+        def todo_items() -> Iterator[Item]:
+            for it in found:
+                summary.total += 1
+                if it.id in done_ids:
+                    summary.skipped += 1
+                else:
+                    yield it
+
+        client = own = None
         try:
-            for lines in stream:
-                for line, bad in lines:
-                    f.write(line.encode("utf-8") + b"\n")
-                    summary.done += 1
-                    summary.errors += bad
-                f.flush()
-                bar(summary.done)
+            if scheduler is not None:
+                client, own = _connect(scheduler, connect_timeout)
+                workers = _dask_threads(client)
+                chunks = _chunks(todo_items(), todo, workers, chunk_size)
+                stream = _dask(client, runner, chunks, window=2 * workers + 2)
+            else:
+                if todo is None:
+                    n_chunks = workers
+                else:
+                    n_chunks = -(-todo // chunk_size) if chunk_size else _chunk_count(todo, workers)
+                workers = worker_count(workers, n_chunks)
+                chunks = _chunks(todo_items(), todo, workers, chunk_size)
+                stream = _local(runner, chunks, workers, window=2 * workers + 2)
+            bar = Progress(todo, sys.stderr.isatty() if progress is None else progress)
+            try:
+                for lines in stream:
+                    for line, bad in lines:
+                        f.write(line.encode("utf-8") + b"\n")
+                        summary.done += 1
+                        summary.errors += bad
+                    f.flush()
+                    bar(summary.done)
+            finally:
+                stream.close()  # ends the pool (or the Dask futures) now, whatever happened
+                bar(summary.done, force=True)
+                bar.close()
         finally:
-            bar(summary.done, force=True)
-            bar.close()
+            if own:
+                client.close()
     summary.seconds = time.perf_counter() - t0
     return summary

@@ -23,6 +23,7 @@ import secrets
 import stat
 import unicodedata
 from collections.abc import Iterable
+from typing import BinaryIO
 
 __all__ = [
     "FileError",
@@ -30,6 +31,7 @@ __all__ = [
     "CLIP_LENGTH",
     "read_input_file",
     "read_input_text",
+    "open_input_file",
     "write_output_atomically",
     "check_output_path",
     "clip",
@@ -193,6 +195,35 @@ def read_input_text(path: str | os.PathLike[str], *, max_bytes: int = MAX_INPUT_
         return raw.decode("utf-8")
     except UnicodeDecodeError as e:
         raise FileError(f"{clip(_path_text(path), 200)}: not UTF-8 text (bad byte at offset {e.start})") from None
+
+
+def open_input_file(path: str | os.PathLike[str]) -> BinaryIO:
+    """A regular file opened for reading as bytes, piece by piece and whatever its size (a season in JSON Lines):
+    what :func:`read_input_file` refuses (a FIFO, a device, a folder, a socket) is refused the same way, without
+    waiting for it.
+
+    >>> try:
+    ...     open_input_file("/dev/zero")
+    ... except FileError as e:
+    ...     print(e)
+    /dev/zero: not a file that can be read as input: it is a character device
+    """
+    p = _path_text(path)
+    if not p:
+        raise FileError("the file name is empty")
+    shown = clip(p, 200)
+    try:
+        fd = os.open(p, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    except (OSError, ValueError) as e:
+        raise FileError(f"{shown}: cannot read the file: {getattr(e, 'strerror', None) or e}") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise FileError(f"{shown}: not a file that can be read as input: it is {_kind(info.st_mode)}")
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
 
 
 # --------------------------------------------------------------------------------------------------------------

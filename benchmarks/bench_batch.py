@@ -14,6 +14,10 @@
    (the goal: at most 1 ms).
 3. With ``--dask``: the same ``batch solve`` through a ``distributed.LocalCluster`` with two worker processes
    (one thread each) on loopback, against local processes (``--jobs 2``) (the goal: at most 10% slower).
+4. With ``--methods fork,forkserver,spawn``: ``--jobs 2`` with each way of starting the workers
+   (``sheepsolve.signals.START_METHOD``), its processor time against ``--jobs 1``'s. A process running threads
+   (this one, once the LocalCluster of ``--dask`` runs) starts its workers from a fork server, not by fork.
+   The fork server outlives a run; its own start (its imports) is counted in the first run that uses it.
 
 Each figure is the best of ``--repeat`` runs (the machine is shared; a burst of another process slows one run).
 """
@@ -65,9 +69,25 @@ def write_season(path: Path, name: str, size: int) -> None:
 CPU: dict[str, list[float]] = {}
 
 
+def _forkserver_cpu() -> float:
+    """Processor seconds of the fork server and of the workers it forked and reaped (they are not this process's
+    children, so RUSAGE_CHILDREN misses them)."""
+    from multiprocessing import forkserver
+
+    pid = getattr(forkserver._forkserver, "_forkserver_pid", None)
+    if pid is None:
+        return 0.0
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return sum(int(x) for x in fields[11:15]) / os.sysconf("SC_CLK_TCK")  # utime stime cutime cstime
+
+
 def _cpu() -> float:
     me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
-    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
+    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime + _forkserver_cpu()
 
 
 def timed_batch(command: str, options: dict, season: Path, out: Path, cpu_key: str | None = None, **kw) -> float:
@@ -75,6 +95,7 @@ def timed_batch(command: str, options: dict, season: Path, out: Path, cpu_key: s
     processes it waited for) are noted under that key."""
     if out.exists():
         out.unlink()
+    time.sleep(0.05)  # the fork server reaps the last run's workers
     c0 = _cpu()
     t0 = time.perf_counter()
     s = run_batch(command, options, [str(season)], str(out), progress=False, **kw)
@@ -108,14 +129,19 @@ def main() -> None:
     ap.add_argument("--corpus", default="sauspiel", choices=sorted(CORPORA))
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--dask", action="store_true")
+    ap.add_argument("--methods", default="", help="also --jobs 2 with these start methods, e.g. fork,spawn")
     args = ap.parse_args()
+    from sheepsolve import signals
+
+    methods = [m for m in args.methods.split(",") if m]
     folder = Path(tempfile.mkdtemp())
     season = folder / "season.jsonl"
     write_season(season, args.corpus, args.size)
     out = folder / "out.jsonl"
     n = args.size
     solve_opts = {"no_line": True}
-    print(f"corpus {args.corpus}, {n} full deals, best of {args.repeat}; cores: {len(os.sched_getaffinity(0))}")
+    print(f"corpus {args.corpus}, {n} full deals, best of {args.repeat}; cores: {len(os.sched_getaffinity(0))}; "
+          f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
     # Runs interleaved (jobs 1, jobs 2, loop, batch, ...), each figure the best of its runs: a burst of another
     # process on this shared machine then slows one run of each kind rather than every run of one kind.
@@ -130,6 +156,7 @@ def main() -> None:
 
         cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
                                dashboard_address=None, silence_logs=40)
+    print(f"workers start by {signals.start_method()}")
     try:
         one = None
         for _ in range(args.repeat):
@@ -137,6 +164,13 @@ def main() -> None:
             one = one or lines_timeless(out)
             note("jobs2", timed_batch("solve", solve_opts, season, out, "jobs2", jobs=2))
             assert lines_timeless(out) == one, "jobs 2 gave other answers than jobs 1"
+            for method in methods:
+                signals.START_METHOD = method
+                try:
+                    note(f"jobs2-{method}", timed_batch("solve", solve_opts, season, out, f"jobs2-{method}", jobs=2))
+                finally:
+                    signals.START_METHOD = None
+                assert lines_timeless(out) == one, f"jobs 2 ({method}) gave other answers than jobs 1"
             if cluster is not None:
                 note("dask", timed_batch("solve", solve_opts, season, out, scheduler=cluster.scheduler_address))
                 assert lines_timeless(out) == one, "Dask gave other answers than the local run"
@@ -154,6 +188,10 @@ def main() -> None:
     print(f"processor time: --jobs 1 {c1:.2f} s, --jobs 2 {c2:.2f} s in all (workers included): the work grows "
           f"{c2 / c1:.3f}x in processes, so on two idle cores --jobs 2 would be at most {2 * c1 / c2:.2f}x as "
           f"fast (the wall-clock ratio above is what this shared machine gave)")
+    for method in methods:
+        cm = min(CPU[f"jobs2-{method}"])
+        print(f"--jobs 2 by {method}: {b[f'jobs2-{method}']:.2f} s; processor time {cm:.2f} s (x{cm / c1:.3f} of "
+              f"--jobs 1: at most {2 * c1 / cm:.2f}x on two idle cores)")
     for command in ("show", "solve"):
         tb, loop = b[f"batch-{command}"], b[f"loop-{command}"]
         print(f"batch {command} --jobs 1: {tb / n * 1000:.3f} ms/record; the command alone in a loop "
@@ -162,6 +200,8 @@ def main() -> None:
         print(f"batch solve on a Dask LocalCluster (2 worker processes): {b['dask']:.2f} s; local --jobs 2: "
               f"{b['jobs2']:.2f} s; Dask/local {b['dask'] / b['jobs2']:.3f}")
     print("all runs (s):", {k: [round(x, 2) for x in v] for k, v in runs.items()})
+    print("processor time of the runs (s):", {k: [round(x, 2) for x in v] for k, v in CPU.items()})
+    print(f"load average at the end {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 
 if __name__ == "__main__":

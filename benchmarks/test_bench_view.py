@@ -18,6 +18,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
 import time
@@ -41,29 +42,46 @@ HANDS = 20
 JOBS = 2
 
 
+def annotate_hand(i: int, setup, line, worlds: int = 100, jobs: int = JOBS, race: bool = True) -> tuple[float, int]:
+    """Seconds of ``annotate --view player`` on hand ``i`` (double dummy, then the player's view; seed ``i``) and
+    the worlds solved."""
+    t0 = time.perf_counter()
+    ann = annotate_play(setup, line, judge_bury=False)
+    ann = annotate_view(ann, worlds=worlds, seed=i, jobs=jobs, race=race)
+    return time.perf_counter() - t0, ann.view.solves
+
+
 def annotate_hands(hands: list, worlds: int = 100, jobs: int = JOBS, race: bool = True) -> tuple[list[float], int]:
     """Per-hand seconds of ``annotate --view player`` (double dummy, then the player's view), and the worlds
     solved in all."""
-    times = []
-    solves = 0
-    for i, (setup, line) in enumerate(hands):
-        t0 = time.perf_counter()
-        ann = annotate_play(setup, line, judge_bury=False)
-        ann = annotate_view(ann, worlds=worlds, seed=i, jobs=jobs, race=race)
-        times.append(time.perf_counter() - t0)
-        solves += ann.view.solves
-    return times, solves
+    got = [annotate_hand(i, setup, line, worlds, jobs, race) for i, (setup, line) in enumerate(hands)]
+    return [t for t, _ in got], sum(n for _, n in got)
+
+
+def suggest_first_lead(i: int, st, worlds: int = 200, jobs: int = JOBS, race: bool = True) -> tuple[float, int]:
+    """Seconds of ``suggest`` at the first lead of deal ``i`` from the leader's seat (seed ``i``), and the worlds."""
+    t0 = time.perf_counter()
+    k = Knowledge.from_setup(st.setup, [], st.to_move)
+    player_view(k, worlds, seed=i, jobs=jobs, race=race)
+    return time.perf_counter() - t0, worlds
 
 
 def suggest_first_leads(states: list, worlds: int = 200, jobs: int = JOBS, race: bool = True
                         ) -> tuple[list[float], int]:
-    times = []
-    for i, st in enumerate(states):
-        t0 = time.perf_counter()
-        k = Knowledge.from_setup(st.setup, [], st.to_move)
-        player_view(k, worlds, seed=i, jobs=jobs, race=race)
-        times.append(time.perf_counter() - t0)
-    return times, worlds * len(states)
+    got = [suggest_first_lead(i, st, worlds, jobs, race) for i, st in enumerate(states)]
+    return [t for t, _ in got], sum(n for _, n in got)
+
+
+def compare(run, items: list, modes: list[str]) -> dict[str, tuple[list[float], int]]:
+    """``run(i, *item, race=...)`` for every item in every racing mode, the modes taking turns item by item (on,
+    off, then off, on, ...), so that a load that changes during the run weighs on each alike."""
+    out: dict[str, tuple[list[float], int]] = {m: ([], 0) for m in modes}
+    for i, item in enumerate(items):
+        for m in (modes if i % 2 == 0 else modes[::-1]):
+            t, n = run(i, *item, race=m == "on")
+            out[m][0].append(t)
+            out[m] = (out[m][0], out[m][1] + n)
+    return out
 
 
 def cost_ratio(states: list, name: str | None = None) -> dict:
@@ -131,24 +149,33 @@ def main() -> None:
                          "alone, every corpus)")
     ap.add_argument("--what", nargs="*", default=["annotate", "suggest", "ratio"])
     ap.add_argument("--race", nargs="*", default=["on"], choices=["on", "off"],
-                    help="racing on, off (every card in every world), or both (compared in one run)")
+                    help="racing on, off (every card in every world), or both: compared in one run, taking turns "
+                         "hand by hand, with the ratio on/off hand by hand")
     args = ap.parse_args()
+    print(f"load average {os.getloadavg()[0]:.2f}, --jobs {args.jobs}", flush=True)
     names = args.corpus
     if names is None:
         names = list(ALL_CORPORA) if args.what == ["ratio"] else CORPORA
     for name in names:
         if "ratio" in args.what:
             print(f"{name:<22} ratio     {cost_ratio(corpus(name, args.hands), name)}", flush=True)
-        for race in args.race:
-            tag = f"race {race:<3}"
-            if "suggest" in args.what:
-                st = _stats(*suggest_first_leads(corpus(name, args.hands), jobs=args.jobs, race=race == "on"))
-                print(f"{name:<22} suggest   {tag} {st}", flush=True)
-            if "annotate" in args.what:
-                st = _stats(*annotate_hands(played_hands(name, args.hands, "perfect"), jobs=args.jobs,
-                                            race=race == "on"))
-                print(f"{name:<22} annotate  {tag} {st}", flush=True)
-
+        for what in ("suggest", "annotate"):
+            if what not in args.what:
+                continue
+            if what == "suggest":
+                got = compare(lambda i, st, race: suggest_first_lead(i, st, jobs=args.jobs, race=race),
+                              [(st,) for st in corpus(name, args.hands)], args.race)
+            else:
+                got = compare(lambda i, setup, line, race: annotate_hand(i, setup, line, jobs=args.jobs, race=race),
+                              played_hands(name, args.hands, "perfect"), args.race)
+            for race in args.race:
+                print(f"{name:<22} {what:<9} race {race:<3} {_stats(*got[race])}", flush=True)
+            if sorted(args.race) == ["off", "on"]:
+                ratios = [a / b for a, b in zip(got["on"][0], got["off"][0])]
+                print(f"{name:<22} {what:<9} on/off, {'hand' if what == 'annotate' else 'deal'} by "
+                      f"{'hand' if what == 'annotate' else 'deal'}: median {statistics.median(ratios):.3f}, "
+                      f"min {min(ratios):.3f}, max {max(ratios):.3f}; load average {os.getloadavg()[0]:.2f}",
+                      flush=True)
 
 if __name__ == "__main__":
     main()

@@ -153,8 +153,20 @@ def test_cli_race_switches():
     r = CliRunner().invoke(main, ["suggest", str(rec), "--worlds", "60", "--no-race", "--json"])
     assert r.exit_code == 0, r.output
     assert {c["worlds_solved"] for c in json.loads(r.output)["cards"].values()} == {60}
-    r = CliRunner().invoke(main, ["annotate", str(EXAMPLES / "solo-acorns-finished.toml"), "--race"])
-    assert r.exit_code == 2 and r.output.startswith("error: ") and "--race" in r.output
+    solo = str(EXAMPLES / "solo-acorns-finished.toml")
+    for flag in ("--race", "--no-race"):  # only with --view player
+        r = CliRunner().invoke(main, ["annotate", solo, flag])
+        assert r.exit_code == 2 and r.output.startswith("error: ") and f"{flag}: only with --view player" in r.output
+    # annotate --view player races by default; --no-race solves every card in every world, --race is the default
+    got = {}
+    for flags in ((), ("--race",), ("--no-race",)):
+        r = CliRunner().invoke(main, ["annotate", solo, "--view", "player", "--worlds", "45", "--seed", "3",
+                                      "--jobs", "1", "--json", *flags])
+        assert r.exit_code == 0, r.output
+        got[flags] = [n for d in json.loads(r.output)["decisions"] if d.get("view")
+                      for n in d["view"]["worlds_solved"].values()]
+    assert got[()] == got[("--race",)] and min(got[()]) < 45
+    assert set(got[("--no-race",)]) == {45}
 
 
 class _FakePool:

@@ -274,14 +274,15 @@ def _card(text: str):
 @click.option("--seed", type=SEED, default=None, help="With --view player: the worlds' seed [default: 0].")
 @click.option("--jobs", type=click.IntRange(min=1), default=None,
               help="With --view player: worker processes [default: every core]; the answer is the same.")
-@click.option("--race", is_flag=True,
-              help="With --view player: racing, a card clearly worse than the best no longer solved after 20 "
-                   "worlds (faster in one process; with worker processes each round starts its own, slower).")
+@click.option("--race/--no-race", default=None,
+              help="With --view player: racing [default: on]: the worlds solved in rounds (of 100: 20, 40, 100), "
+                   "a card clearly worse than the best no longer solved after a round; --no-race: every card in "
+                   "every world.")
 @cards_option
 @input_errors
 def annotate(file: str, json_out: bool, html_out: str | None, min_cost: int | None, no_bury: bool, table_mib: int,
              german: bool, view_kind: str | None, worlds_text: str | None, seed: int | None, jobs: int | None,
-             race: bool, notation: str | None) -> None:
+             race: bool | None, notation: str | None) -> None:
     """Post-mortem of a played hand: every decision judged double dummy (value of every legal card, the cost of
     the card played, result swings), the bury and the call, and a summary per player.
 

@@ -118,16 +118,17 @@ def solve(src: Source, *, seat_name: str | None = None, target: int | None = Non
 
 def annotate(src: Source, *, min_cost: int | None = None, no_bury: bool = False, table_mib: int | None = None,
              german: bool = False, view_kind: str | None = None, worlds_text: str | int | None = None,
-             seed: int | None = None, jobs: int | None = None, race: bool = False,
+             seed: int | None = None, jobs: int | None = None, race: bool | None = None,
              progress: ProgressFn | None = None) -> tuple[Any, dict[str, Any]]:
     """``sheepsolve annotate FILE --json`` (``view_kind="player"``: ``--view player [--worlds N|all] [--seed S]
-    [--jobs J] [--race]``, every decision judged from the mover's own view too)."""
+    [--jobs J] [--race/--no-race]``, every decision judged from the mover's own view too; ``race`` None: racing,
+    the default)."""
     from .annotate import AnnotateError, annotate_record
     from .solver import DEFAULT_TABLE_MIB, Solver
 
     if view_kind is None:
         for name, given in (("--worlds", worlds_text), ("--seed", seed), ("--jobs", jobs),
-                            ("--race", race or None)):
+                            ("--race" if race else "--no-race", race)):
             if given is not None:
                 raise _view_error(f"{name}: only with --view player")
     elif view_kind != "player":
@@ -150,7 +151,7 @@ def annotate(src: Source, *, min_cost: int | None = None, no_bury: bool = False,
         from .view import annotate_view
 
         ann = annotate_view(ann, worlds=worlds, seed=seed or 0, jobs=jobs, min_cost=min_cost, progress=progress,
-                            race=race)
+                            race=race is not False)
     data = ann.to_dict()
     if min_cost is not None:
         kept = {d.index for d in ann.errors(min_cost)}

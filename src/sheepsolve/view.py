@@ -869,7 +869,7 @@ class _Pools:
 
 def annotate_view(ann, *, worlds: int | str = 100, seed: int = 0, jobs: int | None = 1,
                   min_cost: int | None = None, progress: Callable[[int, int], None] | None = None,
-                  race: bool = False):
+                  race: bool = True):
     """``annotate --view player``: every decision of an :class:`~sheepsolve.annotate.Annotation` judged again from
     the mover's own view at that moment (see :class:`DecisionView`), and a :class:`PlayerView` per player. Returns
     the annotation with ``view`` filled in on every decision that had a choice, on every player and on the whole.
@@ -877,8 +877,8 @@ def annotate_view(ann, *, worlds: int | str = 100, seed: int = 0, jobs: int | No
     Worlds: ``worlds`` per decision, sampled (world ``i`` of seat ``s`` from ``(seed, s, i)``, a seat's worlds kept
     from one of its decisions to the next while they fit the play), or ``"all"``: every consistent world of every
     decision (refused, naming the decision, where a decision has more than the cap). Every world of every decision
-    is solved in this process, or with ``jobs`` in processes too; the answer for a seed is the same. ``race``
-    (sampled worlds only; off by default: each round starts its own processes, see docs/TUNING.md): as in
+    is solved in this process, or with ``jobs`` in processes too (one pool for the whole hand, started once the
+    work left is long enough); the answer for a seed is the same. ``race`` (sampled worlds only): as in
     :func:`player_view`, every decision's worlds solved in rounds, a card clearly worse than the best no longer
     solved for that decision.
     """

@@ -130,6 +130,9 @@ def test_jobs_never_start_more_processes_than_cores(monkeypatch: pytest.MonkeyPa
     import sheepsolve.signals as signals
 
     monkeypatch.setattr(signals.multiprocessing, "get_context", lambda kind: FakeContext())
+    # the fake stands for every start method: none is asked for the fork server's preload (a test run that left a
+    # thread behind, e.g. Dask's, makes start_method choose forkserver)
+    monkeypatch.setattr(signals, "START_METHOD", "spawn")
     monkeypatch.setattr(B, "PARALLEL_AFTER_SECONDS", 0.0)
     cores = len(os.sched_getaffinity(0))
     r = run("bury", JD_FULL, "--view", "picker", "--worlds", "40", "--jobs", "1000", "--json")

@@ -292,6 +292,47 @@ class Setup:
         return frozen_instance(State, _STATE_DEFAULTS, setup=self, hands=self.hands, leader=self.first_leader)
 
 
+def legal_cards(st: Setup, seat: int, hand: frozenset[Card], trick: tuple[Card, ...], called_open: bool) -> set[Card]:
+    """The cards of ``hand`` that ``seat`` may play onto ``trick`` (empty: a lead) while the called suit is still
+    unopened (``called_open``), unordered. Following suit binds every seat; the called-card rules bind only the
+    seats of :func:`rule_bound_seats`.
+    """
+    cls = st.card_classes
+    last_trick = len(hand) == 1
+    restricted = st.called is not None and called_open
+    cc = st.called_class
+    if not trick:
+        cands = set(hand)
+        if restricted and seat == st.partner and st.called in hand:
+            suit = {c for c in hand if cls[c] == cc}
+            if st.run_min is None or len(suit) < st.run_min:
+                cands -= suit - {st.called}
+        return cands
+    led = cls[trick[0]]
+    follow = {c for c in hand if cls[c] == led}
+    if follow:
+        if restricted and seat == st.partner and led == cc and st.called in hand:
+            return {st.called}
+        return follow
+    cands = set(hand)
+    if restricted and not last_trick:
+        if seat == st.partner and st.called in hand and st.throw_off_last_only:
+            cands.discard(st.called)
+        if st.hold_rule and seat == st.declarer:
+            holds = [c for c in hand if cls[c] == cc]
+            if len(holds) == 1:
+                cands.discard(holds[0])
+    return cands or set(hand)
+
+
+def rule_bound_seats(st: Setup) -> frozenset[int]:
+    """The seats whose legal cards may be fewer than following suit allows (:func:`legal_cards`): with a called
+    card, its holder (the partner) and the declarer (the hold rule); nobody without one."""
+    if st.called is None:
+        return frozenset()
+    return frozenset(s for s in (st.partner, st.declarer) if s is not None)
+
+
 @dataclass(frozen=True)
 class State:
     """A position in the play. ``trick`` holds the cards of the unfinished trick in play order."""
@@ -336,36 +377,7 @@ class State:
         if self.finished:
             return []
         st = self.setup
-        cls = st.card_classes
-        seat = self.to_move
-        hand = self.hands[seat]
-        last_trick = len(hand) == 1
-        restricted = st.called is not None and self.called_open
-        cc = st.called_class
-        if not self.trick:
-            cands = set(hand)
-            if restricted and seat == st.partner and st.called in hand:
-                suit = {c for c in hand if cls[c] == cc}
-                if st.run_min is None or len(suit) < st.run_min:
-                    cands -= suit - {st.called}
-        else:
-            led = cls[self.trick[0]]
-            follow = {c for c in hand if cls[c] == led}
-            if follow:
-                cands = follow
-                if restricted and seat == st.partner and led == cc and st.called in hand:
-                    cands = {st.called}
-            else:
-                cands = set(hand)
-                if restricted and not last_trick:
-                    if seat == st.partner and st.called in hand and st.throw_off_last_only:
-                        cands.discard(st.called)
-                    if st.hold_rule and seat == st.declarer:
-                        holds = [c for c in hand if cls[c] == cc]
-                        if len(holds) == 1:
-                            cands.discard(holds[0])
-                if not cands:
-                    cands = set(hand)
+        cands = legal_cards(st, self.to_move, self.hands[self.to_move], self.trick, self.called_open)
         return sorted(cands, key=st.legal_order.__getitem__)
 
     def why_illegal(self, card: Card) -> str | None:

@@ -74,7 +74,8 @@ from functools import cached_property, lru_cache
 from typing import Any
 
 from .cards import Card, format_cards
-from .engine import _STATE_DEFAULTS, RulesError, Setup, State, Trick, frozen_instance, trick_winner
+from .engine import (_STATE_DEFAULTS, RulesError, Setup, State, Trick, frozen_instance, legal_cards, rule_bound_seats,
+                     trick_winner)
 from .games import Game, make_game
 from .record import Record, RecordError
 from .scoring import Stakes
@@ -679,18 +680,59 @@ def _probe_state(k: Knowledge) -> State:
     return w.state
 
 
+def _play_contexts(k: Knowledge, setup: Setup) -> tuple[tuple[int, Card, tuple[Card, ...], bool], ...]:
+    """Each card of the play as (seat, card, the cards of its trick before it, whether the called suit was still
+    unopened): what its legality depends on besides the seat's hand. The same in every world of ``k`` (the call
+    is known to all)."""
+    n = k.game.seats
+    out = []
+    trick: tuple[Card, ...] = ()
+    called_open = True
+    for s, c in k.plays:
+        out.append((s, c, trick, called_open))
+        trick += (c,)
+        if len(trick) == n:
+            if setup.called is not None and setup.suit_class(trick[0]) == setup.called_class:
+                called_open = False
+            trick = ()
+    return tuple(out)
+
+
+def _bound_plays_legal(k: Knowledge, setup: Setup) -> bool:
+    """Whether the cards played by the seats that the called-card rules bind (:func:`engine.rule_bound_seats`) were
+    legal in this world; the other seats' cards obey following suit in every deal the sampler makes."""
+    bound = rule_bound_seats(setup)
+    if not bound:
+        return True
+    hands = {s: set(setup.hands[s]) for s in bound}
+    for s, c, trick, called_open in _play_contexts(k, setup):
+        if s in hands:
+            hand = hands[s]
+            if c not in legal_cards(setup, s, frozenset(hand), trick, called_open):
+                return False
+            hand.discard(c)
+    return True
+
+
 def build_world(k: Knowledge, hands: Sequence[Iterable[Card]], bury: Sequence[Card] = (),
-                blind: Sequence[Card] = (), under: Card | None = None, *, check: bool = True) -> World | None:
+                blind: Sequence[Card] = (), under: Card | None = None, *, check: bool | str = True
+                ) -> World | None:
     """The world with these hands at the first lead (and bury, blind, card under), or None when it is not
     consistent with the knowledge: the call or bury not allowed, or a card of the play illegal in it.
 
     ``check=False`` trusts that every card of the play is legal in the world (the sampler's deals of a game
     without called card or card under, where following suit is all there is and the deal obeys it) and builds
-    the position after the play directly from the tricks everyone saw, without replaying them."""
+    the position after the play directly from the tricks everyone saw, without replaying them.
+    ``check="bound"`` trusts following suit likewise (the sampler's deals obey it) and checks only the cards of
+    the seats the called-card rules bind; ``check=True`` replays every card through the engine."""
     try:
         setup = _make_setup(k, hands, bury, blind, under)
     except RulesError:
         return None
+    if check == "bound":
+        if not _bound_plays_legal(k, setup):
+            return None
+        check = False
     if not check:
         tricks, trick, leader, called_open = k.public
         hs = [set(h) for h in setup.hands]
@@ -972,7 +1014,7 @@ class WorldSampler:
         if k.under is not None:
             under = k.under
         return build_world(k, [sorted(h, key=int) for h in hands], sorted(bury, key=int), sorted(blind, key=int),
-                           under, check=not self.exact_superset)
+                           under, check=False if self.exact_superset else "bound")
 
     def draw(self, rng: random.Random) -> World:
         """One consistent world, uniformly (a deal of the superset, redrawn until the rules engine accepts it)."""

@@ -98,3 +98,94 @@ def test_min_cost_and_chunk_size_are_capped(tmp_path: Path) -> None:
         run_batch("show", {}, [str(EX / "sheepshead.toml")], str(tmp_path / "o.jsonl"), chunk_size=10**9)
     r = run("annotate", EX / "sheepshead-jd-finished.toml", "--min-cost", "120", "--no-bury", "--json")
     assert r.exit_code == 0, r.output
+
+
+# --------------------------------------------------------------------------------------------------------------
+# report: a batch file edited by hand, or of another command
+
+
+@pytest.fixture(scope="module")
+def annotated_line(tmp_path_factory: pytest.TempPathFactory) -> dict:
+    out = tmp_path_factory.mktemp("ann") / "ann.jsonl"
+    r = run("batch", "annotate", "--no-bury", EX / "sauspiel-finished.toml", "--out", out, "--jobs", "1")
+    assert r.exit_code == 0, r.output
+    return json.loads(out.read_text().splitlines()[0])
+
+
+def _bad_lines(line: dict) -> list[tuple[str, dict]]:
+    import copy
+
+    name = sorted(line["result"]["summary"]["players"])[0]
+    out = []
+    for key in ("decisions", "errors", "swings", "given_away"):
+        for value in ([1], "abc", 1e300, None, {"a": 1}, "1" * 5000, True, 1.5, -5, 10**30):
+            bad = copy.deepcopy(line)
+            bad["result"]["summary"]["players"][name][key] = value
+            out.append((key, bad))
+    for value in ([1], "abc", 1e300, "nan", {"a": 1}, -3):
+        bad = copy.deepcopy(line)
+        bad["result"]["summary"].update(finished=True, result_value=value)
+        out.append(("result_value", bad))
+    for value in ({"errors": "x"}, {"expected_loss": "x"}, {"expected_loss": [1]}, {"errors": 1e300},
+                  {"expected_loss": float("inf")}):
+        bad = copy.deepcopy(line)
+        bad["result"]["summary"]["players"][name]["view"] = value
+        out.append(("view", bad))
+    for key, value in (("title", {"x": 1}), ("title", "Sauspiel\nerror: forged"), ("title", "")):
+        bad = copy.deepcopy(line)
+        bad["result"][key] = value
+        out.append((key, bad))
+    bad = copy.deepcopy(line)
+    bad["result"]["summary"]["players"] = {"\x1b[31mAnn\nerror: forged": line["result"]["summary"]["players"][name]}
+    out.append(("name", bad))
+    bad = copy.deepcopy(line)
+    bad["result"]["summary"]["players"][name] = [1, 2]
+    out.append(("player", bad))
+    bad = copy.deepcopy(line)
+    bad["result"]["summary"]["result_outcome"] = ["win"]
+    bad["result"]["summary"]["finished"] = True
+    out.append(("result_outcome", bad))
+    return out
+
+
+def test_report_refuses_figures_that_are_not_counts(tmp_path: Path, annotated_line: dict) -> None:
+    """A batch line with a figure that is not a whole number (a list, a text, infinity, a 5000-digit text)
+    gave a traceback (TypeError, ValueError, OverflowError); a player's name with control characters went to the
+    terminal as it was."""
+    p = tmp_path / "r.jsonl"
+    for key, bad in _bad_lines(annotated_line):
+        p.write_text(json.dumps(bad) + "\n")
+        for extra in ([], ["--json"], ["--html", str(tmp_path / "r.html")]):
+            r = run("report", p, *extra)
+            if key == "result_value" and bad["result"]["summary"]["result_value"] == 0:
+                continue
+            assert_input_error(r, "line 1", key if key not in ("player", "name") else "summary.players")
+    assert not (tmp_path / "r.html").exists()
+
+
+def test_report_still_reads_a_real_batch(tmp_path: Path, annotated_line: dict) -> None:
+    p = tmp_path / "r.jsonl"
+    p.write_text(json.dumps(annotated_line) + "\n" + json.dumps({"id": "x", "error": "x: bad\x1b[2J"}) + "\n")
+    r = run("report", p)
+    assert r.exit_code == 0, r.output
+    assert "\x1b" not in r.output and "1 hand annotated" in r.output
+
+
+# --------------------------------------------------------------------------------------------------------------
+# import openschafkopf --out
+
+
+def test_import_out_does_not_replace_a_file(tmp_path: Path) -> None:
+    """--out FILE replaced any file without a word (README.md in a probe run)."""
+    target = tmp_path / "README.md"
+    target.write_text("keep me\n")
+    args = ["import", "openschafkopf", "--rules", "wenz von 0", "--hand", "eo go ho so eu gu hu sa", "--out", target]
+    assert_input_error(run(*args), "--out", "already exists", "--force")
+    assert target.read_text() == "keep me\n"
+    r = run(*args, "--force")
+    assert r.exit_code == 0, r.output
+    assert 'game = "wenz"' in target.read_text()
+    link = tmp_path / "link.toml"
+    link.symlink_to(tmp_path / "elsewhere.toml")
+    assert_input_error(run(*args[:-1], link, "--force"), "symbolic link")
+    assert not (tmp_path / "elsewhere.toml").exists()

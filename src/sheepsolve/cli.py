@@ -755,7 +755,8 @@ def import_group() -> None:
               help="Every card played so far, in order from the first lead (same notation).")
 @click.option("--deck", type=click.Choice(["long", "short"]), default=None, help="Schafkopf deck [default: long].")
 @click.option("--out", "out", type=click.Path(dir_okay=False), default=None, metavar="FILE",
-              help="Write the record (TOML) to FILE instead of printing it.")
+              help="Write the record (TOML) to FILE instead of printing it (a FILE that exists only with --force).")
+@click.option("--force", is_flag=True, help="With --out: replace FILE when it exists.")
 @click.option("--suggest", "do_suggest", is_flag=True,
               help="Answer at once from the player's view (sheepsolve suggest on the record).")
 @click.option("--worlds", "worlds_text", default="100", show_default=True, metavar="N|all",
@@ -765,8 +766,9 @@ def import_group() -> None:
 @click.option("--json", "json_out", is_flag=True, help="With --suggest: suggest's JSON.")
 @cards_option
 @input_errors
-def import_openschafkopf(rules: str, hand: str, table: str, deck: str | None, out: str | None, do_suggest: bool,
-                         worlds_text: str, seed: int, jobs: int | None, json_out: bool, notation: str | None) -> None:
+def import_openschafkopf(rules: str, hand: str, table: str, deck: str | None, out: str | None, force: bool,
+                         do_suggest: bool, worlds_text: str, seed: int, jobs: int | None, json_out: bool,
+                         notation: str | None) -> None:
     """Read a position in openschafkopf's notation and write it as a hand record holding the given hand (the
     other hands unknown), or with --suggest answer from that player's view. The mapping is in
     docs/RECORD-FORMAT.md ("Importing openschafkopf positions")."""
@@ -774,6 +776,11 @@ def import_openschafkopf(rules: str, hand: str, table: str, deck: str | None, ou
     from .importers import openschafkopf_record
     from .record import dump_record, record_from_dict
 
+    if out is not None:  # any file, README.md too, was replaced without a word
+        check_output_path(out, label="--out")
+        if os.path.lexists(out) and not force:
+            raise InputError(f"--out: {clip(out, 200)} already exists; pass --force to replace it, or choose another "
+                             "name")
     data = openschafkopf_record(rules, hand, table, deck=deck)
     text = dump_record(record_from_dict(data))
     if out is not None:

@@ -22,9 +22,12 @@ line per hand, ``{"id", "result"}`` with the annotation (``sheepsolve annotate -
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
+
+from .files import clip, control_character
 
 __all__ = ["ReportError", "PlayerLine", "FormLine", "SeasonReport", "season_report", "read_report",
            "render_text", "render_html"]
@@ -107,6 +110,42 @@ def _need(d: Any, key: str, where: str) -> Any:
     return d[key]
 
 
+#: The largest count or sum a batch line may give for one player of one hand (a hand has at most a dozen decisions
+#: and 120 card points; anything far beyond is not an annotation).
+MAX_FIGURE = 10**6
+
+
+def _count(d: dict, key: str, where: str, *, required: bool = True) -> int:
+    """``d[key]``: a whole number 0 to :data:`MAX_FIGURE` (what ``annotate --json`` writes), else ReportError."""
+    if key not in d and not required:
+        return 0
+    value = _need(d, key, where)
+    if value is None and not required:
+        return 0
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_FIGURE:
+        raise ReportError(f"{where}: {key}: must be a whole number 0 to {MAX_FIGURE}, not {clip(repr(value))}")
+    return value
+
+
+def _number(d: dict, key: str, where: str) -> float:
+    """``d[key]`` when given: a finite number of at most :data:`MAX_FIGURE` either way, else ReportError."""
+    value = d.get(key)
+    if value is None:
+        return 0.0
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) \
+            or abs(value) > MAX_FIGURE:
+        raise ReportError(f"{where}: {key}: must be a number, not {clip(repr(value))}")
+    return float(value)
+
+
+def _text(value: Any, where: str, limit: int = 200) -> str:
+    """A name or title of a batch line: one line of printable text (as a record's names are), else ReportError."""
+    if not isinstance(value, str) or not value.strip() or len(value) > limit or control_character(value):
+        raise ReportError(f"{where}: must be one line of printable text (at most {limit} characters), not "
+                          f"{clip(repr(value))}")
+    return value
+
+
 def season_report(lines: Iterable[str], label: str = "report") -> SeasonReport:
     """The report over the batch lines (JSON text, one per hand). Raises :class:`ReportError` naming the line
     that is not a batch line of ``annotate``."""
@@ -125,35 +164,54 @@ def season_report(lines: Iterable[str], label: str = "report") -> SeasonReport:
             raise ReportError(f"{where}: not a batch line (an object with an \"id\")")
         if "error" in obj:
             rep.errors += 1
-            rep.failed.append((obj["id"], str(obj["error"])))
+            rep.failed.append((obj["id"], clip(obj["error"], 2000)))
             continue
         res = _need(obj, "result", where)
         summary = _need(res, "summary", where)
         per = _need(summary, "players", where)
-        title = str(_need(res, "title", where))
+        title = _text(_need(res, "title", where), f"{where}: title")
+        if not isinstance(per, dict):
+            raise ReportError(f"{where}: summary.players must be an object")
+        hand: list[tuple[str, tuple[int, int, int, int], tuple[int, float] | None]] = []
+        for name, p in per.items():  # read every figure of the line before counting any
+            who = f"{where}: summary.players.{clip(name, 40)}"
+            _text(name, f"{where}: summary.players: a player's name", limit=100)
+            if not isinstance(p, dict):
+                raise ReportError(f"{who}: must be an object")
+            # decisions: cards with a choice (forced ones apart)
+            figures = (_count(p, "decisions", who), _count(p, "errors", who), _count(p, "swings", who),
+                       _count(p, "given_away", who))
+            view = p.get("view")
+            seen = ((_count(view, "errors", f"{who}.view", required=False),
+                     _number(view, "expected_loss", f"{who}.view")) if isinstance(view, dict) else None)
+            hand.append((name, figures, seen))
+        value = None
+        outcome = summary.get("result_outcome")
+        if summary.get("finished") and res.get("declaring") and summary.get("result_value") is not None:
+            value = _count(summary, "result_value", f"{where}: summary")
+            if not isinstance(outcome, str):
+                raise ReportError(f"{where}: summary: result_outcome: must be a text such as \"win\", not "
+                                  f"{clip(repr(outcome))}")
         rep.hands += 1
         form = forms.setdefault(title, FormLine(title))
         form.hands += 1
         if summary.get("finished"):
             form.finished += 1
-            if res.get("declaring") and summary.get("result_value") is not None:
+            if value is not None:
                 form.two_sided += 1
-                form.points += int(summary["result_value"])
-                form.won += summary.get("result_outcome") in WON
-        if not isinstance(per, dict):
-            raise ReportError(f"{where}: summary.players must be an object")
-        for name, p in per.items():
+                form.points += value
+                form.won += outcome in WON
+        for name, (decisions, errors, swings, lost), seen in hand:
             pl = players.setdefault(name, PlayerLine(name))
             pl.hands += 1
-            pl.decisions += int(_need(p, "decisions", where))  # cards with a choice (forced ones apart)
-            pl.errors += int(_need(p, "errors", where))
-            pl.swings += int(_need(p, "swings", where))
-            pl.points_lost += int(_need(p, "given_away", where))
-            view = p.get("view")
-            if isinstance(view, dict):
+            pl.decisions += decisions
+            pl.errors += errors
+            pl.swings += swings
+            pl.points_lost += lost
+            if seen is not None:
                 pl.view_hands += 1
-                pl.view_errors += int(view.get("errors") or 0)
-                pl.view_loss += float(view.get("expected_loss") or 0.0)
+                pl.view_errors += seen[0]
+                pl.view_loss += seen[1]
     rep.players = sorted(players.values(), key=lambda p: (-p.points_lost, p.player))
     rep.forms = sorted(forms.values(), key=lambda f: (-f.hands, f.form))
     return rep
@@ -161,7 +219,7 @@ def season_report(lines: Iterable[str], label: str = "report") -> SeasonReport:
 
 def read_report(path: str) -> SeasonReport:
     """:func:`season_report` over a batch file (read with the limits of :mod:`sheepsolve.files`)."""
-    from .files import FileError, clip, read_input_text
+    from .files import FileError, read_input_text
 
     try:
         text = read_input_text(path, max_bytes=1 << 30)

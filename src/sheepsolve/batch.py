@@ -42,6 +42,7 @@ import codecs
 import itertools
 import json
 import os
+import re
 import sys
 import time
 from collections import deque
@@ -53,7 +54,8 @@ from .commands import ANALYSIS_ERRORS, COMMANDS, Source
 from .files import FileError, check_output_path, clip, open_input_file
 
 __all__ = ["BatchError", "Summary", "iter_sources", "list_sources", "run_record", "run_chunk", "run_batch",
-           "read_done", "default_chunk_size", "RECORD_SUFFIXES", "MAX_CHUNK_SIZE"]
+           "read_done", "default_chunk_size", "RECORD_SUFFIXES", "MAX_CHUNK_SIZE",
+           "check_scheduler"]
 
 RECORD_SUFFIXES = (".toml", ".json")
 JSONL_SUFFIXES = (".jsonl", ".ndjson")
@@ -190,20 +192,40 @@ def _file_items(path: str, ids_only: bool = False) -> Iterator[Item]:
         yield Item(path, error=str(e))
 
 
+def _entries(folder: str) -> list[tuple[str, str, bool, bool]]:
+    """(name, path, is a folder, is a link) of ``folder``'s entries that are not hidden, in name order; none when
+    it cannot be listed. A link that cannot be followed (to itself, to nothing) counts as a file: reading it
+    gives its error line."""
+    try:
+        with os.scandir(folder) as it:
+            found = [e for e in it if not e.name.startswith(".")]
+    except OSError:
+        return []
+    out = []
+    for e in found:
+        try:
+            is_dir = e.is_dir()
+        except OSError:
+            is_dir = False
+        out.append((e.name, e.path, is_dir, e.is_symlink()))
+    return sorted(out)
+
+
 def _walk(folder: str, skip: _Skip = _never) -> Iterator[str]:
     """The record files under ``folder`` in name order, folder by folder (a sub-folder's files where its name
     sorts), listed one folder at a time; hidden entries, and linked folders, are left out (as ``os.walk``
-    does); ``skip(path)`` leaves out a file."""
-    try:
-        with os.scandir(folder) as it:
-            entries = sorted(((e.name, e.is_dir(), e.is_symlink()) for e in it if not e.name.startswith(".")))
-    except OSError:
-        return
-    for name, is_dir, is_link in entries:
-        path = os.path.join(folder, name)
+    does); ``skip(path)`` leaves out a file. Walked with a stack of folders, not by recursion: a tree 1,100
+    folders deep went past Python's recursion limit (a traceback)."""
+    stack = [iter(_entries(folder))]
+    while stack:
+        entry = next(stack[-1], None)
+        if entry is None:
+            stack.pop()
+            continue
+        name, path, is_dir, is_link = entry
         if is_dir:
             if not is_link:
-                yield from _walk(path, skip)
+                stack.append(iter(_entries(path)))
         elif name.lower().endswith(RECORD_SUFFIXES + JSONL_SUFFIXES) and not skip(path):
             yield path
 
@@ -511,6 +533,61 @@ def _same_file_as(path: str) -> _Skip:
     return same
 
 
+_ADDRESS = re.compile(r"(?:tcp://)?(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9](?:[A-Za-z0-9.-]{0,252}[A-Za-z0-9])?):([0-9]{1,5})")
+
+
+def check_scheduler(address: str, timeout: float = 30.0) -> tuple[str, int]:
+    """``--scheduler``: ``tcp://HOST:PORT`` (or ``HOST:PORT``), the port 1 to 65535, and a Dask scheduler
+    answering there within ``timeout`` seconds; (host, port), else :class:`BatchError` at once. A malformed address made
+    Dask's client fail and then wait 60 s in its clean-up with a traceback on standard error, ``tls://`` and
+    ``ucx://`` gave a traceback, a port where nothing listens was retried for the whole ``timeout``, an HTTP server
+    made the client wait forever and an SSH server made it fail with MemoryError: something that does not greet
+    as a Dask scheduler within :data:`GREETING_SECONDS` is refused."""
+    shown = clip(address, 200)
+    m = _ADDRESS.fullmatch(address.strip()) if isinstance(address, str) else None
+    if m is None:
+        raise BatchError(f"--scheduler: {shown!r} is not an address like tcp://HOST:PORT (sheepsolve connects over "
+                         "plain TCP)")
+    host, port = m.group(1).strip("[]"), int(m.group(2))
+    if not 1 <= port <= 65535:
+        raise BatchError(f"--scheduler: {shown}: the port must be 1 to 65535, not {port}")
+    import socket
+    import struct
+
+    try:
+        sock = socket.create_connection((host, port), timeout=timeout)
+    except TimeoutError:
+        raise BatchError(f"--scheduler: cannot connect to {shown}: no answer in {timeout:g} s") from None
+    except OSError as e:
+        raise BatchError(f"--scheduler: cannot connect to {shown}: {e.strerror or e}") from None
+    greeting = b""
+    with sock:
+        # a Dask scheduler greets at once: its handshake, a frame led by its length (8 bytes, little-endian)
+        wait = min(timeout, GREETING_SECONDS)
+        deadline = time.monotonic() + wait
+        try:
+            while len(greeting) < 8 and time.monotonic() < deadline:
+                sock.settimeout(max(0.01, deadline - time.monotonic()))
+                piece = sock.recv(8 - len(greeting))
+                if not piece:
+                    break
+                greeting += piece
+        except OSError:  # the time ran out, or the connection was reset
+            pass
+    if len(greeting) < 8 or not 0 < struct.unpack("<Q", greeting)[0] <= MAX_GREETING:
+        # an HTTP server made Dask's client wait forever, an SSH server made it allocate exabytes (MemoryError)
+        raise BatchError(f"--scheduler: {shown} is not a Dask scheduler (it did not greet as one within "
+                         f"{wait:g} s)")
+    return host, port
+
+
+MAX_GREETING = 1 << 24
+"""The longest first message taken from a scheduler when checking it (its handshake is about 60 bytes)."""
+
+GREETING_SECONDS = 10.0
+"""How long a scheduler has to greet (it does so within a millisecond)."""
+
+
 def run_batch(command: str, options: dict[str, Any], inputs: Sequence[str], out: str, *, jobs: int | None = None,
               scheduler: str | Any = None, chunk_size: int | None = None, resume: bool = False,
               force: bool = False, progress: bool | None = None, stdin: TextIO | None = None,
@@ -550,6 +627,14 @@ def run_batch(command: str, options: dict[str, Any], inputs: Sequence[str], out:
     workers = default_jobs() if jobs is None else jobs
     if workers < 1:
         raise BatchError(f"--jobs: must be 1 or more, not {workers}")
+    if isinstance(scheduler, str):
+        check_scheduler(scheduler, connect_timeout)
+    from .commands import check_options
+
+    try:
+        check_options(command, options)  # before any record: one error, not the same error on every line
+    except ANALYSIS_ERRORS as e:
+        raise BatchError(str(e)) from None
     opts = dict(options)
     if command in ("bury", "pick", "choose", "suggest") or (command == "annotate" and opts.get("view_kind")):
         opts["jobs"] = 1  # the batch runs records side by side; inside a record one process (same answers)

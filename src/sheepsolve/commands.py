@@ -30,7 +30,7 @@ from typing import Any
 from .files import FileError, clip, read_input_text
 from .record import MAX_RECORD_BYTES, Record, RecordError, parse_record
 
-__all__ = ["Source", "COMMANDS", "ANALYSIS_ERRORS", "run", "show", "solve", "annotate", "bury", "pick", "choose",
+__all__ = ["Source", "COMMANDS", "ANALYSIS_ERRORS", "run", "check_options", "show", "solve", "annotate", "bury", "pick", "choose",
            "suggest"]
 
 
@@ -126,18 +126,7 @@ def annotate(src: Source, *, min_cost: int | None = None, no_bury: bool = False,
     from .annotate import AnnotateError, annotate_record
     from .solver import DEFAULT_TABLE_MIB, Solver
 
-    if view_kind is None:
-        for name, given in (("--worlds", worlds_text), ("--seed", seed), ("--jobs", jobs),
-                            ("--race" if race else "--no-race", race)):
-            if given is not None:
-                raise _view_error(f"{name}: only with --view player")
-    elif view_kind != "player":
-        raise _view_error(f'--view: must be "player", not {view_kind!r}')
-    worlds: int | str = 100
-    if view_kind is not None:
-        from .view import parse_worlds
-
-        worlds = parse_worlds(worlds_text)
+    worlds = _annotate_worlds(view_kind, worlds_text, seed, jobs, race)
     rec = src.record(german)
     try:
         ann = annotate_record(rec, solver=Solver(table_mib or DEFAULT_TABLE_MIB), judge_bury=not no_bury)
@@ -158,6 +147,22 @@ def annotate(src: Source, *, min_cost: int | None = None, no_bury: bool = False,
         data["decisions"] = [d.to_dict() for d in ann.decisions
                              if d.index in kept or (d.view is not None and d.view.error)]
     return ann, data
+
+
+def _annotate_worlds(view_kind: str | None, worlds_text: str | int | None, seed: int | None, jobs: int | None,
+                     race: bool | None) -> int | str:
+    """annotate's options of the player's view, checked: the worlds per decision."""
+    if view_kind is None:
+        for name, given in (("--worlds", worlds_text), ("--seed", seed), ("--jobs", jobs),
+                            ("--race" if race else "--no-race", race)):
+            if given is not None:
+                raise _view_error(f"{name}: only with --view player")
+        return 100
+    if view_kind != "player":
+        raise _view_error(f'--view: must be "player", not {clip(repr(view_kind))}')
+    from .view import parse_worlds
+
+    return parse_worlds(worlds_text)
 
 
 def _view_error(msg: str) -> Exception:
@@ -209,6 +214,19 @@ def suggest(src: Source, *, seat_name: str | None = None, worlds_text: str | int
     res = suggest_record(rec, seat=seat_name, worlds=worlds, seed=seed, jobs=jobs, progress=progress,
                          race=not no_race, at=at)
     return res, res.to_dict()
+
+
+def check_options(command: str, options: dict[str, Any]) -> None:
+    """Refuse ``command``'s options that are bad whatever the record (``--worlds`` that is not a number of
+    worlds, annotate's ``--worlds`` without ``--view player``), before any record is read: a batch stops at once
+    instead of giving every record the same error."""
+    if command == "annotate":
+        _annotate_worlds(options.get("view_kind"), options.get("worlds_text"), options.get("seed"),
+                         options.get("jobs"), options.get("race"))
+    elif command == "suggest":
+        from .view import parse_worlds
+
+        parse_worlds(options.get("worlds_text", "100"))
 
 
 #: The analysis commands a batch can run, by name.

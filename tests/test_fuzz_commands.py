@@ -7,7 +7,11 @@ list), a card replaced, moved between hands or duplicated, the play cut, reorder
 cut or its bytes changed. Each mutated record goes through show, solve, annotate, bury, pick, choose, suggest,
 puzzle show, puzzle check, batch (one process) and report (on the batch's output, or on the record itself);
 import openschafkopf gets random rules, hands and cards on the table (sampling commands with a couple of
-worlds, one process).
+worlds, one process). The newest commands get their options at random too, hostile values among them:
+suggest (--seat, --worlds N|all, --seed, --no-race, --json, --html), annotate --view player (--worlds, --race/--no-race,
+--min-cost, --html), --cards german|french|ascii on every command that shows cards, batch over JSON Lines with
+bad lines (binary, cut, too long, not objects) from a file or standard input and --resume over a damaged
+output, report over an annotate batch line with a value changed at random.
 
 1200 runs by default; ``python -m pytest -m slow tests/test_fuzz_commands.py`` sweeps
 ``FUZZ_RECORDS`` records (default 400) through every command. ``-s`` prints the counts of outcomes.
@@ -182,11 +186,111 @@ def _seat(path: Path, rnd: random.Random) -> str:
     return rnd.choice(["1", "2", "Zed", "", "x" * 1000])
 
 
+HOSTILE_WORLDS = ["0", "-1", "abc", "20001", "٣", "1_0", "", "9" * 40]
+HOSTILE_SEEDS = ["-1", str(2**63), "1.5", "x", "9" * 30]
+HOSTILE_MIN_COST = ["-1", "121", "9" * 30, "x"]
+
+
+def _pick(rnd: random.Random, good: list[str], bad: list[str], p_bad: float = 0.1) -> str:
+    return rnd.choice(bad) if rnd.random() < p_bad else rnd.choice(good)
+
+
+def _cards(rnd: random.Random) -> list[str]:
+    return rnd.choice([[], [], ["--cards", "german"], ["--cards", "french"], ["--cards", "ascii"],
+                       ["--cards", "klingon"]])
+
+
+def _html(rnd: random.Random, path: Path, tag: str) -> list[str]:
+    r = rnd.random()
+    if r < 0.15:
+        return ["--html", str(path.with_suffix(f".{tag}.html"))]
+    if r < 0.18:
+        return ["--html", rnd.choice([str(path), "", str(path.parent)])]  # the input, no name, a folder
+    return []
+
+
+def new_command_lines(path: Path, rnd: random.Random, seat: str) -> list[list[str]]:
+    """The newest commands with their options at random (hostile values now and then)."""
+    f = str(path)
+    lines = [
+        ["suggest", f, "--worlds", _pick(rnd, ["1", "2", "3", "all"], HOSTILE_WORLDS), "--jobs", "1",
+         "--seed", _pick(rnd, ["0", "7", str(2**63 - 1)], HOSTILE_SEEDS)]
+        + rnd.choice([[], ["--seat", seat]]) + rnd.choice([[], ["--no-race"]])
+        + rnd.choice([[], ["--json"]]) + _html(rnd, path, "s") + _cards(rnd),
+    ]
+    if rnd.random() < 0.3:  # a decision at a time in every world: the slow one
+        lines.append(["annotate", f, "--no-bury", "--view", "player", "--worlds", _pick(rnd, ["1"], HOSTILE_WORLDS),
+                      "--jobs", "1"] + rnd.choice([[], ["--race"], ["--no-race"]])
+                     + rnd.choice([[], [], ["--min-cost", _pick(rnd, ["0", "5", "120"], HOSTILE_MIN_COST, 0.3)]])
+                     + rnd.choice([[], ["--json"]]) + _html(rnd, path, "a") + _cards(rnd))
+    return lines
+
+
+def _mutate_json(rnd: random.Random, obj: Any) -> None:
+    """One value somewhere in ``obj`` (nested objects and lists) replaced by a hostile one, or a key deleted."""
+    for _ in range(8):  # down a random path
+        keys = list(obj) if isinstance(obj, dict) else list(range(len(obj))) if isinstance(obj, list) else []
+        if not keys:
+            return
+        k = rnd.choice(keys)
+        if isinstance(obj[k], (dict, list)) and obj[k] and rnd.random() < 0.75:
+            obj = obj[k]
+            continue
+        if isinstance(obj, dict) and rnd.random() < 0.2:
+            del obj[k]
+        else:
+            obj[k] = copy.deepcopy(rnd.choice(HOSTILE + [None, -5, 1e300, "nan", [1, 2], {"x": 1}]))
+        return
+
+
+def report_input(rnd: random.Random, path: Path, annotated: list[dict[str, Any]]) -> Path:
+    """A batch file of annotate lines, one of them changed at random (or a line that is not a batch line)."""
+    lines = [copy.deepcopy(rnd.choice(annotated)) for _ in range(rnd.randrange(1, 4))]
+    _mutate_json(rnd, rnd.choice(lines))
+    text = "\n".join(json.dumps(x, default=str) for x in lines) + "\n"
+    if rnd.random() < 0.15:
+        text += rnd.choice(["{", "[]", "null", '{"id": 5}', "\x00\x01", '{"id": "x", "error": null}'])
+    p = path.with_suffix(".report.jsonl")
+    p.write_text(text, encoding="utf-8")
+    return p
+
+
+def batch_lines(path: Path, rnd: random.Random) -> list[tuple[list[str], str | None]]:
+    """batch over a JSON Lines file (from a file or standard input) holding the record and bad lines, and now
+    and then --resume over a damaged output."""
+    record = path.read_bytes()
+    try:
+        as_line = json.dumps(json.loads(record)) if path.suffix == ".json" else None
+    except ValueError:
+        as_line = None
+    bad = [b"{", b"[1, 2]", b"null", b'"x"', bytes([0xff, 0xfe, 0x00]), b"{" * 50, b'{"game": "wenz"}',
+           b"x" * (1024 * 1024 + 10) if rnd.random() < 0.05 else b"{}"]
+    lines = [as_line.encode() if as_line else record.replace(b"\n", b" ")] + rnd.sample(bad, rnd.randrange(0, 3))
+    rnd.shuffle(lines)
+    data = b"\n".join(lines) + rnd.choice([b"\n", b""])
+    src = path.with_suffix(".in.jsonl")
+    src.write_bytes(data)
+    out = path.with_suffix(".b.jsonl")
+    command = rnd.choice(["show", "solve", "annotate", "suggest"])
+    opts = {"annotate": ["--no-bury"], "suggest": ["--worlds", _pick(rnd, ["1", "2"], HOSTILE_WORLDS)]}.get(command, [])
+    args = ["batch", command, *opts, "--out", str(out), "--jobs", "1"]
+    if rnd.random() < 0.2 and out.exists():  # resume over a damaged output
+        old = out.read_bytes()
+        cut = old[: rnd.randrange(len(old) + 1)] + rnd.choice([b"", b"\xff\xfe", b"garbage\n", b'{"id"'])
+        out.write_bytes(cut)
+        args.append("--resume")
+    else:
+        args.append("--force")
+    if rnd.random() < 0.3:  # standard input
+        return [(args + ["-"], data.decode("utf-8", "replace"))]
+    return [(args + [str(src)], None)]
+
+
 def command_lines(path: Path, rnd: random.Random) -> list[list[str]]:
     f = str(path)
     seat = _seat(path, rnd)
-    return [
-        ["show", f] + (["--json"] if rnd.random() < 0.5 else []),
+    return new_command_lines(path, rnd, seat) + [
+        ["show", f] + (["--json"] if rnd.random() < 0.5 else []) + _cards(rnd),
         ["solve", f] + rnd.choice([[], ["--json"], ["--target", "61"], ["--seat", seat], ["--all-tricks"],
                                    ["--target", str(rnd.choice([0, 91, 121, 122, 2**40]))]]),
         ["annotate", f, "--no-bury"] + (["--json"] if rnd.random() < 0.5 else []),
@@ -194,8 +298,8 @@ def command_lines(path: Path, rnd: random.Random) -> list[list[str]]:
         ["pick", f, "--seat", seat, "--worlds", "2", "--jobs", "1"],
         ["choose", f, "--seat", seat, "--worlds", "2", "--jobs", "1"],
         ["suggest", f, "--worlds", "2", "--jobs", "1"],
-        ["puzzle", "show", f],
-        ["puzzle", "check", f],
+        ["puzzle", "show", f] + _cards(rnd) + rnd.choice([[], ["--reveal"]]) + _html(rnd, path, "p"),
+        ["puzzle", "check", f] + _cards(rnd),
         ["batch", rnd.choice(["show", "solve", "annotate"]), f, "--out", str(path.with_suffix(".out.jsonl")),
          "--jobs", "1", "--force"] + (["--no-bury"] if rnd.random() < 0.5 else []),
         ["report", str(path.with_suffix(".out.jsonl")) if rnd.random() < 0.7 else f],
@@ -221,14 +325,14 @@ def _import_line(rnd: random.Random) -> list[str]:
     return args
 
 
-def run_case(args: list[str], limit: float = TIME_LIMIT) -> tuple[str, float, str]:
+def run_case(args: list[str], limit: float = TIME_LIMIT, input: str | None = None) -> tuple[str, float, str]:
     """(outcome, seconds, output): outcome ok, refused (status 2, one error line), unsound (puzzle check's 1),
-    or a failure: traceback, timeout, bad-status, bad-error."""
+    or a failure: traceback, timeout, bad-status, bad-error. ``input``: standard input."""
     old = signal.signal(signal.SIGALRM, _alarm)
     signal.setitimer(signal.ITIMER_REAL, limit)
     t0 = time.perf_counter()
     try:
-        r = CliRunner().invoke(main, args)
+        r = CliRunner().invoke(main, args, input=input)
     except CaseTimeout:
         return "timeout", time.perf_counter() - t0, ""
     finally:
@@ -253,15 +357,35 @@ def run_case(args: list[str], limit: float = TIME_LIMIT) -> tuple[str, float, st
     return "bad-status", dt, f"status {r.exit_code}: {out[:3000]}"
 
 
+def _annotated(tmp: Path) -> list[dict[str, Any]]:
+    """A few real annotate batch lines (one with --view player), the bases of the report's inputs."""
+    out = tmp / "annotated.jsonl"
+    names = ["sauspiel-finished", "sheepshead-jd-finished", "ramsch-finished", "leaster-4-midtrick"]
+    r = CliRunner().invoke(main, ["batch", "annotate", "--no-bury", *[str(ROOT / "examples" / f"{n}.toml")
+                                                                     for n in names], "--out", str(out), "--jobs", "1"])
+    assert r.exit_code == 0, r.output
+    lines = [json.loads(x) for x in out.read_text().splitlines()]
+    r = CliRunner().invoke(main, ["batch", "annotate", "--no-bury", "--view", "player", "--worlds", "1",
+                                  str(ROOT / "examples" / "wenz-finished.toml"), "--out", str(out), "--jobs", "1",
+                                  "--force"])
+    assert r.exit_code == 0, r.output
+    return lines + [json.loads(x) for x in out.read_text().splitlines()]
+
+
 def sweep(records: int, seed: int, tmp: Path) -> tuple[Counter, list[tuple[list[str], str, str]], float]:
     rnd = random.Random(seed)
     counts: Counter = Counter()
     failures: list[tuple[list[str], str, str]] = []
     slowest = 0.0
+    annotated = _annotated(tmp)
     for i in range(records):
         path = mutated_record(rnd, tmp, i)
-        for args in command_lines(path, rnd):
-            outcome, dt, out = run_case(args)
+        cases: list[tuple[list[str], str | None]] = [(args, None) for args in command_lines(path, rnd)]
+        cases += batch_lines(path, rnd)
+        cases.append((["report", str(report_input(rnd, path, annotated))] + rnd.choice([[], ["--json"]])
+                      + _html(rnd, path, "r"), None))
+        for args, stdin in cases:
+            outcome, dt, out = run_case(args, input=stdin)
             counts[outcome] += 1
             slowest = max(slowest, dt)
             if outcome not in ("ok", "refused", "unsound", "batch-errors"):

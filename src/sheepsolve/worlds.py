@@ -211,7 +211,8 @@ def world_rng(seed: int | str, i: int) -> random.Random:
 
 PARALLEL_AFTER_SECONDS = 3.0
 """Work moves to processes only when what is left of a run would take longer than this on one core (starting
-them costs about a second, and each starts with empty tables)."""
+them costs from milliseconds by fork to about a second spawned, each starts with empty tables, and on a busy
+machine a second worker only adds work: docs/TUNING.md, "The player's view")."""
 
 
 def _worker_start(init: Callable[..., None] | None, initargs: tuple) -> None:

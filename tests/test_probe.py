@@ -349,3 +349,27 @@ def test_batch_scheduler_that_is_not_dask(tmp_path: Path, monkeypatch: pytest.Mo
         for c in held:
             c.close()
         th.join(5)
+
+
+def test_report_reads_a_season_line_by_line(tmp_path: Path, annotated_line: dict) -> None:
+    """The batch file was read whole into memory (up to 1 GiB, then split into lines: some 3 times its size);
+    now one line at a time, each at most 16 MiB."""
+    import tracemalloc
+
+    from sheepsolve.report import read_report
+
+    p = tmp_path / "season.jsonl"
+    line = json.dumps(annotated_line) + "\n"
+    p.write_text(line * 2000)
+    size = p.stat().st_size
+    tracemalloc.start()
+    try:
+        rep = read_report(str(p))
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert rep.hands == 2000
+    assert peak < size / 4, (peak, size)
+    long = tmp_path / "long.jsonl"
+    long.write_text(line + '{"id": "x", "error": "' + "a" * (17 * 2**20) + '"}\n')
+    assert_input_error(run("report", long), "line 2", "16 MiB")

@@ -217,15 +217,38 @@ def season_report(lines: Iterable[str], label: str = "report") -> SeasonReport:
     return rep
 
 
-def read_report(path: str) -> SeasonReport:
-    """:func:`season_report` over a batch file (read with the limits of :mod:`sheepsolve.files`)."""
-    from .files import FileError, read_input_text
+MAX_LINE_BYTES = 16 * 1024 * 1024
+"""The longest batch line read (an annotate line is some 10 KB; with --view player a few times more)."""
 
+
+def read_report(path: str) -> SeasonReport:
+    """:func:`season_report` over a batch file, read line by line whatever its size (a season of hands in one
+    file; it was read whole into memory, up to 1 GiB, then split), each line at most :data:`MAX_LINE_BYTES`. A
+    FIFO, a device, a folder are refused as :mod:`sheepsolve.files` refuses them."""
+    from .files import FileError, open_input_file
+
+    label = clip(path, 200)
     try:
-        text = read_input_text(path, max_bytes=1 << 30)
+        f = open_input_file(path)
     except FileError as e:
         raise ReportError(str(e)) from None
-    return season_report(text.splitlines(), clip(path, 200))
+    with f:
+        return season_report(_read_lines(f, label), label)
+
+
+def _read_lines(f: Any, label: str) -> Iterable[str]:
+    n = 0
+    while True:
+        raw = f.readline(MAX_LINE_BYTES + 1)
+        if not raw:
+            return
+        n += 1
+        if len(raw) > MAX_LINE_BYTES:
+            raise ReportError(f"{label}: line {n}: longer than {MAX_LINE_BYTES // 2**20} MiB; not a batch line")
+        try:
+            yield raw.decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise ReportError(f"{label}: line {n}: not UTF-8 text (bad byte at offset {e.start})") from None
 
 
 def _pct(x: float | None) -> str:

@@ -32,6 +32,7 @@ from corpora import CORPORA as ALL_CORPORA  # noqa: E402
 from corpora import corpus, corpus_seat  # noqa: E402
 from test_bench_annotate import played_hands  # noqa: E402
 
+from sheepsolve import worlds  # noqa: E402
 from sheepsolve.annotate import annotate_play  # noqa: E402
 from sheepsolve.solver import Solver  # noqa: E402
 from sheepsolve.view import annotate_view, player_view  # noqa: E402
@@ -72,16 +73,29 @@ def suggest_first_leads(states: list, worlds: int = 200, jobs: int = JOBS, race:
     return [t for t, _ in got], sum(n for _, n in got)
 
 
-def compare(run, items: list, modes: list[str]) -> dict[str, tuple[list[float], int]]:
-    """``run(i, *item, race=...)`` for every item in every racing mode, the modes taking turns item by item (on,
-    off, then off, on, ...), so that a load that changes during the run weighs on each alike."""
-    out: dict[str, tuple[list[float], int]] = {m: ([], 0) for m in modes}
-    for i, item in enumerate(items):
-        for m in (modes if i % 2 == 0 else modes[::-1]):
-            t, n = run(i, *item, race=m == "on")
-            out[m][0].append(t)
-            out[m] = (out[m][0], out[m][1] + n)
+def compare(run, items: list, modes: list[tuple[str, int, float | None]]) -> dict[tuple, tuple[list[float], int]]:
+    """``run(i, *item, race=..., jobs=...)`` for every item in every mode (racing ``"on"``/``"off"``, jobs,
+    ``worlds.PARALLEL_AFTER_SECONDS`` or None for the default), the modes taking turns item by item (in order,
+    then backwards, ...), so that a load that changes during the run weighs on each alike. Per mode: the seconds
+    of each item and the worlds solved."""
+    out: dict[tuple, tuple[list[float], int]] = {m: ([], 0) for m in modes}
+    default_after = worlds.PARALLEL_AFTER_SECONDS
+    try:
+        for i, item in enumerate(items):
+            for m in (modes if i % 2 == 0 else modes[::-1]):
+                race, jobs, after = m
+                worlds.PARALLEL_AFTER_SECONDS = default_after if after is None else after
+                t, n = run(i, *item, race=race == "on", jobs=jobs)
+                out[m][0].append(t)
+                out[m] = (out[m][0], out[m][1] + n)
+    finally:
+        worlds.PARALLEL_AFTER_SECONDS = default_after
     return out
+
+
+def _mode_name(m: tuple) -> str:
+    race, jobs, after = m
+    return f"race {race:<3} jobs {jobs}" + ("" if after is None else f" processes after {after:g} s")
 
 
 def cost_ratio(states: list, name: str | None = None) -> dict:
@@ -143,16 +157,20 @@ def test_card_values_cost_ratio(benchmark, name):
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--hands", type=int, default=HANDS)
-    ap.add_argument("--jobs", type=int, default=JOBS)
+    ap.add_argument("--jobs", type=int, nargs="*", default=[JOBS],
+                    help="worker processes; several are compared in one run, taking turns hand by hand")
+    ap.add_argument("--parallel-after", type=float, nargs="*", default=[None], metavar="SECONDS",
+                    help="worlds.PARALLEL_AFTER_SECONDS to try (default: the module's), compared in one run")
     ap.add_argument("--corpus", nargs="*", default=None,
                     help="corpora of corpora.py (default: the two of annotate and suggest; with --what ratio "
                          "alone, every corpus)")
     ap.add_argument("--what", nargs="*", default=["annotate", "suggest", "ratio"])
     ap.add_argument("--race", nargs="*", default=["on"], choices=["on", "off"],
-                    help="racing on, off (every card in every world), or both: compared in one run, taking turns "
-                         "hand by hand, with the ratio on/off hand by hand")
+                    help="racing on, off (every card in every world), or both")
     args = ap.parse_args()
-    print(f"load average {os.getloadavg()[0]:.2f}, --jobs {args.jobs}", flush=True)
+    modes = [(race, jobs, after) for race in args.race for jobs in args.jobs for after in args.parallel_after]
+    print(f"load average {os.getloadavg()[0]:.2f}; modes taking turns hand by hand, ratios hand by hand against "
+          f"the first ({_mode_name(modes[0])})", flush=True)
     names = args.corpus
     if names is None:
         names = list(ALL_CORPORA) if args.what == ["ratio"] else CORPORA
@@ -163,19 +181,20 @@ def main() -> None:
             if what not in args.what:
                 continue
             if what == "suggest":
-                got = compare(lambda i, st, race: suggest_first_lead(i, st, jobs=args.jobs, race=race),
-                              [(st,) for st in corpus(name, args.hands)], args.race)
+                got = compare(lambda i, st, race, jobs: suggest_first_lead(i, st, jobs=jobs, race=race),
+                              [(st,) for st in corpus(name, args.hands)], modes)
             else:
-                got = compare(lambda i, setup, line, race: annotate_hand(i, setup, line, jobs=args.jobs, race=race),
-                              played_hands(name, args.hands, "perfect"), args.race)
-            for race in args.race:
-                print(f"{name:<22} {what:<9} race {race:<3} {_stats(*got[race])}", flush=True)
-            if sorted(args.race) == ["off", "on"]:
-                ratios = [a / b for a, b in zip(got["on"][0], got["off"][0])]
-                print(f"{name:<22} {what:<9} on/off, {'hand' if what == 'annotate' else 'deal'} by "
-                      f"{'hand' if what == 'annotate' else 'deal'}: median {statistics.median(ratios):.3f}, "
-                      f"min {min(ratios):.3f}, max {max(ratios):.3f}; load average {os.getloadavg()[0]:.2f}",
-                      flush=True)
+                got = compare(lambda i, setup, line, race, jobs: annotate_hand(i, setup, line, jobs=jobs, race=race),
+                              played_hands(name, args.hands, "perfect"), modes)
+            for m in modes:
+                line = f"{name:<22} {what:<9} {_mode_name(m)} {_stats(*got[m])}"
+                if m != modes[0]:
+                    ratios = [a / b for a, b in zip(got[m][0], got[modes[0]][0])]
+                    line += (f" ratio median {statistics.median(ratios):.3f} ({min(ratios):.3f}-"
+                             f"{max(ratios):.3f})")
+                print(line, flush=True)
+            print(f"{name:<22} {what:<9} load average {os.getloadavg()[0]:.2f}", flush=True)
+
 
 if __name__ == "__main__":
     main()

@@ -202,12 +202,15 @@ def test_runner_starts_one_pool_when_the_rest_of_the_run_is_long(monkeypatch):
         assert runner.map(abs, 30, local=slow, later=70) == list(range(30))
         assert runner.map(abs, 70, local=slow) == list(range(70))
     assert len(pools) == 1 and pools[0].batches == [5, 30, 70]
+    with W.UnitRunner(2, parallel_after=0.5) as runner:  # the pace trusted after 4 units only
+        assert runner.map(abs, 10, local=slow, later=100, sample=4) == list(range(10))
+    assert len(pools) == 2 and pools[1].batches == [6]
     with W.UnitRunner(2, parallel_after=5.0) as runner:  # 0.01 s a unit: a run of 60 stays here
         for n in (20, 40):
             assert runner.map(abs, n, local=slow, later=60 - n) == list(range(n))
     with W.UnitRunner(1, parallel_after=0.0) as runner:  # one job: never a pool
         assert runner.map(abs, 5, later=10) == list(range(5))
-    assert len(pools) == 1
+    assert len(pools) == 2
 
 
 def test_runner_pool_lives_across_batches_and_ends_with_the_run(monkeypatch):

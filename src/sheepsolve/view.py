@@ -916,18 +916,20 @@ def annotate_view(ann, *, worlds: int | str = 100, seed: int = 0, jobs: int | No
     # one pool for every round, if the run is long enough for one: the units sent once, each round's cards with it
     with UnitRunner(jobs, init=_ann_init, initargs=unit_specs) as runner:
         for r in range(max((len(x) for x in rounds), default=0)):
-            ids = []
+            per: list[list[tuple[int, int]]] = []
             only: dict[int, tuple] = {}
             guesses: dict[int, tuple] = {}
             for j, ends in enumerate(rounds):
                 if r >= len(ends):
                     continue
                 start = ends[r - 1] if r else 0
-                ids += [(first[j] + i, j) for i in range(start, ends[r])]
+                per.append([(first[j] + i, j) for i in range(start, ends[r])])
                 if len(alive[j]) < len(legal_of[j]):
                     only[j] = tuple(alive[j])
                     guesses[j] = _guesses(vals_of[j], alive[j], len(legal_of[j]))
-            round_ids = tuple(ids)
+            # world by world across the decisions (early decisions cost far more than late ones): the first
+            # units are a fair sample of the run's pace, and the workers' chunks mix cheap and dear
+            round_ids = tuple(ids[t] for t in range(max(map(len, per), default=0)) for ids in per if t < len(ids))
 
             def local(u: int, round_ids=round_ids, only=only, guesses=guesses) -> tuple:
                 uid, j = round_ids[u]
@@ -935,7 +937,7 @@ def annotate_view(ann, *, worlds: int | str = 100, seed: int = 0, jobs: int | No
                                    guesses=guesses.get(j))
 
             got = runner.map(_AnnRound(round_ids, only, guesses), len(round_ids), local=local,
-                             later=len(units) - done - len(round_ids),
+                             later=len(units) - done - len(round_ids), sample=len(per),
                              progress=(None if progress is None else
                                        lambda d, _t, done=done: progress(done + d, len(units))))
             done += len(round_ids)

@@ -268,13 +268,15 @@ class UnitRunner:
         """End the pool, if one started (its workers leave once their work is done)."""
         self.__exit__(None, None, None)
 
-    def _worth_processes(self, left: int) -> bool:
-        """Whether ``left`` more units of the run, at the pace of those run here, would last beyond the limit."""
+    def _worth_processes(self, left: int, sample: int) -> bool:
+        """Whether ``left`` more units of the run, at the pace of those run here (at least ``sample`` of them),
+        would last beyond the limit."""
         if self.jobs < 2 or left < 2:
             return False
         if self.limit <= 0:
             return True
-        return bool(self._local_units) and self._local_seconds / self._local_units * left > self.limit
+        return (self._local_units >= max(1, sample)
+                and self._local_seconds / self._local_units * left > self.limit)
 
     def _start(self, left: int) -> None:
         self.workers = worker_count(self.jobs, left)
@@ -284,15 +286,18 @@ class UnitRunner:
             process_pool(self.workers, initializer=_worker_start, initargs=(self.init, initargs)))
 
     def map(self, run: Callable[[int], Any], n: int, *, local: Callable[[int], Any] | None = None,
-            progress: Callable[[int, int], None] | None = None, spread: bool = False, later: int = 0) -> list[Any]:
+            progress: Callable[[int, int], None] | None = None, spread: bool = False, later: int = 0,
+            sample: int = 1) -> list[Any]:
         """Run units ``0..n-1`` of one batch and return their results in unit order: ``local(i)`` (default
         ``run``) in this process, ``run`` (a picklable callable of plain data) in the workers: in small chunks,
         or with ``spread`` one run of units per worker (units that share table entries). ``later``: how many
-        more units the run will bring after this batch (whether processes pay is judged on the whole rest)."""
+        more units the run will bring after this batch (whether processes pay is judged on the whole rest).
+        ``sample``: how many units of the run must have run here before their pace is trusted (units of unequal
+        cost: order them so that the first ``sample`` are a fair sample of the run)."""
         local = local or run
         out: list[Any] = []
         if self.pool is None:
-            while len(out) < n and not self._worth_processes(n - len(out) + later):
+            while len(out) < n and not self._worth_processes(n - len(out) + later, sample):
                 t0 = time.perf_counter()
                 out.append(local(len(out)))
                 self._local_seconds += time.perf_counter() - t0

@@ -112,6 +112,12 @@ def test_jobs_never_start_more_processes_than_cores(monkeypatch: pytest.MonkeyPa
         def imap(self, fn, items, chunksize=1):  # noqa: ANN001
             return (fn(i) for i in items)
 
+        def apply_async(self, fn, args):  # noqa: ANN001
+            class Done:
+                def get(self, timeout=None):  # noqa: ANN001
+                    return fn(*args)
+            return Done()
+
         def close(self) -> None:
             pass
 

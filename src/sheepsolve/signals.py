@@ -4,20 +4,22 @@ A process pool left behind by a terminated parent prints its workers' ``BrokenPi
 leaked-semaphore warning. The rules used with every pool here:
 
 - the parent turns SIGTERM into an exception (:class:`Terminated`) while its pool runs
-  (:func:`terminate_raises`), so the pool's ``with`` block ends it: the workers are stopped and waited for;
-- each worker ignores SIGINT and ends on SIGTERM by raising ``SystemExit`` (:func:`worker_init`): a Ctrl-C at
-  the terminal, which reaches the whole process group, is the parent's to handle; a worker told to stop unwinds,
-  so the pool's queue locks it holds (waiting for a task, sending a result) are released. Killed outright it
-  would take them along, and the parent's ``terminate`` would wait for them forever (a SIGTERM to the whole
-  group did that to ``batch``);
-- the command line ends on :class:`Terminated` with status 143 (128 + SIGTERM), without a traceback;
-- a worker told to stop a second time while it unwinds (the group's SIGTERM, then the pool's ``terminate``) ends
-  at once (``os._exit``): by then the parent holds the pool's task-queue lock, and a second ``SystemExit`` raised
-  in the interpreter's shutdown would only print an "Exception ignored" traceback. So a worker whose
-  ``SystemExit`` was swallowed somewhere still ends on the next SIGTERM;
-- SIGINT and SIGTERM are blocked while the pool's processes start, so that none arrives in a worker before its
-  handlers are in place (a worker's own start then unblocks them), nor in the parent before the pool can be
-  ended; one that arrived meanwhile is delivered right after.
+  (:func:`terminate_raises`), so the pool's ``with`` block ends it;
+- a pool whose block ends normally is closed and joined: each worker takes its end-of-work sentinel and leaves;
+- a pool whose block raises (SIGTERM as :class:`Terminated`, Ctrl-C, an error) is ended at once: no new
+  worker, every worker killed and waited for, its queues left alone (:func:`_end`). ``Pool.terminate`` is not
+  used: it reads the task queue and takes the queues' locks, and a worker that a SIGTERM to the whole process
+  group stopped in the middle of a message left them unreadable: ``terminate`` then raised ``EOFError`` or
+  waited forever (the interrupt tests' hang under load);
+- each worker ignores SIGINT (a Ctrl-C at the terminal, which reaches the whole process group, is the parent's
+  to handle) and ends on SIGTERM by raising ``SystemExit``, quietly; told a second time while it ends, it ends
+  at once (``os._exit``), so a second ``SystemExit`` in the interpreter's shutdown prints no "Exception
+  ignored" traceback, and a worker whose ``SystemExit`` was swallowed still ends;
+- SIGINT and SIGTERM are blocked while the pool starts its processes, so that none arrives in a worker before
+  its handlers are in place (a worker's start unblocks them), nor in the parent before the pool can be ended
+  (a spawned worker died reading its start-up data: "EOFError: Ran out of input"); one held meanwhile arrives
+  right after;
+- the command line ends on :class:`Terminated` with status 143 (128 + SIGTERM), without a traceback.
 
 Workers start by ``fork`` when this process runs a single thread (nothing can hold a lock that the child would
 inherit locked; Linux, where ``/proc/self/task`` tells), else from a fork server (started once per process,
@@ -122,33 +124,46 @@ def _context(method: str, preload: Sequence[str]) -> multiprocessing.context.Bas
     ctx = multiprocessing.get_context(method)
     if method == "forkserver":
         # imported once in the fork server (when this call starts it), not in every worker
-        loaded = {m for m in sys.modules if m.startswith("sheepsolve") and not m.endswith("__main__")}
+        loaded = {m for m in sys.modules if m.startswith("sheepsolve.") and not m.endswith("__main__")}
         ctx.set_forkserver_preload(sorted(loaded | set(preload)))
     return ctx
 
 
 END_GRACE_SECONDS = 10.0
-"""How long the pool's own ``terminate`` may take before its workers are killed."""
+"""How long an ended pool's worker handler may take to stop starting workers."""
 
 
 def _end(pool: multiprocessing.pool.Pool) -> bool:
-    """Terminate ``pool``; whether its ``terminate`` returned. If it has not after :data:`END_GRACE_SECONDS`
-    (a queue lock left held by a worker that will not leave), its workers are killed, and waited for, so none
-    is left behind either way (the stuck thread is a daemon: it does not keep this process alive)."""
-    ender = threading.Thread(target=pool.terminate, name="sheepsolve-pool-end", daemon=True)
-    ender.start()
-    ender.join(END_GRACE_SECONDS)
-    if not ender.is_alive():
-        return True
-    workers = list(getattr(pool, "_pool", ()))
-    for p in workers:
+    """Stop ``pool`` at once: no new worker started, every worker killed (SIGKILL) and waited for. Whether it
+    was ended so (else, a pool of unknown make, its own ``terminate`` ran); then the pool must not be joined.
+
+    The pool's queues are not touched. A worker stopped by a signal of its own (the process group's SIGTERM)
+    in the middle of reading a task or writing a result leaves its queue mid-message, and ``Pool.terminate``,
+    which reads that queue and takes its locks, then raised or waited forever (the interrupt test's hang). The
+    pool's threads are daemons, left to end (or wait) on their own; its finalizer, which would do what
+    ``terminate`` does when this process exits, is cancelled."""
+    handler = getattr(pool, "_worker_handler", None)
+    workers = getattr(pool, "_pool", None)
+    if handler is None or workers is None:  # pragma: no cover - not the Pool of CPython 3.11 to 3.13
+        pool.terminate()
+        return False
+    pool._state = multiprocessing.pool.TERMINATE  # type: ignore[attr-defined]
+    handler._state = multiprocessing.pool.TERMINATE
+    notifier = getattr(pool, "_change_notifier", None)
+    if notifier is not None:
+        notifier.put(None)  # wakes the handler, which then leaves its loop
+    if handler is not threading.current_thread():
+        handler.join(END_GRACE_SECONDS)
+    for p in list(workers):
         with contextlib.suppress(Exception):
             p.kill()
-    for p in workers:
+    for p in list(workers):
         with contextlib.suppress(Exception):
-            p.join(END_GRACE_SECONDS)
-    ender.join(END_GRACE_SECONDS)
-    return not ender.is_alive()
+            p.join()
+    finalizer = getattr(pool, "_terminate", None)
+    if finalizer is not None:
+        finalizer.cancel()
+    return True
 
 
 @contextlib.contextmanager
@@ -162,7 +177,8 @@ def process_pool(workers: int, initializer: Callable[..., None] | None = worker_
     When the block ends normally the pool is closed and joined: each worker takes its end-of-work sentinel and
     leaves, and no signal is sent, so none can stop a worker while it holds one of the pool's queue locks (a
     worker left waiting for that lock would make the join wait forever). When the block raises (SIGTERM as
-    :class:`Terminated`, Ctrl-C, an error) the workers are terminated, then joined, and the exception goes on.
+    :class:`Terminated`, Ctrl-C, an error) the pool is ended at once (its workers killed and waited for, its
+    queues left alone: :func:`_end`), and the exception goes on.
     """
     with terminate_raises():
         ctx = _context(start_method(), preload)
@@ -178,8 +194,8 @@ def process_pool(workers: int, initializer: Callable[..., None] | None = worker_
                     signal.pthread_sigmask(signal.SIG_SETMASK, before)  # a signal held meanwhile arrives now
             yield pool
         except BaseException:
-            if pool is not None and not _end(pool):
-                pool = None  # its threads are stuck on a queue lock: the workers are killed and waited for
+            if pool is not None and _end(pool):
+                pool = None  # its workers are gone; its threads are not joined (_end)
             raise
         else:
             pool.close()

@@ -19,6 +19,10 @@
    (this one, once the LocalCluster of ``--dask`` runs) starts its workers from a fork server, not by fork.
    The fork server outlives a run; its own start (its imports) is counted in the first run that uses it.
 
+5. The balance of the chunks: each record's solving time (its ``seconds``, from a ``--jobs 1`` run) replayed
+   through the chunk sizes ``--jobs 2`` uses, each chunk to the worker free first: the sum of the times over the
+   time the busier worker needs is what the chunking alone allows on two idle cores.
+
 Each figure is the best of ``--repeat`` runs (the machine is shared; a burst of another process slows one run).
 """
 
@@ -123,6 +127,21 @@ def lines_timeless(path: Path) -> list:
     return [strip(json.loads(line)) for line in path.read_text().splitlines()]
 
 
+def balance(seconds: list[float], workers: int = 2) -> float:
+    """Sum of the records' times over the makespan of the chunks ``--jobs workers`` would send, each chunk to
+    the worker free first (the pool's queue), per-chunk costs aside."""
+    from sheepsolve.batch import default_chunk_size
+
+    free = [0.0] * workers
+    i = 0
+    while i < len(seconds):
+        size = default_chunk_size(len(seconds) - i, workers)
+        w = free.index(min(free))
+        free[w] += sum(seconds[i:i + size])
+        i += size
+    return sum(seconds) / max(free)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--size", type=int, default=1000)
@@ -161,7 +180,9 @@ def main() -> None:
         one = None
         for _ in range(args.repeat):
             note("jobs1", timed_batch("solve", solve_opts, season, out, "jobs1", jobs=1))
-            one = one or lines_timeless(out)
+            if one is None:
+                one = lines_timeless(out)
+                seconds = [json.loads(line)["result"]["seconds"] for line in out.read_text().splitlines()]
             note("jobs2", timed_batch("solve", solve_opts, season, out, "jobs2", jobs=2))
             assert lines_timeless(out) == one, "jobs 2 gave other answers than jobs 1"
             for method in methods:
@@ -188,6 +209,8 @@ def main() -> None:
     print(f"processor time: --jobs 1 {c1:.2f} s, --jobs 2 {c2:.2f} s in all (workers included): the work grows "
           f"{c2 / c1:.3f}x in processes, so on two idle cores --jobs 2 would be at most {2 * c1 / c2:.2f}x as "
           f"fast (the wall-clock ratio above is what this shared machine gave)")
+    print(f"balance of the chunks for --jobs 2 (records' own times replayed): at most {balance(seconds):.3f}x "
+          f"on two idle cores, per-chunk costs aside")
     for method in methods:
         cm = min(CPU[f"jobs2-{method}"])
         print(f"--jobs 2 by {method}: {b[f'jobs2-{method}']:.2f} s; processor time {cm:.2f} s (x{cm / c1:.3f} of "

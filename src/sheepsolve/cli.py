@@ -653,8 +653,8 @@ def suggest(file: str, seat_name: str | None, worlds_text: str, seed: int, jobs:
 @click.option("--scheduler", default=None, metavar="tcp://HOST:PORT",
               help="Run on this Dask distributed scheduler instead (pip install 'sheepsolve[cluster]').")
 @click.option("--chunk-size", type=click.IntRange(1, MAX_CHUNK_SIZE), default=None,
-              help="Records per task [default: about eight tasks per worker, at most 64 records; at most "
-                   f"{MAX_CHUNK_SIZE:,}].")
+              help="Records per task [default: an eighth of each worker's share of what is left, at most 64 "
+                   f"records, so the tasks shrink towards the end; at most {MAX_CHUNK_SIZE:,}].")
 @click.option("--progress/--no-progress", default=None,
               help="Draw the progress bar on standard error [default: when it is a terminal].")
 def batch(command: str, args: tuple[str, ...], out: str, resume: bool, force: bool, jobs: int | None,

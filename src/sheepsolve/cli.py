@@ -269,7 +269,7 @@ def _card(text: str):
                    "dealt in every way that fits what he saw), with a summary per player (expected loss, loss "
                    "double dummy, luck).")
 @click.option("--worlds", "worlds_text", default=None, metavar="N|all",
-              help="With --view player: worlds per decision, 1 to 20,000 [default: 100], or all (every "
+              help="With --view player: worlds per decision, 1 to 2,000 [default: 100], or all (every "
                    "consistent world, refused above 20,000).")
 @click.option("--seed", type=SEED, default=None, help="With --view player: the worlds' seed [default: 0].")
 @click.option("--jobs", type=click.IntRange(min=1), default=None,

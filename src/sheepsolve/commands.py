@@ -160,9 +160,9 @@ def _annotate_worlds(view_kind: str | None, worlds_text: str | int | None, seed:
         return 100
     if view_kind != "player":
         raise _view_error(f'--view: must be "player", not {clip(repr(view_kind))}')
-    from .view import parse_worlds
+    from .view import MAX_ANNOTATE_WORLDS, parse_worlds
 
-    return parse_worlds(worlds_text)
+    return parse_worlds(worlds_text, cap=MAX_ANNOTATE_WORLDS)
 
 
 def _view_error(msg: str) -> Exception:

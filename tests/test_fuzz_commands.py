@@ -8,7 +8,7 @@ cut or its bytes changed. Each mutated record goes through show, solve, annotate
 puzzle show, puzzle check, batch (one process) and report (on the batch's output, or on the record itself);
 import openschafkopf gets random rules, hands and cards on the table (sampling commands with a couple of
 worlds, one process). The newest commands get their options at random too, hostile values among them:
-suggest (--seat, --worlds N|all, --seed, --no-race, --json, --html), annotate --view player (--worlds, --race/--no-race,
+suggest (--seat, --at, --worlds N|all, --seed, --no-race, --json, --html), annotate --view player (--worlds, --race/--no-race,
 --min-cost, --html), --cards german|french|ascii on every command that shows cards, batch over JSON Lines with
 bad lines (binary, cut, too long, not objects) from a file or standard input and --resume over a damaged
 output, report over an annotate batch line with a value changed at random.
@@ -216,6 +216,7 @@ def new_command_lines(path: Path, rnd: random.Random, seat: str) -> list[list[st
         ["suggest", f, "--worlds", _pick(rnd, ["1", "2", "3", "all"], HOSTILE_WORLDS), "--jobs", "1",
          "--seed", _pick(rnd, ["0", "7", str(2**63 - 1)], HOSTILE_SEEDS)]
         + rnd.choice([[], ["--seat", seat]]) + rnd.choice([[], ["--no-race"]])
+        + rnd.choice([[], [], ["--at", _pick(rnd, ["1", "2.3", "3", "5.2", "9.1"], ["0", "x", "٣", "1.9", ""])]])
         + rnd.choice([[], ["--json"]]) + _html(rnd, path, "s") + _cards(rnd),
     ]
     if rnd.random() < 0.3:  # a decision at a time in every world: the slow one

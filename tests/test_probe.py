@@ -71,6 +71,13 @@ def test_annotate_view_worlds_have_a_lower_cap() -> None:
     assert time.perf_counter() - t0 < 10
 
 
+@pytest.mark.parametrize("at", ["٣", "١.١", "３", "2.²"])
+def test_suggest_at_only_in_ascii_digits(at: str) -> None:
+    """--at '٣' judged trick 3 (a regular expression's \\d matches every script's digits)."""
+    assert_input_error(run("suggest", EX / "sauspiel-play-only.toml", "--at", at, "--worlds", "1", "--jobs", "1"),
+                       "--at")
+
+
 def test_largest_worlds_still_accepted() -> None:
     from sheepsolve.view import MAX_WORLDS, parse_worlds
 

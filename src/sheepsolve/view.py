@@ -493,7 +493,7 @@ def parse_at(rec: Record, text: str) -> tuple[int, int, int]:
     >>> parse_at(rec, "1"), parse_at(rec, "2.3")
     ((1, 1, 0), (2, 3, 6))
     """
-    m = re.fullmatch(r"\s*(\d{1,3})\s*(?:\.\s*(\d{1,2})\s*)?", str(text))
+    m = re.fullmatch(r"\s*([0-9]{1,3})\s*(?:\.\s*([0-9]{1,2})\s*)?", str(text))  # \d took '٣' as 3
     if m is None:
         raise WorldsError(f"--at: {clip(str(text), 40)!r} is not TRICK or TRICK.CARD (3: the lead of trick 3, "
                           "3.2: its second card)")

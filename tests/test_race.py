@@ -228,3 +228,36 @@ def test_runner_pool_lives_across_batches_and_ends_with_the_run(monkeypatch):
                     raise KeyboardInterrupt
         assert len(procs) == 2 and not any(p.is_alive() for p in procs), interrupted
         assert runner.pool is None
+
+
+@pytest.mark.parametrize("name,upto", [("sheepshead-jd-finished.toml", 0), ("sheepshead-called-ace-finished.toml", 6),
+                                       ("sheepshead-4-midtrick.toml", None), ("sheepshead-3-finished.toml", 3),
+                                       ("sauspiel-finished.toml", 0), ("solo-acorns-finished.toml", 9),
+                                       ("wenz-finished.toml", 2)])
+def test_payments_ask_for_tricks_only_at_no_point_beyond_the_floor(name, upto):
+    """solve_world's payments equal the outcomes read with the tricks each side can take in every case: a side
+    with points beyond its floor (the bury) can always take a trick, so 30 or fewer is schneidered, not
+    schwarzed, without a tricks search."""
+    from sheepsolve.analysis import in_play, no_trick_points, tricks_objective
+    from sheepsolve.objective import Objective
+    from sheepsolve.scoring import outcome_for
+    from sheepsolve.solver import Solver
+
+    k = _knowledge(name, upto) if upto is not None else W.Knowledge.from_record(load_record(EXAMPLES / name))
+    solver, tsolver = Solver(1), Solver(1)
+    beyond = 0
+    for w in W.WorldSampler(k).sample(12, seed=5):
+        values, pays = V.solve_world(k, w, solver, tsolver)
+        g, setup = w.setup.game, w.setup
+        n, _ = in_play(setup)
+        floor = no_trick_points(Objective.for_setup(setup))
+        payer = V._Payer(setup, k.seat, k.stakes)
+        for c, v, p in zip(w.state.legal(), values, pays):
+            child = w.state.play(c)
+            reach = lambda t: tsolver.reach(child, t, tricks_objective(setup.team))  # noqa: E731
+            took = n if reach(n) else (1 if reach(1) else 0)
+            if v > floor:
+                assert took >= 1, (c, v, floor)
+                beyond += v * 4 <= g.total_points
+            assert p == payer(outcome_for(g, v, took, n)), (str(c), v, floor, took)
+    assert beyond or name != "sheepshead-jd-finished.toml"  # the case is met

@@ -157,10 +157,17 @@ def outcome_by_tricks(game: Game, value: int, reach: Callable[[int], bool], floo
                       tricks: int | None = None, total: int | None = None) -> str:
     """The outcome of a two-sided game's ``value`` (the declaring side's final points) where ``reach(k)`` tells
     whether the side can take ``k`` tricks. It is asked once at most, only where the outcome turns on tricks:
-    a tout (every trick), every card point (every trick: schwarz or not), 30 or fewer or no point beyond
-    ``floor`` (one trick: schwarzed or not). ``floor`` is what the side has without a trick (the bury, see
-    :func:`no_trick_points`): a 4-hand bury can hold more than 30 points. ``tricks`` and ``total``: every trick
-    and every point in play (:func:`in_play`), by default the game's."""
+    a tout (every trick), every card point (every trick: schwarz or not), no point beyond ``floor`` (one trick:
+    schwarzed or not). ``floor`` is what the side has without a trick (the bury, see :func:`no_trick_points`):
+    a 4-hand bury can hold more than 30 points. A point beyond it came with a trick, so 30 or fewer is then
+    schneidered but never schwarzed, whatever ``reach`` would say. ``tricks`` and ``total``: every trick and
+    every point in play (:func:`in_play`), by default the game's.
+
+    >>> from sheepsolve.games import make_game
+    >>> g = make_game("sheepshead")
+    >>> outcome_by_tricks(g, 20, lambda k: 1 / 0, floor=12), outcome_by_tricks(g, 12, lambda k: False, floor=12)
+    ('schneidered', 'schwarzed')
+    """
     n = game.tricks if tricks is None else tricks
     full = game.total_points if total is None else total
     if game.tout:
@@ -168,7 +175,7 @@ def outcome_by_tricks(game: Game, value: int, reach: Callable[[int], bool], floo
     took = None
     if value >= full:
         took = n if reach(n) else n - 1
-    elif value * 4 <= game.total_points or value <= floor:
+    elif value <= floor:
         took = 1 if reach(1) else 0
     return outcome_for(game, value, took, n)
 

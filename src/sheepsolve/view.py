@@ -181,7 +181,7 @@ def solve_world(k: Knowledge, world: World, solver: Solver, tricks_solver: Solve
         if v is None:
             pays.append(None)
             continue
-        if g.tout or v >= total or v <= floor or v * 4 <= g.total_points:
+        if g.tout or v >= total or v <= floor:  # where the outcome turns on tricks (outcome_by_tricks)
             child = state.play(c, check=False)
             outcome = outcome_by_tricks(g, v, lambda t, child=child: ts.reach(child, t, tobj), floor, tricks=n,
                                         total=total)

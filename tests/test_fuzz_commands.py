@@ -250,7 +250,8 @@ def report_input(rnd: random.Random, path: Path, annotated: list[dict[str, Any]]
     _mutate_json(rnd, rnd.choice(lines))
     text = "\n".join(json.dumps(x, default=str) for x in lines) + "\n"
     if rnd.random() < 0.15:
-        text += rnd.choice(["{", "[]", "null", '{"id": 5}', "\x00\x01", '{"id": "x", "error": null}'])
+        text += rnd.choice(["{", "[]", "null", '{"id": 5}', "\x00\x01", '{"id": "x", "error": null}',
+                            "[" * 100_000 + "]" * 100_000])
     p = path.with_suffix(".report.jsonl")
     p.write_text(text, encoding="utf-8")
     return p
@@ -265,6 +266,7 @@ def batch_lines(path: Path, rnd: random.Random) -> list[tuple[list[str], str | N
     except ValueError:
         as_line = None
     bad = [b"{", b"[1, 2]", b"null", b'"x"', bytes([0xff, 0xfe, 0x00]), b"{" * 50, b'{"game": "wenz"}',
+           b"[" * 100_000 + b"]" * 100_000,
            b"x" * (1024 * 1024 + 10) if rnd.random() < 0.05 else b"{}"]
     lines = [as_line.encode() if as_line else record.replace(b"\n", b" ")] + rnd.sample(bad, rnd.randrange(0, 3))
     rnd.shuffle(lines)
@@ -277,7 +279,8 @@ def batch_lines(path: Path, rnd: random.Random) -> list[tuple[list[str], str | N
     args = ["batch", command, *opts, "--out", str(out), "--jobs", "1"]
     if rnd.random() < 0.2 and out.exists():  # resume over a damaged output
         old = out.read_bytes()
-        cut = old[: rnd.randrange(len(old) + 1)] + rnd.choice([b"", b"\xff\xfe", b"garbage\n", b'{"id"'])
+        cut = old[: rnd.randrange(len(old) + 1)] + rnd.choice([b"", b"\xff\xfe", b"garbage\n", b'{"id"',
+                                                              b"[" * 100_000 + b"]" * 100_000 + b"\n"])
         out.write_bytes(cut)
         args.append("--resume")
     else:

@@ -392,3 +392,47 @@ def test_report_reads_a_season_line_by_line(tmp_path: Path, annotated_line: dict
     long = tmp_path / "long.jsonl"
     long.write_text(line + '{"id": "x", "error": "' + "a" * (17 * 2**20) + '"}\n')
     assert_input_error(run("report", long), "line 2", "16 MiB")
+
+
+def test_deeply_nested_json_lines(tmp_path: Path) -> None:
+    """A line of 200,000 nested brackets: report and batch --resume gave a traceback (RecursionError)."""
+    deep = "[" * 200_000 + "]" * 200_000
+    p = tmp_path / "deep.jsonl"
+    p.write_text(deep + "\n")
+    assert_input_error(run("report", p), "line 1", "nested too deeply")
+    p.write_text('{"id": "x", "result": ' + deep + "}\n")
+    assert_input_error(run("report", p), "line 1")
+    out = tmp_path / "out.jsonl"
+    out.write_text(deep + "\n" + '{"id": "y", "error": "e"}\n')
+    assert_input_error(run("batch", "show", EX / "sheepshead.toml", "--out", out, "--resume"), "line 1",
+                       "not a batch line")
+    out.write_text('{"id": "y", "error": "e"}\n' + deep + "\n")  # the last line, whole: dropped, as one cut short
+    r = run("batch", "show", EX / "sheepshead.toml", "--out", out, "--resume", "--jobs", "1")
+    assert r.exit_code == 0, r.output
+    assert len(out.read_text().splitlines()) == 2
+
+
+# --------------------------------------------------------------------------------------------------------------
+# puzzle show
+
+
+@pytest.mark.parametrize("html", [False, True])
+def test_puzzle_show_reveal_with_a_refutation_cut_short(tmp_path: Path, html: bool) -> None:
+    """A stored refutation line that stops before the end of the hand (found by the fuzz harness: a puzzle
+    record with its play cut) gave an AssertionError traceback in puzzle show --reveal."""
+    import tomllib
+
+    src = EX / "puzzles" / "05-easy-sauspiel.toml"
+    d = tomllib.loads(src.read_text())
+    card, line = next(iter(d["puzzle"]["refutations"].items()))
+    cards = line.split() if isinstance(line, str) else list(line)
+    d["puzzle"]["refutations"][card] = cards[:-1]
+    p = tmp_path / "cut.json"
+    p.write_text(json.dumps(d))
+    args = ["puzzle", "show", p, "--reveal"] + (["--html", tmp_path / "p.html"] if html else [])
+    r = run(*args)
+    assert r.exit_code == 0, (r.output, r.exception)
+    text = (tmp_path / "p.html").read_text() if html else r.output
+    assert "stops before the end of the hand" in text
+    r = run("puzzle", "check", p)
+    assert r.exit_code == 1 and "stops before the end of the hand" in r.output, r.output

@@ -365,7 +365,7 @@ def read_done(path: str) -> tuple[set[str], int]:
                 break
             try:
                 obj = json.loads(raw)
-            except (ValueError, UnicodeDecodeError):
+            except (ValueError, UnicodeDecodeError, RecursionError):  # RecursionError: [[[[... nested too deep
                 if not f.peek(1):
                     break
                 raise BatchError(f"--out: {clip(path, 200)}: line {n} is not a batch line; not resuming over it")

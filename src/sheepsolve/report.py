@@ -160,6 +160,8 @@ def season_report(lines: Iterable[str], label: str = "report") -> SeasonReport:
             obj = json.loads(line)
         except ValueError as e:
             raise ReportError(f"{where}: not JSON ({e})") from None
+        except RecursionError:  # [[[[... a traceback before
+            raise ReportError(f"{where}: not a batch line (nested too deeply)") from None
         if not isinstance(obj, dict) or not isinstance(obj.get("id"), str):
             raise ReportError(f"{where}: not a batch line (an object with an \"id\")")
         if "error" in obj:

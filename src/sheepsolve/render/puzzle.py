@@ -129,6 +129,9 @@ def solution_line(p: Puzzle, solver: Solver | None = None) -> tuple[Card, ...]:
 
 
 def _end_text(p: Puzzle, end: State) -> str:
+    if not end.finished:  # a stored line cut short (an AssertionError in final_value before)
+        return (f"the stored line stops before the end of the hand ({sum(len(h) for h in end.hands)} cards still "
+                "in hand)")
     obj = _objective(p.state, p.goal)
     side = side_of(p.state.setup)
     if p.goal == "all-tricks":

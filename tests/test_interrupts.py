@@ -200,3 +200,48 @@ def test_a_worker_that_swallows_sigterm_is_still_ended(monkeypatch: pytest.Monke
             raise RuntimeError("stop")
     assert time.monotonic() - t0 < 30
     assert workers and not [pid for pid in workers if _live(pid)], workers
+
+
+MID_MESSAGE = """
+import os, signal, time
+from sheepsolve import signals
+
+def rchar(pid):
+    with open(f"/proc/{pid}/io") as f:
+        return int(next(line for line in f if line.startswith("rchar")).split()[1])
+
+if __name__ == "__main__":
+    try:
+        with signals.process_pool(1) as pool:
+            [worker] = pool._pool
+            time.sleep(0.5)
+            base = rchar(worker.pid)
+            pool.apply_async(len, (b"x" * (64 << 20),))  # a task the worker reads piece by piece
+            deadline = time.monotonic() + 30
+            while rchar(worker.pid) < base + (4 << 20) and time.monotonic() < deadline:
+                time.sleep(0.0005)
+            os.kill(worker.pid, signal.SIGTERM)  # stopped in the middle of the message
+            time.sleep(0.2)
+            raise RuntimeError("stop")
+    except RuntimeError:
+        print("ended", flush=True)
+"""
+
+
+def test_a_worker_stopped_in_the_middle_of_a_task_message_does_not_hang_the_pool_end(tmp_path: Path) -> None:
+    """A worker stopped by its own SIGTERM while it reads a large task (as a SIGTERM to the process group
+    stops it) leaves the task queue mid-message. The pool must still end at once when its block raises:
+    Pool.terminate, used before, read that queue from the middle and waited forever (the hang of the group
+    SIGTERM tests under load)."""
+    script = tmp_path / "mid_message.py"
+    script.write_text(MID_MESSAGE, encoding="utf-8")
+    p = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         start_new_session=True, preexec_fn=_default_signals)
+    try:
+        out, err = p.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        os.killpg(p.pid, signal.SIGKILL)
+        p.communicate()
+        pytest.fail("the pool's end hung after a worker was stopped in the middle of a task message")
+    assert p.returncode == 0 and out.decode().strip() == "ended", (p.returncode, out, err)
+    assert b"Traceback" not in err, err.decode()

@@ -174,7 +174,7 @@ def main() -> None:
         from distributed import LocalCluster
 
         cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
-                               dashboard_address=None, silence_logs=40)
+                               dashboard_address=":0", silence_logs=40)
     print(f"workers start by {signals.start_method()}")
     try:
         one = None

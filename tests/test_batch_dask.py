@@ -32,7 +32,7 @@ def lines(path: Path) -> list:
 @pytest.fixture(scope="module")
 def cluster():
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
-                                  dashboard_address=None, silence_logs=40) as c:
+                                  dashboard_address=":0", silence_logs=40) as c:
         yield c
 
 

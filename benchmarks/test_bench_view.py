@@ -75,21 +75,25 @@ def suggest_first_leads(states: list, worlds: int = 200, jobs: int = JOBS, race:
 
 def compare(run, items: list, modes: list[tuple[str, int, float | None]]) -> dict[tuple, tuple[list[float], int]]:
     """``run(i, *item, race=..., jobs=...)`` for every item in every mode (racing ``"on"``/``"off"``, jobs,
-    ``worlds.PARALLEL_AFTER_SECONDS`` or None for the default), the modes taking turns item by item (in order,
+    ``worlds.PARALLEL_AFTER_SECONDS`` and ``FORKED_PARALLEL_AFTER_SECONDS``, or None for the defaults), the modes taking turns item by item (in order,
     then backwards, ...), so that a load that changes during the run weighs on each alike. Per mode: the seconds
     of each item and the worlds solved."""
     out: dict[tuple, tuple[list[float], int]] = {m: ([], 0) for m in modes}
     default_after = worlds.PARALLEL_AFTER_SECONDS
+    default_forked = worlds.FORKED_PARALLEL_AFTER_SECONDS
     try:
         for i, item in enumerate(items):
             for m in (modes if i % 2 == 0 else modes[::-1]):
                 race, jobs, after = m
+                # a threshold given is the one every question uses (suggest's forked one included)
                 worlds.PARALLEL_AFTER_SECONDS = default_after if after is None else after
+                worlds.FORKED_PARALLEL_AFTER_SECONDS = default_forked if after is None else after
                 t, n = run(i, *item, race=race == "on", jobs=jobs)
                 out[m][0].append(t)
                 out[m] = (out[m][0], out[m][1] + n)
     finally:
         worlds.PARALLEL_AFTER_SECONDS = default_after
+        worlds.FORKED_PARALLEL_AFTER_SECONDS = default_forked
     return out
 
 

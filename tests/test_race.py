@@ -261,3 +261,18 @@ def test_payments_ask_for_tricks_only_at_no_point_beyond_the_floor(name, upto):
                 beyond += v * 4 <= g.total_points
             assert p == payer(outcome_for(g, v, took, n)), (str(c), v, floor, took)
     assert beyond or name != "sheepshead-jd-finished.toml"  # the case is met
+
+
+def test_suggest_starts_workers_sooner_when_they_start_by_fork(monkeypatch):
+    """One question's worlds (suggest) go to processes after FORKED_PARALLEL_AFTER_SECONDS when workers start by
+    fork, never later than the general threshold; otherwise after PARALLEL_AFTER_SECONDS."""
+    from sheepsolve import signals
+
+    monkeypatch.setattr(signals, "START_METHOD", "fork")
+    assert W.quick_parallel_after() == W.FORKED_PARALLEL_AFTER_SECONDS < W.PARALLEL_AFTER_SECONDS
+    monkeypatch.setattr(W, "PARALLEL_AFTER_SECONDS", 0.0)
+    assert W.quick_parallel_after() == 0.0
+    monkeypatch.setattr(W, "PARALLEL_AFTER_SECONDS", 3.0)
+    for method in ("spawn", "forkserver"):
+        monkeypatch.setattr(signals, "START_METHOD", method)
+        assert W.quick_parallel_after() == 3.0

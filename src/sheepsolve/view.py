@@ -47,7 +47,7 @@ from .record import Record
 from .scoring import laufende_of, outcome_for, payment_for
 from .solver import Solver
 from .worlds import (ALL_WORLDS_CAP, TIE_Z, Knowledge, UnitRunner, World, WorldSampler, WorldsError, mean_se,
-                     rounded, within_noise)
+                     quick_parallel_after, rounded, within_noise)
 
 __all__ = ["TIE_Z", "VIEW_TABLE_MIB", "CardView", "View", "player_view", "solve_world", "suggest_record",
            "render_suggest", "parse_worlds", "MAX_WORLDS", "MAX_ANNOTATE_WORLDS", "MAX_SEED", "DecisionView", "PlayerView", "ViewSettings", "annotate_view"]
@@ -453,7 +453,7 @@ def player_view(k: Knowledge, worlds: int | str = 100, *, seed: int = 0, jobs: i
     results: list[tuple] = []
     alive = list(range(len(legal)))
     # one pool for every round, if the run is long enough for one: the worlds sent once, each round's cards with it
-    with UnitRunner(jobs, init=_view_init,
+    with UnitRunner(jobs, init=_view_init, parallel_after=quick_parallel_after(),
                     initargs=lambda: (k.to_spec(), tuple(w.to_spec() for w in given))) as runner:
         for end in (race_rounds(n) if race and not exact else [n]):
             start = len(results)

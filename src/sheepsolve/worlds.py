@@ -214,6 +214,22 @@ PARALLEL_AFTER_SECONDS = 3.0
 them costs from milliseconds by fork to about a second spawned, each starts with empty tables, and on a busy
 machine a second worker only adds work: docs/TUNING.md, "The player's view")."""
 
+FORKED_PARALLEL_AFTER_SECONDS = 0.3
+"""``suggest``'s threshold when workers start by fork (a pool of two in 15-30 ms, with this process's tables
+loaded): on two idle cores it made ``suggest`` at the first lead 0.68x as long on sauspiel and 0.84x on
+sheepshead-jd, 200 worlds; on cores already busy it made it 1.26x as long (docs/TUNING.md). ``annotate``'s hands
+of many short decisions keep :data:`PARALLEL_AFTER_SECONDS`."""
+
+
+def quick_parallel_after() -> float:
+    """The threshold for one question's many worlds (``suggest``): :data:`FORKED_PARALLEL_AFTER_SECONDS` when the
+    workers would start by fork, else :data:`PARALLEL_AFTER_SECONDS` (never above it)."""
+    from .signals import start_method
+
+    if start_method() == "fork":
+        return min(PARALLEL_AFTER_SECONDS, FORKED_PARALLEL_AFTER_SECONDS)
+    return PARALLEL_AFTER_SECONDS
+
 
 def _worker_start(init: Callable[..., None] | None, initargs: tuple) -> None:
     """A worker process's start: the signal set-up every worker gets, then ``init(*initargs)``."""

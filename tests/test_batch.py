@@ -334,3 +334,35 @@ def test_jsonl_on_standard_input_with_the_progress_bar(tmp_path: Path) -> None:
     assert r.exit_code == 0, r.output
     assert [g["id"] for g in lines(out)] == ["-:3", "-:5"]
     assert "2 done" in r.stderr and "batch show: 2 records" in r.stderr
+
+
+def test_an_oversized_record_on_stdin_is_an_error_line_read_no_further(tmp_path: Path, monkeypatch) -> None:
+    """One TOML record on standard input is read up to a record file's limit: beyond it the record is an error
+    line (the rest of the stream is not read), as a too-big record file is."""
+    import io
+
+    from sheepsolve import batch as B
+
+    monkeypatch.setattr(B, "MAX_STDIN_RECORD_CHARS", 1000)
+    text = 'game = "sauspiel"\n' + "# " + "x" * 5000 + "\n"
+    stream = io.StringIO(text)
+    items = list(B._stdin_items(stream))
+    assert len(items) == 1 and items[0].error == "-: the record is too long (over 1000 characters)"
+    assert stream.tell() <= 1100
+    ok = (Path(__file__).parent.parent / "examples" / "sauspiel-finished.toml").read_text()
+    monkeypatch.setattr(B, "MAX_STDIN_RECORD_CHARS", len(ok))
+    items = list(B._stdin_items(io.StringIO(ok)))
+    assert items[0].error is None and items[0].source is not None
+    assert B.MAX_STDIN_RECORD_CHARS == len(ok) and B.MAX_RECORD_BYTES == 1024 * 1024
+
+
+def test_resume_refuses_an_endless_line_without_reading_it_whole(tmp_path: Path, monkeypatch) -> None:
+    from sheepsolve import batch as B
+
+    monkeypatch.setattr(B, "MAX_OUTPUT_LINE_BYTES", 100)
+    out = tmp_path / "o.jsonl"
+    out.write_text('{"id": "a", "result": {}}\n' + '{"id": "' + "b" * 500 + '"}\n', encoding="utf-8")
+    with pytest.raises(BatchError, match="line 2 is longer than 100 bytes"):
+        read_done(str(out))
+    out.write_text('{"id": "a", "result": {}}\n{"id": "b", "error": "x"}\n', encoding="utf-8")
+    assert read_done(str(out))[0] == {"a", "b"}

@@ -52,6 +52,7 @@ from typing import Any, BinaryIO, TextIO
 
 from .commands import ANALYSIS_ERRORS, COMMANDS, Source
 from .files import FileError, check_output_path, clip, open_input_file
+from .record import MAX_RECORD_BYTES
 
 __all__ = ["BatchError", "Summary", "iter_sources", "list_sources", "run_record", "run_chunk", "run_batch",
            "read_done", "default_chunk_size", "RECORD_SUFFIXES", "MAX_CHUNK_SIZE",
@@ -64,8 +65,9 @@ MAX_LINE_CHARS = 1024 * 1024
 MAX_CHUNK_SIZE = 1000
 """The most records per task (``--chunk-size``): a task's records and their answers travel as one message and are
 held in memory at once (an annotate line is about 10 KB, so some 10 MB a task)."""
-MAX_STDIN_RECORD_CHARS = 1 << 30
-"""The most characters of one TOML record read from standard input."""
+MAX_STDIN_RECORD_CHARS = MAX_RECORD_BYTES
+"""The most characters of one TOML record read from standard input (as many as a record file may hold: a hand
+record is a few kilobytes)."""
 UNKNOWN_TOTAL_CHUNK = 16
 """Records per chunk when their number is not known in advance (standard input)."""
 
@@ -245,7 +247,13 @@ def _stdin_items(stream: TextIO, ids_only: bool = False) -> Iterator[Item]:
         yield from _jsonl_items("-", readline, ids_only)
     else:
         text = "".join(head)
-        rest = stream.read(max(0, MAX_STDIN_RECORD_CHARS - len(text)))
+        if len(text) > MAX_STDIN_RECORD_CHARS:
+            yield Item("-", error=f"-: the record is too long (over {MAX_STDIN_RECORD_CHARS} characters)")
+            return
+        rest = stream.read(MAX_STDIN_RECORD_CHARS + 1 - len(text))
+        if len(text) + len(rest) > MAX_STDIN_RECORD_CHARS:
+            yield Item("-", error=f"-: the record is too long (over {MAX_STDIN_RECORD_CHARS} characters)")
+            return
         yield Item("-") if ids_only else Item("-", Source.text_of("-", text + rest, "toml"))
 
 
@@ -347,6 +355,11 @@ def _chunks(items: Iterator[Item], todo: int | None, workers: int, fixed: int | 
 # Output and resume
 
 
+MAX_OUTPUT_LINE_BYTES = 64 * 1024 * 1024
+"""The longest line ``--resume`` reads from an output file (a batch line of an annotated hand is some hundred
+kilobytes)."""
+
+
 def read_done(path: str) -> tuple[set[str], int]:
     """The ids already in an output file, and the length of its part that holds whole lines (a last line cut
     short by an interruption is dropped on resume). Raises :class:`BatchError` on a line that is not a batch
@@ -360,7 +373,10 @@ def read_done(path: str) -> tuple[set[str], int]:
         raise BatchError(f"--out: {clip(path, 200)}: cannot read it to resume: {e.strerror or e}") from None
     good = 0
     with f:
-        for n, raw in enumerate(f, 1):
+        for n, raw in enumerate(iter(lambda: f.readline(MAX_OUTPUT_LINE_BYTES + 1), b""), 1):
+            if len(raw) > MAX_OUTPUT_LINE_BYTES:
+                raise BatchError(f"--out: {clip(path, 200)}: line {n} is longer than {MAX_OUTPUT_LINE_BYTES} bytes, "
+                                 f"not a batch line; not resuming over it")
             if not raw.endswith(b"\n"):  # the last piece has no newline: cut short
                 break
             try:

@@ -163,7 +163,7 @@ def openschafkopf_record(rules: str, hand: str, cards_on_table: str = "", *, dec
     g = rec.game
     if len(mine) != g.hand_size:
         left = g.hand_size - len(_played_by_seat(rec, state)[seat])
-        raise NotationError(f"--hand: {len(held)} cards, but player {PLAYERS[seat]} (to move after the cards on the "
+        raise NotationError(f"--hand: {len(held)} card{'' if len(held) == 1 else 's'}, but player {PLAYERS[seat]} (to move after the cards on the "
                            f"table) holds {left}")
     d["hands"] = {PLAYERS[seat]: format_cards(mine)}
     try:

@@ -144,18 +144,10 @@ def _path_text(path: object) -> str:
     return p
 
 
-def read_input_file(path: str | os.PathLike[str], *, max_bytes: int = MAX_INPUT_BYTES) -> bytes:
-    """The bytes of a regular file of at most ``max_bytes`` bytes.
-
-    A FIFO, a device, a folder or a socket is refused without waiting for it (it is opened non-blocking and
-    looked at before anything is read); a file over the limit is refused without reading it all.
-
-    >>> try:
-    ...     read_input_file("/dev/zero")
-    ... except FileError as e:
-    ...     print(e)
-    /dev/zero: not a file that can be read as input: it is a character device
-    """
+def _open_regular(path: str | os.PathLike[str]) -> tuple[int, os.stat_result, str]:
+    """A descriptor of ``path`` opened for reading, with its status and its name as error messages show it; a
+    FIFO, a device, a folder or a socket is refused without waiting for it (opened non-blocking, looked at before
+    anything is read)."""
     p = _path_text(path)
     if not p:
         raise FileError("the file name is empty")
@@ -168,6 +160,26 @@ def read_input_file(path: str | os.PathLike[str], *, max_bytes: int = MAX_INPUT_
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
             raise FileError(f"{shown}: not a file that can be read as input: it is {_kind(info.st_mode)}")
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd, info, shown
+
+
+def read_input_file(path: str | os.PathLike[str], *, max_bytes: int = MAX_INPUT_BYTES) -> bytes:
+    """The bytes of a regular file of at most ``max_bytes`` bytes.
+
+    A FIFO, a device, a folder or a socket is refused without waiting for it (it is opened non-blocking and
+    looked at before anything is read); a file over the limit is refused without reading it all.
+
+    >>> try:
+    ...     read_input_file("/dev/zero")
+    ... except FileError as e:
+    ...     print(e)
+    /dev/zero: not a file that can be read as input: it is a character device
+    """
+    fd, info, shown = _open_regular(path)
+    try:
         if info.st_size > max_bytes:
             raise FileError(f"{shown}: the file is too large ({info.st_size} bytes; the limit is {max_bytes})")
         chunks: list[bytes] = []
@@ -208,18 +220,8 @@ def open_input_file(path: str | os.PathLike[str]) -> BinaryIO:
     ...     print(e)
     /dev/zero: not a file that can be read as input: it is a character device
     """
-    p = _path_text(path)
-    if not p:
-        raise FileError("the file name is empty")
-    shown = clip(p, 200)
+    fd, _info, _shown = _open_regular(path)
     try:
-        fd = os.open(p, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
-    except (OSError, ValueError) as e:
-        raise FileError(f"{shown}: cannot read the file: {getattr(e, 'strerror', None) or e}") from None
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise FileError(f"{shown}: not a file that can be read as input: it is {_kind(info.st_mode)}")
         return os.fdopen(fd, "rb")
     except BaseException:
         os.close(fd)

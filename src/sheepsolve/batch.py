@@ -247,14 +247,12 @@ def _stdin_items(stream: TextIO, ids_only: bool = False) -> Iterator[Item]:
         yield from _jsonl_items("-", readline, ids_only)
     else:
         text = "".join(head)
+        if len(text) <= MAX_STDIN_RECORD_CHARS:
+            text += stream.read(MAX_STDIN_RECORD_CHARS + 1 - len(text))
         if len(text) > MAX_STDIN_RECORD_CHARS:
             yield Item("-", error=f"-: the record is too long (over {MAX_STDIN_RECORD_CHARS} characters)")
             return
-        rest = stream.read(MAX_STDIN_RECORD_CHARS + 1 - len(text))
-        if len(text) + len(rest) > MAX_STDIN_RECORD_CHARS:
-            yield Item("-", error=f"-: the record is too long (over {MAX_STDIN_RECORD_CHARS} characters)")
-            return
-        yield Item("-") if ids_only else Item("-", Source.text_of("-", text + rest, "toml"))
+        yield Item("-") if ids_only else Item("-", Source.text_of("-", text, "toml"))
 
 
 def iter_sources(inputs: Sequence[str], stdin: TextIO | None = None, *, skip: _Skip = _never,

@@ -748,7 +748,7 @@ def bury_view(ann, *, worlds: int | str = 100, seed: int = 0, jobs: int | None =
 
     The worlds are those of ``sheepsolve bury --view picker`` (and ``choose`` for a sauspiel call) with the same
     ``worlds`` and ``seed``."""
-    from .bury import BuryDecision, Contract, choose_contract, contracts_for, sample_buries
+    from .bury import BuryDecision, choose_contract, contracts_for, sample_buries
 
     b = ann.bury
     if b is None:
@@ -759,7 +759,7 @@ def bury_view(ann, *, worlds: int | str = 100, seed: int = 0, jobs: int | None =
     if p is None:
         return None
     stakes = ann.stakes
-    rows: list[tuple[tuple, Any]] = []  # ((bury, call, under, alone), stats, tie or first)
+    rows: list[tuple[tuple, Any, bool]] = []  # ((bury, call, under, alone), stats, best or tied with it)
     if g.kind == "picker":
         blind = list(setup.blind)
         dealt = [c for c in g.sort_cards(set(setup.hands[p]) | set(setup.bury)) if c not in set(blind)]
@@ -789,7 +789,6 @@ def bury_view(ann, *, worlds: int | str = 100, seed: int = 0, jobs: int | None =
         for row in r.rows:
             rows.append((((), row.contract.called, None, False), row.stats, row.rank == 1 or row.tie))
         match = [k for k in rows if k[0][1] == setup.called]
-        del Contract
     else:
         return None
     if not match:

@@ -720,14 +720,25 @@ def _play_contexts(k: Knowledge, setup: Setup) -> tuple[tuple[int, Card, tuple[C
     return tuple(out)
 
 
+_CONTEXTS: dict[int, tuple[Knowledge, tuple]] = {}
+
+
 def _bound_plays_legal(k: Knowledge, setup: Setup) -> bool:
     """Whether the cards played by the seats that the called-card rules bind (:func:`engine.rule_bound_seats`) were
     legal in this world; the other seats' cards obey following suit in every deal the sampler makes."""
     bound = rule_bound_seats(setup)
     if not bound:
         return True
+    hit = _CONTEXTS.get(id(k))
+    if hit is not None and hit[0] is k:
+        contexts = hit[1]
+    else:  # once per knowledge: a card under that was played is known to all, so every world gives the same
+        if len(_CONTEXTS) > 256:
+            _CONTEXTS.clear()
+        contexts = _play_contexts(k, setup)
+        _CONTEXTS[id(k)] = (k, contexts)
     hands = {s: set(setup.hands[s]) for s in bound}
-    for s, c, trick, called_open in _play_contexts(k, setup):
+    for s, c, trick, called_open in contexts:
         if s in hands:
             hand = hands[s]
             if c not in legal_cards(setup, s, frozenset(hand), trick, called_open):

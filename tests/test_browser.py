@@ -125,3 +125,27 @@ def test_hostile_names_do_not_run_in_the_page(browser, tmp_path):
     body = browser.find_element(By.TAG_NAME, "body").text
     assert HOSTILE[0] in body and HOSTILE[1] in body
     assert not browser.find_elements(By.CSS_SELECTOR, "img")
+
+
+def test_hostile_names_in_the_players_view_report(browser, tmp_path):
+    """annotate --view player's page (the bury judged from the picker's view included) shows hostile player
+    names as text in the real browser, and nothing of them runs."""
+    from click.testing import CliRunner
+    from selenium.webdriver.common.by import By
+
+    from sheepsolve.cli import main
+
+    path = hostile_copy(PUZZLES.parent / "bury-called-ace-full.toml", tmp_path)
+    page = tmp_path / "view.html"
+    r = CliRunner().invoke(main, ["annotate", str(path), "--view", "player", "--worlds", "4", "--jobs", "1",
+                                  "--html", str(page)])
+    assert r.exit_code == 0, r.output
+    html = page.read_text(encoding="utf-8")
+    assert_escaped(html)
+    browser.get(page.as_uri())
+    assert browser.execute_script("return window.pwned === undefined")
+    body = browser.find_element(By.TAG_NAME, "body").text
+    picker = load_record(path).players[load_record(path).declarer]
+    assert f"From {picker}'s view (4 worlds" in body
+    assert all(name in body for name in HOSTILE if name in load_record(path).players)
+    assert not browser.find_elements(By.CSS_SELECTOR, "img")

@@ -738,3 +738,13 @@ def test_annotate_view_on_a_partial_record_points_to_suggest_at():
     r = CliRunner().invoke(main, ["suggest", f, "--at", "1.1", "--worlds", "5", "--json", "--jobs", "1"])
     assert r.exit_code == 0, r.output
     assert json.loads(r.output)["seat"] == "Ann"
+
+
+def test_annotate_view_reports_progress_through_the_bury_judgement():
+    """The bury judged from the picker's view (seconds on a full hand) moves the progress bar too."""
+    from sheepsolve.annotate import annotate_record
+
+    seen = []
+    ann = V.annotate_view(annotate_record(load_record(EXAMPLES / "bury-jd-full.toml")), worlds=7, jobs=1,
+                          progress=lambda done, total: seen.append((done, total)))
+    assert ann.bury.view is not None and seen[-1] == (7, 7)

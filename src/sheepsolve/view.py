@@ -742,7 +742,7 @@ class BuryView:
 
 
 def bury_view(ann, *, worlds: int | str = 100, seed: int = 0, jobs: int | None = 1,
-              min_cost: int | None = None) -> BuryView | None:
+              min_cost: int | None = None, progress: Callable[[int, int], None] | None = None) -> BuryView | None:
     """The record's bury and call (or sauspiel call) judged from the picker's own view (see :class:`BuryView`);
     None when the annotation has no such choice to judge (see ``Annotation.bury``).
 
@@ -769,7 +769,7 @@ def bury_view(ann, *, worlds: int | str = 100, seed: int = 0, jobs: int | None =
             return g.partner != "called-ace" or (d.called is not None) == calling
 
         r = sample_buries(g, dealt, blind, p, worlds=worlds, seed=seed, stakes=stakes, by="points", jobs=jobs,
-                          players=ann.players, keep=keep)
+                          players=ann.players, keep=keep, progress=progress)
         for row in r.rows:
             d = row.decision
             rows.append(((tuple(g.sort_cards(d.bury)), d.called, d.under, d.alone or setup.partner is None),
@@ -785,7 +785,7 @@ def bury_view(ann, *, worlds: int | str = 100, seed: int = 0, jobs: int | None =
         if len(cs) < 2:
             return None
         r = choose_contract(g, hand, p, worlds=worlds, seed=seed, stakes=stakes, by="points", jobs=jobs,
-                            players=ann.players, contracts=cs)
+                            players=ann.players, contracts=cs, progress=progress)
         for row in r.rows:
             rows.append((((), row.contract.called, None, False), row.stats, row.rank == 1 or row.tie))
         match = [k for k in rows if k[0][1] == setup.called]
@@ -988,7 +988,7 @@ def annotate_view(ann, *, worlds: int | str = 100, seed: int = 0, jobs: int | No
     summary = dataclasses.replace(ann.summary, players=tuple(players))
     if ann.bury is not None:
         ann = dataclasses.replace(ann, bury=dataclasses.replace(
-            ann.bury, view=bury_view(ann, worlds=worlds, seed=seed, jobs=jobs, min_cost=min_cost)))
+            ann.bury, view=bury_view(ann, worlds=worlds, seed=seed, jobs=jobs, min_cost=min_cost, progress=progress)))
     settings = ViewSettings(worlds=worlds, seed=seed, min_cost=min_cost, solves=len(units),
                             seconds=time.perf_counter() - t0)
     return dataclasses.replace(ann, decisions=decisions, summary=summary, view=settings)

@@ -10,10 +10,11 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+
+from helpers_cli import EXAMPLES
 
 from sheepsolve.annotate import AnnotateError, annotate_play, annotate_record, render_html, render_text
 from sheepsolve.cards import Card, parse_cards
@@ -27,7 +28,6 @@ from sheepsolve.reference import reference_card_values
 from sheepsolve.scoring import outcome_for
 from sheepsolve.solver import Solver
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 BLUNDER = EXAMPLES / "annotate-blunder-sheepshead.toml"
 SWING = EXAMPLES / "annotate-swing-sauspiel.toml"
 DECIDED = EXAMPLES / "annotate-decided-solo.toml"

@@ -15,21 +15,11 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
+from helpers_cli import EXAMPLES
+
 from sheepsolve.batch import BatchError, list_sources, read_done, run_batch
 from sheepsolve.cli import main
 
-ROOT = Path(__file__).resolve().parents[1]
-EXAMPLES = ROOT / "examples"
-TIMINGS = {"seconds", "bury_seconds"}
-
-
-def timeless(x: Any) -> Any:
-    """``x`` without its timing fields (the only fields that differ between two runs)."""
-    if isinstance(x, dict):
-        return {k: timeless(v) for k, v in x.items() if k not in TIMINGS}
-    if isinstance(x, list):
-        return [timeless(v) for v in x]
-    return x
 
 
 def lines(path: Path) -> list[dict]:
@@ -51,7 +41,8 @@ def batch(*args: str) -> Any:
 
 @pytest.mark.parametrize("command,options", [("show", []), ("solve", ["--no-line"]), ("solve", ["--target", "61"]),
                                              ("annotate", ["--no-bury", "--min-cost", "3"])])
-def test_every_line_is_the_commands_json_or_its_error(tmp_path: Path, command: str, options: list[str]) -> None:
+def test_every_line_is_the_commands_json_or_its_error(tmp_path: Path, command: str, options: list[str],
+                                                      timeless) -> None:
     out = tmp_path / "out.jsonl"
     r = batch(command, *options, str(EXAMPLES), "--out", str(out), "--jobs", "1")
     assert r.exit_code in (0, 1), r.output
@@ -141,7 +132,7 @@ def test_stdin_and_refusals(tmp_path: Path) -> None:
         read_done(str(tmp_path / "junk.jsonl"))
 
 
-def test_same_output_whatever_jobs_for_a_seed(tmp_path: Path) -> None:
+def test_same_output_whatever_jobs_for_a_seed(tmp_path: Path, timeless) -> None:
     """A sampled command (the picker's view of the bury) gives the same lines with 1 and 2 processes."""
     inputs = [str(EXAMPLES / "bury-jd-picker-only.toml"), str(EXAMPLES / "bury-jd-full.toml"),
               str(EXAMPLES / "bury-called-ace-full.toml"), str(EXAMPLES / "wenz-finished.toml")]
@@ -197,7 +188,7 @@ def _record_of(setup: Any, st: Any) -> dict:
     return d
 
 
-def test_resume_after_an_interrupted_run_gives_the_same_output(tmp_path: Path) -> None:
+def test_resume_after_an_interrupted_run_gives_the_same_output(tmp_path: Path, timeless) -> None:
     season = _season(tmp_path, 60)
     full = tmp_path / "full.jsonl"
     assert batch("solve", str(season), "--out", str(full), "--jobs", "1").exit_code == 0
@@ -232,7 +223,7 @@ def test_list_sources_reads_folders_recursively_in_name_order(tmp_path: Path) ->
     assert [it.id for it in list_sources(inputs)] == list(expect)
 
 
-def test_run_batch_api_matches_the_command_line(tmp_path: Path) -> None:
+def test_run_batch_api_matches_the_command_line(tmp_path: Path, timeless) -> None:
     out1, out2 = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
     s = run_batch("show", {"german": False}, [str(EXAMPLES / "puzzles")], str(out1), jobs=1, progress=False)
     assert s.total == s.done > 0 and s.errors == 0

@@ -9,20 +9,11 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from helpers_cli import EXAMPLES
+
 from sheepsolve.cli import main
 
 distributed = pytest.importorskip("distributed")
-
-ROOT = Path(__file__).resolve().parents[1]
-EXAMPLES = ROOT / "examples"
-
-
-def timeless(x):
-    if isinstance(x, dict):
-        return {k: timeless(v) for k, v in x.items() if k not in ("seconds", "bury_seconds")}
-    if isinstance(x, list):
-        return [timeless(v) for v in x]
-    return x
 
 
 def lines(path: Path) -> list:
@@ -36,7 +27,7 @@ def cluster():
         yield c
 
 
-def test_examples_annotated_on_the_cluster_as_locally(tmp_path: Path, cluster) -> None:
+def test_examples_annotated_on_the_cluster_as_locally(tmp_path: Path, cluster, timeless) -> None:
     local, remote = tmp_path / "local.jsonl", tmp_path / "dask.jsonl"
     args = ["batch", "annotate", "--no-bury", str(EXAMPLES)]
     r1 = CliRunner().invoke(main, [*args, "--out", str(local), "--jobs", "2"])
@@ -51,7 +42,7 @@ def test_examples_annotated_on_the_cluster_as_locally(tmp_path: Path, cluster) -
     assert prefix is not None and sum(prefix.state_counts.values()) >= -(-len(a) // 4)
 
 
-def test_sampled_command_on_the_cluster_as_locally(tmp_path: Path, cluster) -> None:
+def test_sampled_command_on_the_cluster_as_locally(tmp_path: Path, cluster, timeless) -> None:
     inputs = [str(EXAMPLES / "bury-jd-picker-only.toml"), str(EXAMPLES / "bury-choose-sauspiel-hand.toml")]
     local, remote = tmp_path / "local.jsonl", tmp_path / "dask.jsonl"
     r1 = CliRunner().invoke(main, ["batch", "pick", "--worlds", "8", "--seed", "3", "--seat", "Cal", *inputs,

@@ -8,19 +8,18 @@ from __future__ import annotations
 
 import os
 import shutil
-from pathlib import Path
 
-import pytest  # noqa: E402
+import pytest
 
-import sys
 
-sys.path.insert(0, str(Path(__file__).parent))
-from helpers_hostile import HOSTILE, assert_escaped, hostile_copy  # noqa: E402
+from helpers_hostile import HOSTILE, assert_escaped, hostile_copy
 
-from sheepsolve.puzzle import puzzle_from_record, render_html  # noqa: E402
-from sheepsolve.record import load_record  # noqa: E402
+from helpers_cli import EXAMPLES
 
-PUZZLES = Path(__file__).resolve().parent.parent / "examples" / "puzzles"
+from sheepsolve.puzzle import puzzle_from_record, render_html
+from sheepsolve.record import load_record
+
+PUZZLES = EXAMPLES / "puzzles"
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 DRIVER = shutil.which("chromedriver")

@@ -15,10 +15,11 @@ import math
 import statistics
 import random
 from collections import Counter
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+
+from helpers_cli import EXAMPLES
 
 from sheepsolve import bury as B
 from sheepsolve.cards import Card, parse_cards
@@ -31,7 +32,6 @@ from sheepsolve.render.choices import render_bury, render_choose
 from sheepsolve.scoring import Stakes, outcome_for
 from sheepsolve.worlds import WorldsError, WorldSampler, before_choice, world_rng
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
 
 # --------------------------------------------------------------------------------------------------------------

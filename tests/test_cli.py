@@ -10,25 +10,21 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner, Result
+
+import helpers_cli
+from helpers_cli import ROOT
 
 from sheepsolve.cards import POINTS, Card
-from sheepsolve.cli import main
 from sheepsolve.games import REGISTRY
 from sheepsolve.record import dump_record, load_record, record_from_dict
 from sheepsolve.render import hand_view, render
 
-ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((ROOT / "examples").glob("*.toml"))
 IDS = [p.stem for p in EXAMPLES]
 
 
-def run(*args: str) -> Result:
-    return CliRunner().invoke(main, [str(a) for a in args])
-
-
 def show_json(path: Path | str) -> dict[str, Any]:
-    r = run("show", "--json", path)
+    r = helpers_cli.run("show", "--json", path)
     assert r.exit_code == 0, r.output
     return json.loads(r.output)
 
@@ -71,7 +67,7 @@ def test_examples_readme_lists_every_example() -> None:
 
 @pytest.mark.parametrize("notation", [None, "german", "french", "ascii"])
 @pytest.mark.parametrize("path", EXAMPLES, ids=IDS)
-def test_show_text(path: Path, notation: str | None) -> None:
+def test_show_text(path: Path, notation: str | None, run) -> None:
     from sheepsolve.cards import card_style, format_card
     from sheepsolve.render.text import game_title
 
@@ -192,7 +188,7 @@ def test_show_json_consistent(path: Path) -> None:
             assert d["missing"]
 
 
-def test_show_partial_record_says_what_is_missing() -> None:
+def test_show_partial_record_says_what_is_missing(run) -> None:
     path = ROOT / "examples" / "sheepshead-jd-partial.toml"
     r = run("show", path)
     assert r.exit_code == 0, r.output
@@ -204,7 +200,7 @@ def test_show_partial_record_says_what_is_missing() -> None:
     assert "Legal cards: unknown" in r.output
 
 
-def test_show_partial_finished_record_has_no_result(tmp_path: Path) -> None:
+def test_show_partial_finished_record_has_no_result(tmp_path: Path, run) -> None:
     rec = load_record(ROOT / "examples" / "sheepshead-jd-finished.toml")
     d = rec.to_dict()
     # every hand is played out, the bury is the rest of the deck; the picker's hand and the blind stay unknown
@@ -258,7 +254,7 @@ def test_show_json_record(tmp_path: Path) -> None:
     assert show_json(path) == show_json(ROOT / "examples" / "wenz-finished.toml")
 
 
-def test_show_no_hands_at_all(tmp_path: Path) -> None:
+def test_show_no_hands_at_all(tmp_path: Path, run) -> None:
     path = tmp_path / "bare.toml"
     path.write_text('game = "sauspiel"\ndeclarer = "2"\ncalled = "AS"\nplay = ["7C AC", ]\n', encoding="utf-8")
     r = run("show", path)
@@ -292,7 +288,7 @@ def test_render_color_only_when_asked() -> None:
     assert colored == plain
 
 
-def test_show_german(tmp_path: Path) -> None:
+def test_show_german(tmp_path: Path, run) -> None:
     path = tmp_path / "german.toml"
     path.write_text('game = "solo"\ntrump = "H"\ndeclarer = "1"\n'
                     '[hands]\n1 = "EO GO HO SO EU GU HU SU"\n2 = "HA HZ HK H9 H8 H7 EA EZ"\n'
@@ -309,7 +305,7 @@ def test_show_german(tmp_path: Path) -> None:
 # games and solve
 
 
-def test_games() -> None:
+def test_games(run) -> None:
     r = run("games")
     assert r.exit_code == 0
     for name in REGISTRY:
@@ -324,7 +320,7 @@ SMALL = ["sheepshead-jd-midtrick", "sauspiel-midtrick", "solo-hearts-midtrick", 
 
 
 @pytest.mark.parametrize("name", SMALL)
-def test_solve_json(name: str) -> None:
+def test_solve_json(name: str, run) -> None:
     path = ROOT / "examples" / f"{name}.toml"
     r = run("solve", "--json", path)
     assert r.exit_code == 0, r.output
@@ -342,7 +338,7 @@ def test_solve_json(name: str) -> None:
     assert d["outcome"]
 
 
-def test_solve_json_leaster_with_seat() -> None:
+def test_solve_json_leaster_with_seat(run) -> None:
     path = ROOT / "examples" / "leaster-4-midtrick.toml"
     r = run("solve", "--json", "--seat", "Dee", path)
     assert r.exit_code == 0, r.output
@@ -377,18 +373,9 @@ BAD = {
 }
 
 
-def assert_input_error(r: Result, *words: str) -> None:
-    assert r.exit_code == 2, (r.exit_code, r.output)
-    assert r.output.startswith("error: "), r.output
-    assert "Traceback" not in r.output
-    assert not isinstance(r.exception, Exception) or isinstance(r.exception, SystemExit)
-    for w in words:
-        assert w in r.output, (w, r.output)
-
-
 @pytest.mark.parametrize("command", ["show", "solve"])
 @pytest.mark.parametrize("case", sorted(BAD))
-def test_bad_record(tmp_path: Path, command: str, case: str) -> None:
+def test_bad_record(tmp_path: Path, command: str, case: str, run, assert_input_error) -> None:
     text, words = BAD[case]
     path = tmp_path / f"{case}.toml"
     path.write_text(text, encoding="utf-8")
@@ -397,12 +384,12 @@ def test_bad_record(tmp_path: Path, command: str, case: str) -> None:
 
 
 @pytest.mark.parametrize("command", ["show", "solve"])
-def test_missing_file(tmp_path: Path, command: str) -> None:
+def test_missing_file(tmp_path: Path, command: str, run, assert_input_error) -> None:
     assert_input_error(run(command, tmp_path / "nothing.toml"), "nothing.toml")
 
 
 @pytest.mark.parametrize("command", ["show", "solve"])
-def test_not_utf8_and_bad_json(tmp_path: Path, command: str) -> None:
+def test_not_utf8_and_bad_json(tmp_path: Path, command: str, run, assert_input_error) -> None:
     p = tmp_path / "latin1.toml"
     p.write_bytes(b'game = "wenz"\ncomment = "K\xf6nig"\n')
     assert_input_error(run(command, p), "UTF-8")
@@ -411,25 +398,25 @@ def test_not_utf8_and_bad_json(tmp_path: Path, command: str) -> None:
     assert_input_error(run(command, j), "JSON")
 
 
-def test_solve_incomplete_hands() -> None:
+def test_solve_incomplete_hands(run, assert_input_error) -> None:
     path = ROOT / "examples" / "sheepshead-jd-partial.toml"
     assert_input_error(run("solve", "--json", path), "every hand")
 
 
-def test_solve_unknown_seat() -> None:
+def test_solve_unknown_seat(run, assert_input_error) -> None:
     path = ROOT / "examples" / "leaster-4-midtrick.toml"
     assert_input_error(run("solve", "--seat", "Zed", path), "--seat", "Zed")
     assert_input_error(run("solve", path), "--seat")  # leaster needs a seat
 
 
-def test_help_lists_every_command() -> None:
+def test_help_lists_every_command(run) -> None:
     r = run("--help")
     assert r.exit_code == 0
     for command in ("show", "solve", "games"):
         assert command in r.output
 
 
-def test_solve_threshold_questions_match_the_exact_values():
+def test_solve_threshold_questions_match_the_exact_values(run):
     """--target, --all-tricks and --no-tricks agree with the exact value and the exact trick count."""
     path = str(ROOT / "examples" / "sauspiel-midtrick.toml")
     exact = json.loads(run("solve", path, "--json", "--no-line").output)
@@ -447,7 +434,7 @@ def test_solve_threshold_questions_match_the_exact_values():
 
 @pytest.mark.parametrize("flags", [("--target", "61", "--all-tricks"), ("--all-tricks", "--no-tricks"),
                                    ("--no-tricks", "--target", "91")])
-def test_solve_asks_one_question_at_a_time(flags):
+def test_solve_asks_one_question_at_a_time(flags, run):
     """Two threshold questions at once are refused (exit 2, both named), not answered one of them silently."""
     res = run("solve", str(ROOT / "examples" / "sauspiel-midtrick.toml"), "--json", *flags)
     assert res.exit_code == 2
@@ -500,7 +487,7 @@ D = "8S 7S AD TD KD 8D AS 9D"
     (RAMSCH_CAN_TAKE_EVERY_TRICK, "--all-tricks", True),
     (RAMSCH_CAN_TAKE_EVERY_TRICK, "--no-tricks", False),
 ], ids=["ramsch-no-tricks", "leaster-no-tricks", "ramsch-all-tricks", "ramsch-all-tricks-no-tricks"])
-def test_trick_questions_of_a_seat_ask_what_it_can_do_trying(tmp_path, text, question, reached):
+def test_trick_questions_of_a_seat_ask_what_it_can_do_trying(tmp_path, text, question, reached, run):
     """Ramsch and leaster are solved from one seat, every other player against it; --all-tricks and --no-tricks
     ask whether the seat can take every trick, and whether it is held to none while trying to take one (the
     seat's paranoid trick count, which it minimises, answers other questions)."""
@@ -549,7 +536,7 @@ def _record_of(state, seat_names):
                                      ("sheepshead-4", {}), ("sauspiel", {}), ("solo", {"trump": "D", "seats": 3}),
                                      ("ramsch", {}), ("leaster", {"seats": 4}),
                                      ("leaster", {"rules": {"leaster_blind": "first"}})])
-def test_solve_json_against_the_reference(tmp_path, name, kw):
+def test_solve_json_against_the_reference(tmp_path, name, kw, run):
     """`solve --json` on records ending mid-hand and mid-trick (bury, blind and tricks already won counted): value,
     to_move and every card's value against the reference minimax; --all-tricks and --no-tricks against the most
     tricks the side (or seat) can take."""

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 
 from click.testing import CliRunner
+
+from helpers_cli import ROOT
 
 from sheepsolve.cli import main
 from sheepsolve.games import RULE_SWITCHES
 from sheepsolve.record import INFO_KEYS, RECORD_KEYS
 
-ROOT = Path(__file__).resolve().parents[1]
 FORMAT = (ROOT / "docs" / "RECORD-FORMAT.md").read_text(encoding="utf-8")
 RULES = (ROOT / "docs" / "RULES.md").read_text(encoding="utf-8")
 

@@ -9,10 +9,10 @@ import time
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner, Result
+
+from helpers_cli import ROOT
 
 import sheepsolve.files as files
-from sheepsolve.cli import main
 from sheepsolve.files import (
     FileError,
     check_output_path,
@@ -24,24 +24,9 @@ from sheepsolve.files import (
 )
 from sheepsolve.record import RecordError, load_record
 
-ROOT = Path(__file__).resolve().parent.parent
 ANNOTATE = ROOT / "examples" / "annotate-decided-solo.toml"
 PUZZLE = ROOT / "examples" / "puzzles" / "05-easy-sauspiel.toml"
 RECORD_COMMANDS = ["show", "solve", "annotate", "bury", "pick", "choose", "puzzle show", "puzzle check"]
-
-
-def run(*args: object) -> Result:
-    return CliRunner().invoke(main, [str(a) for a in args])
-
-
-def assert_input_error(r: Result, *words: str) -> None:
-    assert r.exit_code == 2, (r.exit_code, r.output)
-    assert r.output.startswith("error: "), r.output
-    assert r.output.count("\n") == 1, r.output
-    assert "Traceback" not in r.output
-    assert not isinstance(r.exception, Exception) or isinstance(r.exception, SystemExit), r.exception
-    for w in words:
-        assert w in r.output, (w, r.output)
 
 
 # --------------------------------------------------------------------------------------------------------------
@@ -136,7 +121,7 @@ def test_load_record_refuses_fifo_dev_zero_and_huge_files(tmp_path: Path, monkey
 
 
 @pytest.mark.parametrize("command", RECORD_COMMANDS)
-def test_commands_refuse_fifo_and_dev_zero(tmp_path: Path, command: str) -> None:
+def test_commands_refuse_fifo_and_dev_zero(tmp_path: Path, command: str, run, assert_input_error) -> None:
     fifo = tmp_path / "pipe.toml"
     os.mkfifo(fifo)
     extra = ["--seat", "1"] if command in ("pick", "choose") else []
@@ -214,7 +199,7 @@ def test_failed_write_leaves_the_old_file(tmp_path: Path, monkeypatch: pytest.Mo
 # The commands that write files
 
 
-def test_annotate_html_failure_keeps_the_old_report(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_annotate_html_failure_keeps_the_old_report(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, run) -> None:
     import sheepsolve.annotate as annotate
 
     out = tmp_path / "report.html"
@@ -229,7 +214,7 @@ def test_annotate_html_failure_keeps_the_old_report(tmp_path: Path, monkeypatch:
     assert out.read_text() == "old report"
 
 
-def test_annotate_html_writes_and_replaces(tmp_path: Path) -> None:
+def test_annotate_html_writes_and_replaces(tmp_path: Path, run) -> None:
     out = tmp_path / "report.html"
     out.write_text("old report")
     r = run("annotate", "--no-bury", ANNOTATE, "--html", out)
@@ -247,7 +232,7 @@ HTML_COMMANDS = {
 
 
 @pytest.mark.parametrize("command", sorted(HTML_COMMANDS))
-def test_html_output_refusals(tmp_path: Path, command: str) -> None:
+def test_html_output_refusals(tmp_path: Path, command: str, run, assert_input_error) -> None:
     src, extra = HTML_COMMANDS[command]
     rec = tmp_path / "rec.toml"
     rec.write_bytes(src.read_bytes())
@@ -266,13 +251,13 @@ def test_html_output_refusals(tmp_path: Path, command: str) -> None:
     assert sorted(p.name for p in tmp_path.iterdir()) == ["link.html", "other.html", "rec.toml"]
 
 
-def test_puzzle_show_html_writes(tmp_path: Path) -> None:
+def test_puzzle_show_html_writes(tmp_path: Path, run) -> None:
     out = tmp_path / "p.html"
     r = run("puzzle", "show", PUZZLE, "--html", out)
     assert r.exit_code == 0, r.output
     assert "<html" in out.read_text().lower()
 
 
-def test_puzzle_generate_refuses_an_empty_folder_name() -> None:
+def test_puzzle_generate_refuses_an_empty_folder_name(run, assert_input_error) -> None:
     assert_input_error(run("puzzle", "generate", "--game", "wenz", "--cards-left", "3", "--count", "1", "--out", ""),
                        "--out", "empty")

@@ -34,9 +34,9 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
+from helpers_cli import ROOT
 from sheepsolve.cli import main
 
-ROOT = Path(__file__).resolve().parent.parent
 BASES = sorted((ROOT / "examples").glob("*.toml")) + sorted((ROOT / "examples" / "puzzles").glob("*.toml")) + \
     sorted(p for p in (ROOT / "tests" / "records").iterdir() if p.suffix in (".toml", ".json"))
 CARDS = [r + s for r in "AKQJT987" for s in "CSHD"]

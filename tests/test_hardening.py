@@ -12,30 +12,14 @@ import time
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner, Result
 
-from sheepsolve.cli import main
+from helpers_cli import EXAMPLES, ROOT
+
 from sheepsolve.record import RecordError, load_record, record_from_dict
 from sheepsolve.scoring import Stakes
 
-ROOT = Path(__file__).resolve().parent.parent
-EX = ROOT / "examples"
-JD_FULL = EX / "bury-jd-full.toml"
-PUZZLE = EX / "puzzles" / "05-easy-sauspiel.toml"
-
-
-def run(*args: object) -> Result:
-    return CliRunner().invoke(main, [str(a) for a in args])
-
-
-def assert_input_error(r: Result, *words: str) -> None:
-    assert r.exit_code == 2, (r.exit_code, r.output, r.exception)
-    assert r.output.startswith("error: "), r.output
-    assert r.output.count("\n") == 1, r.output  # one line
-    assert "Traceback" not in r.output
-    assert not isinstance(r.exception, Exception) or isinstance(r.exception, SystemExit), repr(r.exception)
-    for w in words:
-        assert w in r.output, (w, r.output)
+JD_FULL = EXAMPLES / "bury-jd-full.toml"
+PUZZLE = EXAMPLES / "puzzles" / "05-easy-sauspiel.toml"
 
 
 def with_lines(tmp_path: Path, src: Path, *lines: str, name: str = "rec.toml") -> Path:
@@ -51,17 +35,17 @@ def with_lines(tmp_path: Path, src: Path, *lines: str, name: str = "rec.toml") -
 
 @pytest.mark.parametrize("doublers", [17, 20000, 10**12])
 @pytest.mark.parametrize("command", [["show"], ["annotate", "--no-bury"], ["bury", "--jobs", "1"]])
-def test_doublers_are_capped(tmp_path: Path, command: list[str], doublers: int) -> None:
+def test_doublers_are_capped(tmp_path: Path, command: list[str], doublers: int, run, assert_input_error) -> None:
     rec = with_lines(tmp_path, JD_FULL, f"doublers = {doublers}")
     assert_input_error(run(*command, rec), "doublers", "at most 16")
 
 
-def test_sixteen_doublers_still_work(tmp_path: Path) -> None:
+def test_sixteen_doublers_still_work(tmp_path: Path, run) -> None:
     import json
 
-    rec = with_lines(tmp_path, EX / "sheepshead-jd-finished.toml", "doublers = 16")
+    rec = with_lines(tmp_path, EXAMPLES / "sheepshead-jd-finished.toml", "doublers = 16")
     r = run("show", "--json", rec)
-    plain = run("show", "--json", EX / "sheepshead-jd-finished.toml")
+    plain = run("show", "--json", EXAMPLES / "sheepshead-jd-finished.toml")
     assert r.exit_code == 0 and plain.exit_code == 0, r.output
     pay, pay0 = json.loads(r.output)["payments"], json.loads(plain.output)["payments"]
     assert pay == {k: v * 65536 for k, v in pay0.items()} and any(pay0.values())
@@ -83,7 +67,7 @@ def test_rule_values_are_capped(switch: str, value: int) -> None:
         record_from_dict({"game": "sauspiel", "declarer": "1", "called": "AS", "rules": {switch: value}})
 
 
-def test_alone_multiplier_is_capped(tmp_path: Path) -> None:
+def test_alone_multiplier_is_capped(tmp_path: Path, run, assert_input_error) -> None:
     rec = tmp_path / "r.toml"
     rec.write_text('game = "sheepshead"\npicker = "1"\n[rules]\nalone_multiplier = 1000000000000\n')
     assert_input_error(run("show", rec), "rules.alone_multiplier", "at most 64")
@@ -93,7 +77,7 @@ def test_alone_multiplier_is_capped(tmp_path: Path) -> None:
 # 3. --jobs without bounds
 
 
-def test_jobs_never_start_more_processes_than_cores(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+def test_jobs_never_start_more_processes_than_cores(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, run) -> None:
     import sheepsolve.bury as B
     import sheepsolve.worlds as W
 
@@ -149,7 +133,7 @@ def test_jobs_never_start_more_processes_than_cores(monkeypatch: pytest.MonkeyPa
     import sheepsolve.batch as batch
 
     started.clear()
-    r = run("batch", "show", EX, "--out", tmp_path / "out.jsonl", "--jobs", "1000", "--chunk-size", "1")
+    r = run("batch", "show", EXAMPLES, "--out", tmp_path / "out.jsonl", "--jobs", "1000", "--chunk-size", "1")
     assert r.exit_code in (0, 1), r.output
     assert started and all(n <= cores for n in started), (started, cores)
     assert B.worker_count(None, 1) == 1 and B.worker_count(1, 100) == 1
@@ -161,21 +145,21 @@ def test_jobs_never_start_more_processes_than_cores(monkeypatch: pytest.MonkeyPa
 
 @pytest.mark.parametrize("target", ["99999999999999999999999", str(2**31), str(2**63), "-1", "122",
                                     "-99999999999999999999999"])
-def test_solve_target_out_of_range(target: str) -> None:
-    assert_input_error(run("solve", EX / "sauspiel-midtrick.toml", "--target", target), "--target", "between 0")
+def test_solve_target_out_of_range(target: str, run, assert_input_error) -> None:
+    assert_input_error(run("solve", EXAMPLES / "sauspiel-midtrick.toml", "--target", target), "--target", "between 0")
 
 
-def test_solve_trick_target_range() -> None:
-    assert_input_error(run("solve", EX / "sauspiel-midtrick.toml", "--tricks", "--target", "9"), "--target",
+def test_solve_trick_target_range(run, assert_input_error) -> None:
+    assert_input_error(run("solve", EXAMPLES / "sauspiel-midtrick.toml", "--tricks", "--target", "9"), "--target",
                        "between 0 and 8")
-    r = run("solve", EX / "sauspiel-midtrick.toml", "--tricks", "--target", "8", "--json")
+    r = run("solve", EXAMPLES / "sauspiel-midtrick.toml", "--tricks", "--target", "8", "--json")
     assert r.exit_code == 0, r.output
 
 
 def test_solver_takes_any_integer_without_overflow() -> None:
     from sheepsolve.solver import Solver, SolverError
 
-    state = load_record(EX / "sauspiel-midtrick.toml").state()
+    state = load_record(EXAMPLES / "sauspiel-midtrick.toml").state()
     s = Solver()
     v = s.value(state)
     assert s.reach(state, v) and not s.reach(state, v + 1)
@@ -201,9 +185,9 @@ PUZZLE_TABLE = '\n[puzzle]\ngoal = {goal}\nto_move = "Sepp"\nsolution = "AC"\ndi
 @pytest.mark.parametrize("example", ["ramsch-finished", "leaster-finished", "leaster-4-midtrick",
                                      "sauspiel-finished", "sheepshead-jd-finished"])
 @pytest.mark.parametrize("command", ["show", "check"])
-def test_puzzle_commands_refuse_what_is_not_a_puzzle(tmp_path: Path, example: str, command: str) -> None:
+def test_puzzle_commands_refuse_what_is_not_a_puzzle(tmp_path: Path, example: str, command: str, run, assert_input_error) -> None:
     p = tmp_path / "p.toml"
-    p.write_text((EX / f"{example}.toml").read_text() + PUZZLE_TABLE.format(goal=61))
+    p.write_text((EXAMPLES / f"{example}.toml").read_text() + PUZZLE_TABLE.format(goal=61))
     r = run("puzzle", command, p)
     assert_input_error(r)
     assert ("declaring side" in r.output) or ("hand is over" in r.output), r.output
@@ -212,7 +196,7 @@ def test_puzzle_commands_refuse_what_is_not_a_puzzle(tmp_path: Path, example: st
 
 @pytest.mark.parametrize("goal", ['"²"', '"٦١"', '"6²"', '"0061000"', '"1e3"'])
 @pytest.mark.parametrize("command", ["show", "check"])
-def test_puzzle_goals_that_only_look_like_numbers(tmp_path: Path, goal: str, command: str) -> None:
+def test_puzzle_goals_that_only_look_like_numbers(tmp_path: Path, goal: str, command: str, run, assert_input_error) -> None:
     text = PUZZLE.read_text()
     lines = [f"goal = {goal}" if line.startswith("goal = ") else line for line in text.splitlines()]
     p = tmp_path / "p.toml"
@@ -221,7 +205,7 @@ def test_puzzle_goals_that_only_look_like_numbers(tmp_path: Path, goal: str, com
 
 
 @pytest.mark.parametrize("goal", ["²", "٦١", "99999999999999999999999"])
-def test_puzzle_generate_goal_that_only_looks_like_a_number(tmp_path: Path, goal: str) -> None:
+def test_puzzle_generate_goal_that_only_looks_like_a_number(tmp_path: Path, goal: str, run, assert_input_error) -> None:
     assert_input_error(run("puzzle", "generate", "--game", "wenz", "--cards-left", "3", "--count", "1", "--goal",
                            goal, "--out", tmp_path), "goal")
 
@@ -230,7 +214,7 @@ def test_puzzle_generate_goal_that_only_looks_like_a_number(tmp_path: Path, goal
 # 7, 8. Echoed values: bounded, one line
 
 
-def test_huge_values_are_clipped_in_errors(tmp_path: Path) -> None:
+def test_huge_values_are_clipped_in_errors(tmp_path: Path, run, assert_input_error) -> None:
     for key in ("game", "trump", "deck", "partner", "picker", "dealer"):
         with pytest.raises(RecordError) as info:
             record_from_dict({"game": "sheepshead", "picker": "1", key: "x" * 10_000_000})
@@ -256,7 +240,7 @@ def test_huge_values_are_clipped_in_errors(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("name", ["Ann\nerror: forged", "Ann\rBob", "A\x1b[31mnn", "Ann\u2028Bob", "Ann\x00",
                                   "Ann\u202eboB"])
-def test_control_characters_in_names_are_refused(tmp_path: Path, name: str) -> None:
+def test_control_characters_in_names_are_refused(tmp_path: Path, name: str, run, assert_input_error) -> None:
     import json
 
     p = tmp_path / "r.json"
@@ -270,8 +254,8 @@ def test_long_names_are_refused() -> None:
     assert record_from_dict({"game": "sheepshead-3", "players": ["A" * 100, "B", "C"], "picker": "B"})
 
 
-def test_show_keeps_informational_text_on_one_line(tmp_path: Path) -> None:
-    rec = with_lines(tmp_path, EX / "sheepshead-jd-finished.toml", 'event = "Club night\\nerror: forged"')
+def test_show_keeps_informational_text_on_one_line(tmp_path: Path, run) -> None:
+    rec = with_lines(tmp_path, EXAMPLES / "sheepshead-jd-finished.toml", 'event = "Club night\\nerror: forged"')
     r = run("show", rec)
     assert r.exit_code == 0, r.output
     assert "\nerror: forged" not in r.output and "Club night\\nerror: forged" in r.output
@@ -300,26 +284,26 @@ def test_error_line_is_one_line_whatever_the_message() -> None:
 
 
 @pytest.mark.parametrize("args, words", [
-    (["show", str(EX)], ["FILE", "directory"]),
-    (["solve", str(EX / "sheepshead.toml"), "--table-mib", "0"], ["--table-mib"]),
+    (["show", str(EXAMPLES)], ["FILE", "directory"]),
+    (["solve", str(EXAMPLES / "sheepshead.toml"), "--table-mib", "0"], ["--table-mib"]),
     (["bury", str(JD_FULL), "--jobs", "0"], ["--jobs"]),
     (["bury", str(JD_FULL), "--worlds", "x"], ["--worlds"]),
-    (["annotate", str(EX / "sheepshead.toml"), "--min-cost", "-1"], ["--min-cost"]),
-    (["solve", str(EX / "sheepshead.toml"), "--bogus"], ["--bogus"]),
+    (["annotate", str(EXAMPLES / "sheepshead.toml"), "--min-cost", "-1"], ["--min-cost"]),
+    (["solve", str(EXAMPLES / "sheepshead.toml"), "--bogus"], ["--bogus"]),
     (["solve"], ["FILE"]),
     (["nosuchcommand"], ["nosuchcommand"]),
     (["puzzle", "nosuch"], ["nosuch"]),
     (["puzzle", "generate", "--game", "wenz"], ["--cards-left"]),
     (["puzzle", "generate", "--game", "wenz", "--cards-left", "3", "--out", "x", "--count", "0"], ["--count"]),
-    (["solve", str(EX / "sheepshead.toml"), "--target", "99999999999999999999999999999999999" * 200], ["--target"]),
+    (["solve", str(EXAMPLES / "sheepshead.toml"), "--target", "99999999999999999999999999999999999" * 200], ["--target"]),
 ])
-def test_usage_errors_are_one_line(args: list[str], words: list[str]) -> None:
+def test_usage_errors_are_one_line(args: list[str], words: list[str], run, assert_input_error) -> None:
     r = run(*args)
     assert_input_error(r, *words)
     assert "Usage:" not in r.output
 
 
-def test_help_still_works() -> None:
+def test_help_still_works(run) -> None:
     r = run("bury", "--help")
     assert r.exit_code == 0 and "Usage:" in r.output and "--jobs" in r.output
 
@@ -464,7 +448,7 @@ def _seat_and_family(path: Path) -> tuple[str, str | None]:
 
 
 @pytest.mark.parametrize("path", BAD_RECORDS, ids=lambda p: p.name)
-def test_pick_choose_and_bury_refuse_every_bad_record(path: Path) -> None:
+def test_pick_choose_and_bury_refuse_every_bad_record(path: Path, run, assert_input_error) -> None:
     seat, family = _seat_and_family(path)
     want = _expected(path)
     for command in ("pick", "choose", "bury"):
@@ -517,7 +501,7 @@ def test_the_lock_is_per_solver() -> None:
     solver waits for the first."""
     from sheepsolve.solver import Solver
 
-    state = load_record(EX / "sauspiel-midtrick.toml").state()
+    state = load_record(EXAMPLES / "sauspiel-midtrick.toml").state()
     a, b = Solver(), Solver()
     other: list[int] = []
     same: list[int] = []

@@ -9,13 +9,13 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from helpers_cli import EXAMPLES
+
 from sheepsolve.cli import main
 from sheepsolve.commands import Source, suggest
 from sheepsolve.importers import NotationError, openschafkopf_record, parse_openschafkopf_cards
 from sheepsolve.record import dump_record, load_record, record_from_dict
 
-ROOT = Path(__file__).resolve().parents[1]
-EXAMPLES = ROOT / "examples"
 
 # written out here from openschafkopf's notation, independently of the importer's tables
 SUIT = {"C": "e", "S": "g", "H": "h", "D": "s"}

@@ -5,27 +5,21 @@ from __future__ import annotations
 
 import json
 import random
-import sys
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
-sys.path.insert(0, str(Path(__file__).parent))
-from test_record_fuzz import CONFIGS, random_record  # noqa: E402
+from helpers_cli import ROOT
+from test_record_fuzz import CONFIGS, random_record
 
-from sheepsolve.analysis import solve_record  # noqa: E402
-from sheepsolve.annotate import annotate_record  # noqa: E402
-from sheepsolve.cli import main  # noqa: E402
-from sheepsolve.record import RecordError, dump_record, parse_record, record_from_dict  # noqa: E402
-from sheepsolve.solver import SolverError  # noqa: E402
+from sheepsolve.analysis import solve_record
+from sheepsolve.annotate import annotate_record
+from sheepsolve.cli import main
+from sheepsolve.record import RecordError, dump_record, parse_record, record_from_dict
+from sheepsolve.solver import SolverError
 
-ROOT = Path(__file__).resolve().parents[1]
 FORMS = [c for c in CONFIGS if c["game"] != "sie"]
-
-
-def _timeless(data: dict) -> dict:
-    return {k: v for k, v in data.items() if k not in ("seconds", "bury_seconds")}
 
 
 def _strip(d: dict, *keys: str) -> dict:
@@ -44,7 +38,7 @@ def _played_out(cfg: dict, seed: int) -> dict:
 
 
 @pytest.mark.parametrize("cfg", FORMS, ids=lambda c: "-".join(str(v) for v in c.values()))
-def test_finished_hand_without_hands_annotates_as_the_full_record(cfg: dict) -> None:
+def test_finished_hand_without_hands_annotates_as_the_full_record(cfg: dict, timeless) -> None:
     rnd_seed = len(json.dumps(cfg))
     d = _played_out(cfg, rnd_seed)
     full = record_from_dict(d)
@@ -57,7 +51,7 @@ def test_finished_hand_without_hands_annotates_as_the_full_record(cfg: dict) -> 
     judge = full.game.name == "sheepshead"  # the bury judgement of 3- and 4-hand is the slow part
     a = annotate_record(full, judge_bury=judge).to_dict()
     b = annotate_record(bare, judge_bury=judge).to_dict()
-    assert _timeless(a) == _timeless(b)
+    assert timeless(a) == timeless(b)
     # and written back, the record is what was given
     assert parse_record(dump_record(bare)) == bare and "hands" not in bare.to_dict()
     if full.game.kind == "picker":
@@ -103,7 +97,7 @@ def test_unfinished_hand_is_refused_with_the_count_and_places() -> None:
         assert f"{k} {v}" in msg
 
 
-def test_show_names_the_inferred_hands(tmp_path: Path) -> None:
+def test_show_names_the_inferred_hands(tmp_path: Path, timeless) -> None:
     rec = parse_record((ROOT / "examples" / "sheepshead-jd-finished.toml").read_text())
     d = rec.to_dict()
     del d["hands"]
@@ -121,7 +115,7 @@ def test_show_names_the_inferred_hands(tmp_path: Path) -> None:
     a = json.loads(CliRunner().invoke(main, ["annotate", str(path), "--json"]).output)
     b = json.loads(CliRunner().invoke(main, ["annotate", str(ROOT / "examples" / "sheepshead-jd-finished.toml"),
                                              "--json"]).output)
-    assert _timeless(a) == _timeless(b)
+    assert timeless(a) == timeless(b)
 
 
 def test_inferred_hand_is_held_to_the_rules() -> None:

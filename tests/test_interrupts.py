@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
+from helpers_cli import ROOT
 from sheepsolve.bury import default_jobs
 
-ROOT = Path(__file__).resolve().parent.parent
 RECORD = ROOT / "examples" / "bury-jd-full.toml"
 
 pytestmark = pytest.mark.skipif(default_jobs() < 2 or not sys.platform.startswith("linux"),

@@ -9,27 +9,11 @@ import time
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner, Result
 
-from sheepsolve.cli import main
+from helpers_cli import EXAMPLES
 
-ROOT = Path(__file__).resolve().parent.parent
-EX = ROOT / "examples"
-MIDTRICK = EX / "sauspiel-midtrick.toml"
-JD_FULL = EX / "bury-jd-full.toml"
-
-
-def run(*args: object, input: str | None = None) -> Result:
-    return CliRunner().invoke(main, [str(a) for a in args], input=input)
-
-
-def assert_input_error(r: Result, *words: str) -> None:
-    assert r.exit_code == 2, (r.exit_code, r.output, r.exception)
-    assert r.output.startswith("error: "), r.output
-    assert r.output.count("\n") == 1, r.output
-    assert not isinstance(r.exception, Exception) or isinstance(r.exception, SystemExit), repr(r.exception)
-    for w in words:
-        assert w in r.output, (w, r.output)
+MIDTRICK = EXAMPLES / "sauspiel-midtrick.toml"
+JD_FULL = EXAMPLES / "bury-jd-full.toml"
 
 
 # --------------------------------------------------------------------------------------------------------------
@@ -38,13 +22,13 @@ def assert_input_error(r: Result, *words: str) -> None:
 
 @pytest.mark.parametrize("args", [
     ["suggest", MIDTRICK],
-    ["annotate", EX / "annotate-blunder-sheepshead.toml", "--no-bury", "--view", "player"],
+    ["annotate", EXAMPLES / "annotate-blunder-sheepshead.toml", "--no-bury", "--view", "player"],
     ["bury", JD_FULL, "--view", "picker"],
     ["pick", JD_FULL],
     ["import", "openschafkopf", "--rules", "wenz von 0", "--hand", "eo go ho so eu gu hu sa", "--suggest"],
 ])
 @pytest.mark.parametrize("worlds", ["20001", "1000000", "10" * 40])
-def test_worlds_are_capped(args: list, worlds: str) -> None:
+def test_worlds_are_capped(args: list, worlds: str, run, assert_input_error) -> None:
     """--worlds N ran for hours (and held every sampled world in memory: about 8 KB each) before it had a cap."""
     t0 = time.perf_counter()
     r = run(*args, "--worlds", worlds, "--jobs", "1")
@@ -54,27 +38,27 @@ def test_worlds_are_capped(args: list, worlds: str) -> None:
 
 
 @pytest.mark.parametrize("worlds", ["٣", "³", "1_000", "0x10", "1e3", "١٠٠"])
-def test_worlds_only_in_ascii_digits(worlds: str) -> None:
+def test_worlds_only_in_ascii_digits(worlds: str, run, assert_input_error) -> None:
     """Python's int() reads '٣' as 3 and '1_000' as 1000: a silent reading of what is not a number here."""
     assert_input_error(run("suggest", MIDTRICK, "--worlds", worlds, "--jobs", "1"), "--worlds")
 
 
-def test_annotate_view_worlds_have_a_lower_cap() -> None:
+def test_annotate_view_worlds_have_a_lower_cap(run, assert_input_error) -> None:
     """annotate --view player holds every decision's worlds at once: 20,000 a decision would take about 2 GB on
     a 32-decision hand (138 MB measured at 1,000)."""
     from sheepsolve.view import MAX_ANNOTATE_WORLDS
 
     t0 = time.perf_counter()
-    r = run("annotate", EX / "annotate-swing-sauspiel.toml", "--no-bury", "--view", "player", "--worlds",
+    r = run("annotate", EXAMPLES / "annotate-swing-sauspiel.toml", "--no-bury", "--view", "player", "--worlds",
             str(MAX_ANNOTATE_WORLDS + 1), "--jobs", "1")
     assert_input_error(r, "--worlds", f"at most {MAX_ANNOTATE_WORLDS}")
     assert time.perf_counter() - t0 < 10
 
 
 @pytest.mark.parametrize("at", ["٣", "١.١", "３", "2.²"])
-def test_suggest_at_only_in_ascii_digits(at: str) -> None:
+def test_suggest_at_only_in_ascii_digits(at: str, run, assert_input_error) -> None:
     """--at '٣' judged trick 3 (a regular expression's \\d matches every script's digits)."""
-    assert_input_error(run("suggest", EX / "sauspiel-play-only.toml", "--at", at, "--worlds", "1", "--jobs", "1"),
+    assert_input_error(run("suggest", EXAMPLES / "sauspiel-play-only.toml", "--at", at, "--worlds", "1", "--jobs", "1"),
                        "--at")
 
 
@@ -87,12 +71,12 @@ def test_largest_worlds_still_accepted() -> None:
 @pytest.mark.parametrize("seed", ["-1", str(2**63), "9" * 300])
 @pytest.mark.parametrize("args", [
     ["suggest", MIDTRICK, "--worlds", "2"],
-    ["annotate", EX / "annotate-blunder-sheepshead.toml", "--no-bury", "--view", "player", "--worlds", "2"],
+    ["annotate", EXAMPLES / "annotate-blunder-sheepshead.toml", "--no-bury", "--view", "player", "--worlds", "2"],
     ["bury", JD_FULL, "--view", "picker", "--worlds", "2"],
-    ["choose", EX / "bury-choose-sauspiel-hand.toml", "--worlds", "2"],
+    ["choose", EXAMPLES / "bury-choose-sauspiel-hand.toml", "--worlds", "2"],
     ["puzzle", "generate", "--game", "wenz", "--cards-left", "3", "--count", "1", "--out", "{tmp}"],
 ])
-def test_seed_is_capped(tmp_path: Path, args: list, seed: str) -> None:
+def test_seed_is_capped(tmp_path: Path, args: list, seed: str, run, assert_input_error) -> None:
     """A huge seed was taken (a 300-digit one made puzzle generate work, then fail on the file name)."""
     args = [str(a).replace("{tmp}", str(tmp_path / "p")) for a in args]
     r = run(*args, "--seed", seed)
@@ -100,22 +84,22 @@ def test_seed_is_capped(tmp_path: Path, args: list, seed: str) -> None:
     assert not (tmp_path / "p").exists()
 
 
-def test_largest_seed_still_works() -> None:
+def test_largest_seed_still_works(run) -> None:
     r = run("suggest", MIDTRICK, "--worlds", "2", "--jobs", "1", "--seed", str(2**63 - 1), "--json")
     assert r.exit_code == 0, r.output
     assert json.loads(r.output)["worlds"] == 2
 
 
-def test_min_cost_and_chunk_size_are_capped(tmp_path: Path) -> None:
-    assert_input_error(run("annotate", EX / "sheepshead-jd-finished.toml", "--min-cost", "121"), "--min-cost")
-    assert_input_error(run("annotate", EX / "sheepshead-jd-finished.toml", "--min-cost", str(10**30)), "--min-cost")
-    assert_input_error(run("batch", "show", EX / "sheepshead.toml", "--out", tmp_path / "o.jsonl", "--chunk-size",
+def test_min_cost_and_chunk_size_are_capped(tmp_path: Path, run, assert_input_error) -> None:
+    assert_input_error(run("annotate", EXAMPLES / "sheepshead-jd-finished.toml", "--min-cost", "121"), "--min-cost")
+    assert_input_error(run("annotate", EXAMPLES / "sheepshead-jd-finished.toml", "--min-cost", str(10**30)), "--min-cost")
+    assert_input_error(run("batch", "show", EXAMPLES / "sheepshead.toml", "--out", tmp_path / "o.jsonl", "--chunk-size",
                            "1001"), "--chunk-size")
     from sheepsolve.batch import BatchError, run_batch
 
     with pytest.raises(BatchError, match="--chunk-size"):
-        run_batch("show", {}, [str(EX / "sheepshead.toml")], str(tmp_path / "o.jsonl"), chunk_size=10**9)
-    r = run("annotate", EX / "sheepshead-jd-finished.toml", "--min-cost", "120", "--no-bury", "--json")
+        run_batch("show", {}, [str(EXAMPLES / "sheepshead.toml")], str(tmp_path / "o.jsonl"), chunk_size=10**9)
+    r = run("annotate", EXAMPLES / "sheepshead-jd-finished.toml", "--min-cost", "120", "--no-bury", "--json")
     assert r.exit_code == 0, r.output
 
 
@@ -124,9 +108,9 @@ def test_min_cost_and_chunk_size_are_capped(tmp_path: Path) -> None:
 
 
 @pytest.fixture(scope="module")
-def annotated_line(tmp_path_factory: pytest.TempPathFactory) -> dict:
+def annotated_line(tmp_path_factory: pytest.TempPathFactory, run) -> dict:
     out = tmp_path_factory.mktemp("ann") / "ann.jsonl"
-    r = run("batch", "annotate", "--no-bury", EX / "sauspiel-finished.toml", "--out", out, "--jobs", "1")
+    r = run("batch", "annotate", "--no-bury", EXAMPLES / "sauspiel-finished.toml", "--out", out, "--jobs", "1")
     assert r.exit_code == 0, r.output
     return json.loads(out.read_text().splitlines()[0])
 
@@ -167,7 +151,7 @@ def _bad_lines(line: dict) -> list[tuple[str, dict]]:
     return out
 
 
-def test_report_refuses_figures_that_are_not_counts(tmp_path: Path, annotated_line: dict) -> None:
+def test_report_refuses_figures_that_are_not_counts(tmp_path: Path, annotated_line: dict, run, assert_input_error) -> None:
     """A batch line with a figure that is not a whole number (a list, a text, infinity, a 5000-digit text)
     gave a traceback (TypeError, ValueError, OverflowError); a player's name with control characters went to the
     terminal as it was."""
@@ -182,7 +166,7 @@ def test_report_refuses_figures_that_are_not_counts(tmp_path: Path, annotated_li
     assert not (tmp_path / "r.html").exists()
 
 
-def test_report_still_reads_a_real_batch(tmp_path: Path, annotated_line: dict) -> None:
+def test_report_still_reads_a_real_batch(tmp_path: Path, annotated_line: dict, run) -> None:
     p = tmp_path / "r.jsonl"
     p.write_text(json.dumps(annotated_line) + "\n" + json.dumps({"id": "x", "error": "x: bad\x1b[2J"}) + "\n")
     r = run("report", p)
@@ -194,7 +178,7 @@ def test_report_still_reads_a_real_batch(tmp_path: Path, annotated_line: dict) -
 # import openschafkopf --out
 
 
-def test_import_out_does_not_replace_a_file(tmp_path: Path) -> None:
+def test_import_out_does_not_replace_a_file(tmp_path: Path, run, assert_input_error) -> None:
     """--out FILE replaced any file without a word (README.md in a probe run)."""
     target = tmp_path / "README.md"
     target.write_text("keep me\n")
@@ -242,7 +226,7 @@ def _walk_bottom_up(top: Path) -> list[tuple[str, list[str], list[str]]]:
     return out[::-1]
 
 
-def test_batch_walks_a_very_deep_folder(tmp_path: Path) -> None:
+def test_batch_walks_a_very_deep_folder(tmp_path: Path, run) -> None:
     """A folder 1,100 levels deep: os.walk recursed past Python's limit (RecursionError, a traceback)."""
     import os
 
@@ -255,7 +239,7 @@ def test_batch_walks_a_very_deep_folder(tmp_path: Path) -> None:
             for _ in range(1100):
                 os.mkdir("a")
                 os.chdir("a")
-            Path("x.toml").write_text((EX / "sheepshead.toml").read_text())
+            Path("x.toml").write_text((EXAMPLES / "sheepshead.toml").read_text())
         finally:
             os.chdir(here)
         out = tmp_path / "o.jsonl"
@@ -267,7 +251,7 @@ def test_batch_walks_a_very_deep_folder(tmp_path: Path) -> None:
         _remove_tree(top)
 
 
-def test_batch_does_not_read_its_own_output(tmp_path: Path) -> None:
+def test_batch_does_not_read_its_own_output(tmp_path: Path, run) -> None:
     """--out inside an input folder: --force read the old output as records, and every --resume read its own
     lines again and added as many error lines (the file grew without bound)."""
     import shutil
@@ -275,7 +259,7 @@ def test_batch_does_not_read_its_own_output(tmp_path: Path) -> None:
     folder = tmp_path / "season"
     folder.mkdir()
     for name in ("sheepshead.toml", "wenz-finished.toml"):
-        shutil.copy(EX / name, folder / name)
+        shutil.copy(EXAMPLES / name, folder / name)
     out = folder / "out.jsonl"
     for extra in ([], ["--force"], ["--resume"], ["--resume"]):
         r = run("batch", "show", folder, "--out", out, "--jobs", "1", *extra)
@@ -283,10 +267,10 @@ def test_batch_does_not_read_its_own_output(tmp_path: Path) -> None:
         assert len(out.read_text().splitlines()) == 2, (extra, out.read_text()[:500])
 
 
-def test_batch_loops_and_links_in_folders(tmp_path: Path) -> None:
+def test_batch_loops_and_links_in_folders(tmp_path: Path, run) -> None:
     folder = tmp_path / "f"
     (folder / "sub").mkdir(parents=True)
-    (folder / "a.toml").write_text((EX / "sheepshead.toml").read_text())
+    (folder / "a.toml").write_text((EXAMPLES / "sheepshead.toml").read_text())
     (folder / "sub" / "up").symlink_to("..")
     (folder / "sub" / "self.toml").symlink_to(folder / "sub")
     (folder / "loop.toml").symlink_to(folder / "loop.toml")
@@ -304,10 +288,10 @@ def test_batch_loops_and_links_in_folders(tmp_path: Path) -> None:
     (["annotate", "--seed", "2"], ["--seed", "only with --view player"]),
     (["annotate", "--view", "player", "--worlds", "0"], ["--worlds"]),
 ])
-def test_batch_refuses_bad_options_before_any_record(tmp_path: Path, args: list[str], words: list[str]) -> None:
+def test_batch_refuses_bad_options_before_any_record(tmp_path: Path, args: list[str], words: list[str], run, assert_input_error) -> None:
     """Options bad whatever the record were given to every record: each line had the same error, status 1."""
     out = tmp_path / "o.jsonl"
-    r = run("batch", args[0], EX / "sheepshead.toml", EX / "wenz-finished.toml", *args[1:], "--out", out)
+    r = run("batch", args[0], EXAMPLES / "sheepshead.toml", EXAMPLES / "wenz-finished.toml", *args[1:], "--out", out)
     assert_input_error(r, *words)
     assert not out.exists()
 
@@ -315,12 +299,12 @@ def test_batch_refuses_bad_options_before_any_record(tmp_path: Path, args: list[
 @pytest.mark.parametrize("address", ["", "nonsense", "tcp://", "127.0.0.1", "tcp://[::1", "inproc://x",
                                      "ucx://127.0.0.1:1", "tls://127.0.0.1:1", "tcp://127.0.0.1:99999",
                                      "tcp://127.0.0.1:1", "x" * 100_000, "tcp://a b:1"])
-def test_batch_scheduler_bad_addresses_are_refused_at_once(tmp_path: Path, address: str) -> None:
+def test_batch_scheduler_bad_addresses_are_refused_at_once(tmp_path: Path, address: str, run, assert_input_error) -> None:
     """A malformed address gave the error, then a 60 s wait and a traceback in Dask's clean-up; tls:// and ucx://
     a traceback; a port where nothing listens 30 s of retries."""
     pytest.importorskip("distributed")
     t0 = time.perf_counter()
-    r = run("batch", "show", EX / "sheepshead.toml", "--out", tmp_path / "o.jsonl", "--scheduler", address)
+    r = run("batch", "show", EXAMPLES / "sheepshead.toml", "--out", tmp_path / "o.jsonl", "--scheduler", address)
     assert_input_error(r, "--scheduler")
     assert time.perf_counter() - t0 < 10
     assert not (tmp_path / "o.jsonl").exists()
@@ -328,7 +312,7 @@ def test_batch_scheduler_bad_addresses_are_refused_at_once(tmp_path: Path, addre
 
 @pytest.mark.parametrize("greeting", [None, b"SSH-2.0-OpenSSH_9.2\r\n", b"", b"\x00" * 8])
 def test_batch_scheduler_that_is_not_dask(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                          greeting: bytes | None) -> None:
+                                          greeting: bytes | None, run, assert_input_error) -> None:
     """A server that says nothing (an HTTP server) made the batch wait forever; one that greets as SSH made
     Dask's client allocate the banner read as a length (MemoryError, a traceback)."""
     import socket
@@ -359,7 +343,7 @@ def test_batch_scheduler_that_is_not_dask(tmp_path: Path, monkeypatch: pytest.Mo
     th.start()
     try:
         t0 = time.perf_counter()
-        r = run("batch", "show", EX / "sheepshead.toml", "--out", tmp_path / "o.jsonl", "--scheduler",
+        r = run("batch", "show", EXAMPLES / "sheepshead.toml", "--out", tmp_path / "o.jsonl", "--scheduler",
                 f"tcp://127.0.0.1:{port}")
         assert_input_error(r, "--scheduler", "not a Dask scheduler")
         assert time.perf_counter() - t0 < 10
@@ -370,7 +354,7 @@ def test_batch_scheduler_that_is_not_dask(tmp_path: Path, monkeypatch: pytest.Mo
         th.join(5)
 
 
-def test_report_reads_a_season_line_by_line(tmp_path: Path, annotated_line: dict) -> None:
+def test_report_reads_a_season_line_by_line(tmp_path: Path, annotated_line: dict, run, assert_input_error) -> None:
     """The batch file was read whole into memory (up to 1 GiB, then split into lines: some 3 times its size);
     now one line at a time, each at most 16 MiB."""
     import tracemalloc
@@ -394,7 +378,7 @@ def test_report_reads_a_season_line_by_line(tmp_path: Path, annotated_line: dict
     assert_input_error(run("report", long), "line 2", "16 MiB")
 
 
-def test_deeply_nested_json_lines(tmp_path: Path) -> None:
+def test_deeply_nested_json_lines(tmp_path: Path, run, assert_input_error) -> None:
     """A line of 200,000 nested brackets: report and batch --resume gave a traceback (RecursionError)."""
     deep = "[" * 200_000 + "]" * 200_000
     p = tmp_path / "deep.jsonl"
@@ -404,10 +388,10 @@ def test_deeply_nested_json_lines(tmp_path: Path) -> None:
     assert_input_error(run("report", p), "line 1")
     out = tmp_path / "out.jsonl"
     out.write_text(deep + "\n" + '{"id": "y", "error": "e"}\n')
-    assert_input_error(run("batch", "show", EX / "sheepshead.toml", "--out", out, "--resume"), "line 1",
+    assert_input_error(run("batch", "show", EXAMPLES / "sheepshead.toml", "--out", out, "--resume"), "line 1",
                        "not a batch line")
     out.write_text('{"id": "y", "error": "e"}\n' + deep + "\n")  # the last line, whole: dropped, as one cut short
-    r = run("batch", "show", EX / "sheepshead.toml", "--out", out, "--resume", "--jobs", "1")
+    r = run("batch", "show", EXAMPLES / "sheepshead.toml", "--out", out, "--resume", "--jobs", "1")
     assert r.exit_code == 0, r.output
     assert len(out.read_text().splitlines()) == 2
 
@@ -417,12 +401,12 @@ def test_deeply_nested_json_lines(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("html", [False, True])
-def test_puzzle_show_reveal_with_a_refutation_cut_short(tmp_path: Path, html: bool) -> None:
+def test_puzzle_show_reveal_with_a_refutation_cut_short(tmp_path: Path, html: bool, run) -> None:
     """A stored refutation line that stops before the end of the hand (found by the fuzz harness: a puzzle
     record with its play cut) gave an AssertionError traceback in puzzle show --reveal."""
     import tomllib
 
-    src = EX / "puzzles" / "05-easy-sauspiel.toml"
+    src = EXAMPLES / "puzzles" / "05-easy-sauspiel.toml"
     d = tomllib.loads(src.read_text())
     card, line = next(iter(d["puzzle"]["refutations"].items()))
     cards = line.split() if isinstance(line, str) else list(line)

@@ -11,6 +11,7 @@ import os
 import pytest
 from click.testing import CliRunner
 
+from helpers_cli import ROOT
 from sheepsolve.cards import Card, parse_cards
 from sheepsolve.cli import main
 from sheepsolve.engine import Setup
@@ -34,7 +35,6 @@ from sheepsolve.record import RecordError, load_record, parse_record
 from sheepsolve.reference import reference_card_values
 from sheepsolve.solver import Solver
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BUNDLED = sorted(glob.glob(os.path.join(ROOT, "examples", "puzzles", "*.toml")))
 
 

@@ -6,15 +6,15 @@ import contextlib
 import math
 import operator
 import statistics
-from pathlib import Path
 
 import pytest
+
+from helpers_cli import EXAMPLES
 
 from sheepsolve import view as V
 from sheepsolve import worlds as W
 from sheepsolve.record import load_record
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
 # (example, cards played before the decision): small positions where every consistent world can be solved
 SMALL = [("solo-acorns-finished.toml", 20), ("solo-acorns-finished.toml", 21), ("wenz-finished.toml", 22),

@@ -3,26 +3,16 @@
 from __future__ import annotations
 
 import re
-import sys
-from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-sys.path.insert(0, str(Path(__file__).parent))
-from helpers_hostile import HOSTILE, assert_escaped, hostile_copy  # noqa: E402
+from helpers_hostile import HOSTILE, assert_escaped, hostile_copy
 
-from sheepsolve.cli import main  # noqa: E402
+from helpers_cli import EXAMPLES
 
-ROOT = Path(__file__).resolve().parent.parent
-EXAMPLES = ROOT / "examples"
 PUZZLE = EXAMPLES / "puzzles" / "05-easy-sauspiel.toml"
 FRENCH = set("♣♠♥♦")
 GERMAN_WORDS = ("Eichel", "Schellen", "Gras-", "Herz-", "die Blaue", "die Alte")
-
-
-def run(*args: object):
-    return CliRunner().invoke(main, [str(a) for a in args])
 
 
 def assert_one_notation(out: str, notation: str) -> None:
@@ -45,7 +35,7 @@ def assert_self_contained(page: str) -> None:
 
 
 @pytest.mark.parametrize("notation", ["german", "french", "ascii"])
-def test_annotate_text_in_each_notation(notation):
+def test_annotate_text_in_each_notation(notation, run):
     r = run("annotate", EXAMPLES / "annotate-swing-sauspiel.toml", "--cards", notation)
     assert r.exit_code == 0, r.output
     assert_one_notation(r.output, notation)
@@ -53,7 +43,7 @@ def test_annotate_text_in_each_notation(notation):
     assert played in r.output
 
 
-def test_annotate_html_escapes_hostile_names_and_honours_min_cost(tmp_path):
+def test_annotate_html_escapes_hostile_names_and_honours_min_cost(tmp_path, run):
     path = hostile_copy(EXAMPLES / "annotate-swing-sauspiel.toml", tmp_path)
     out = tmp_path / "a.html"
     r = run("annotate", path, "--html", out, "--min-cost", "50")
@@ -70,7 +60,7 @@ def test_annotate_html_escapes_hostile_names_and_honours_min_cost(tmp_path):
     assert "cost 50 points or more" in page and "points or more" not in full.read_text(encoding="utf-8")
 
 
-def test_annotate_chart_marks_61_and_91_with_labelled_axes(tmp_path):
+def test_annotate_chart_marks_61_and_91_with_labelled_axes(tmp_path, run):
     out = tmp_path / "a.html"
     assert run("annotate", EXAMPLES / "annotate-swing-sauspiel.toml", "--html", out).exit_code == 0
     page = out.read_text(encoding="utf-8")
@@ -85,7 +75,7 @@ def test_annotate_chart_marks_61_and_91_with_labelled_axes(tmp_path):
 
 
 @pytest.mark.parametrize("notation", ["german", "french", "ascii"])
-def test_puzzle_text_in_each_notation(notation):
+def test_puzzle_text_in_each_notation(notation, run):
     r = run("puzzle", "show", PUZZLE, "--reveal", "--cards", notation)
     assert r.exit_code == 0, r.output
     assert_one_notation(r.output, notation)
@@ -93,7 +83,7 @@ def test_puzzle_text_in_each_notation(notation):
             "ascii": "Trumps: QC QS QH QD"}[notation] in r.output
 
 
-def test_puzzle_booklet_and_hostile_names(tmp_path):
+def test_puzzle_booklet_and_hostile_names(tmp_path, run):
     path = hostile_copy(PUZZLE, tmp_path)
     out = tmp_path / "book.html"
     r = run("puzzle", "show", path, EXAMPLES / "puzzles" / "03-easy-wenz.toml", "--html", out)
@@ -109,7 +99,7 @@ def test_puzzle_booklet_and_hostile_names(tmp_path):
 # -- show --------------------------------------------------------------------------------------------------------
 
 
-def test_show_names_contracts_as_players_say_them():
+def test_show_names_contracts_as_players_say_them(run):
     r = run("show", EXAMPLES / "solo-acorns-finished.toml")
     assert "Eichel-Solo" in r.output and "(C)" not in r.output
     r = run("show", EXAMPLES / "sauspiel-finished.toml")
@@ -130,7 +120,7 @@ CHOICES = [
 
 @pytest.mark.parametrize("notation", ["german", "french", "ascii"])
 @pytest.mark.parametrize("command, path, extra", CHOICES, ids=[c[0] + "-" + c[1].stem for c in CHOICES])
-def test_choices_text_in_each_notation(command, path, extra, notation):
+def test_choices_text_in_each_notation(command, path, extra, notation, run):
     r = run(command, path, *extra, "--jobs", "1", "--cards", notation)
     assert r.exit_code == 0, r.output
     assert_one_notation(r.output, notation)
@@ -139,7 +129,7 @@ def test_choices_text_in_each_notation(command, path, extra, notation):
 
 
 @pytest.mark.parametrize("command, path, extra", CHOICES, ids=[c[0] + "-" + c[1].stem for c in CHOICES])
-def test_choices_html_escaped_self_contained_with_charts(command, path, extra, tmp_path):
+def test_choices_html_escaped_self_contained_with_charts(command, path, extra, tmp_path, run):
     hostile = hostile_copy(path, tmp_path)
     out = tmp_path / "report.html"
     args = list(extra)  # the records name the picker or declarer: renamed with the rest
@@ -156,7 +146,7 @@ def test_choices_html_escaped_self_contained_with_charts(command, path, extra, t
     assert js.exit_code == 0 and "♣" not in js.output and "Eichel" not in js.output
 
 
-def test_choose_folds_hopeless_touts_and_explains_a_missing_sauspiel(tmp_path):
+def test_choose_folds_hopeless_touts_and_explains_a_missing_sauspiel(tmp_path, run):
     r = run("choose", EXAMPLES / "bury-choose-sauspiel-hand.toml", "--worlds", "4", "--jobs", "1")
     lines = r.output.splitlines()
     assert sum("Tout" in line for line in lines) == 1  # every tout never won: one line
@@ -196,14 +186,14 @@ def json_value(v):
 
 
 @pytest.mark.parametrize("notation", ["german", "french", "ascii"])
-def test_suggest_text_in_each_notation(notation):
+def test_suggest_text_in_each_notation(notation, run):
     r = run("suggest", EXAMPLES / "sauspiel-midtrick.toml", "--worlds", "4", "--jobs", "1", "--cards", notation)
     assert r.exit_code == 0, r.output
     assert_one_notation(r.output, notation)
     assert {"german": "best: ", "french": "best: ", "ascii": "best: "}[notation] in r.output
 
 
-def test_suggest_html_escaped_with_charts(tmp_path):
+def test_suggest_html_escaped_with_charts(tmp_path, run):
     path = hostile_copy(EXAMPLES / "sauspiel-midtrick.toml", tmp_path)
     out = tmp_path / "s.html"
     r = run("suggest", path, "--worlds", "4", "--jobs", "1", "--html", out)
@@ -220,7 +210,7 @@ def test_suggest_html_escaped_with_charts(tmp_path):
 @pytest.mark.parametrize("notation", ["german", "french", "ascii"])
 @pytest.mark.parametrize("name, extra", [("solo-hearts-midtrick", []), ("sheepshead-jd-midtrick", []),
                                          ("leaster-4-midtrick", ["--seat", "Ann"])])
-def test_solve_text_in_each_notation(name, extra, notation):
+def test_solve_text_in_each_notation(name, extra, notation, run):
     import json
 
     path = EXAMPLES / f"{name}.toml"
@@ -240,14 +230,14 @@ def test_solve_text_in_each_notation(name, extra, notation):
     assert re.search(rf"trick \d+: .*{res['to_move']} {re.escape(first)}", r.output)
 
 
-def test_solve_names_the_declaring_side_and_whose_values():
+def test_solve_names_the_declaring_side_and_whose_values(run):
     r = run("solve", EXAMPLES / "solo-hearts-midtrick.toml")
     assert "Declaring side: Sepp (declarer) alone; defenders: Vroni, Hias, Resi" in r.output
     assert "Hias (defender) to move" in r.output and "Hias wants them low" in r.output
     assert "in the declaring side's final card points" in r.output
 
 
-def test_solve_tricks_and_questions_read_as_sentences():
+def test_solve_tricks_and_questions_read_as_sentences(run):
     path = EXAMPLES / "sauspiel-midtrick.toml"
     r = run("solve", path, "--tricks")
     assert "None" not in r.output and re.search(r"takes \d of the 8 tricks", r.output)
@@ -257,7 +247,7 @@ def test_solve_tricks_and_questions_read_as_sentences():
     assert "reach 6 tricks?" in run("solve", path, "--target", "6", "--tricks").output
 
 
-def test_solve_seat_on_a_two_sided_game_shows_that_side():
+def test_solve_seat_on_a_two_sided_game_shows_that_side(run):
     import json
 
     path = EXAMPLES / "sheepshead-jd-midtrick.toml"
@@ -281,7 +271,7 @@ def test_solve_seat_on_a_two_sided_game_shows_that_side():
 
 
 @pytest.mark.parametrize("notation", [None, "german", "french", "ascii"])
-def test_games_and_puzzle_check_in_each_notation(notation):
+def test_games_and_puzzle_check_in_each_notation(notation, run):
     flag = ["--cards", notation] if notation else []
     out = run("games", *flag).output
     lines = out.splitlines()
@@ -296,7 +286,7 @@ def test_games_and_puzzle_check_in_each_notation(notation):
     assert {None: "plays HU", "german": "plays HU", "french": "plays J♥", "ascii": "plays JH"}[notation] in r.output
 
 
-def test_a_vague_max_goal_is_shown_with_its_concrete_target():
+def test_a_vague_max_goal_is_shown_with_its_concrete_target(run):
     from sheepsolve.puzzle import _target, concrete_goal, puzzle_from_record
     from sheepsolve.record import load_record
     from sheepsolve.solver import Solver
@@ -312,7 +302,7 @@ def test_a_vague_max_goal_is_shown_with_its_concrete_target():
     assert "the most card points" not in out and "the fewest card points" not in out
 
 
-def test_lines_start_with_the_cards_already_on_the_table():
+def test_lines_start_with_the_cards_already_on_the_table(run):
     from sheepsolve.puzzle import puzzle_from_record
     from sheepsolve.record import load_record
 
@@ -334,7 +324,7 @@ def test_lines_start_with_the_cards_already_on_the_table():
 # -- the other reports on the same templates: annotate --view player, the season report -----------------------
 
 
-def test_annotate_player_view_and_season_report_escape_hostile_names(tmp_path):
+def test_annotate_player_view_and_season_report_escape_hostile_names(tmp_path, run):
     path = hostile_copy(EXAMPLES / "annotate-swing-sauspiel.toml", tmp_path)
     out = tmp_path / "view.html"
     r = run("annotate", path, "--no-bury", "--view", "player", "--worlds", "4", "--jobs", "1", "--html", out)

@@ -7,11 +7,11 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
+from helpers_cli import EXAMPLES
+
 from sheepsolve.cli import main
 from sheepsolve.report import WON, season_report
 
-ROOT = Path(__file__).resolve().parents[1]
-EXAMPLES = ROOT / "examples"
 FILES = ["annotate-blunder-sheepshead.toml", "annotate-swing-sauspiel.toml", "annotate-decided-solo.toml",
          "sauspiel-finished.toml", "sauspiel-play-only.toml", "ramsch-finished.toml", "sheepshead-jd-partial.toml"]
 

@@ -4,9 +4,10 @@ of the search): each test names the sentence of RULES.md it checks."""
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
+
+from helpers_cli import EXAMPLES
 
 from sheepsolve.analysis import in_play, outcome_of, solve_record
 from sheepsolve.annotate import annotate_play, annotate_record
@@ -193,7 +194,6 @@ def test_annotate_ramsch_outcome_words_are_solves() -> None:
 # --------------------------------------------------------------------------------------------------------------
 # A finished hand: the outcome is the scored result (what `show` prints), seen from the side or seat.
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
 
 def test_finished_ramsch_outcome_is_the_scored_result() -> None:

@@ -9,20 +9,17 @@ from __future__ import annotations
 
 import json
 import random
-import sys
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-sys.path.insert(0, str(Path(__file__).parent))
-import helpers_scoring as hs  # noqa: E402
+import helpers_scoring as hs
 
-from sheepsolve.cards import Card, parse_cards  # noqa: E402
-from sheepsolve.engine import Setup  # noqa: E402
-from sheepsolve.games import make_game  # noqa: E402
-from sheepsolve.scoring import (  # noqa: E402
+from sheepsolve.cards import Card, parse_cards
+from sheepsolve.engine import Setup
+from sheepsolve.games import make_game
+from sheepsolve.scoring import (
     SCHAFKOPF_OUTCOMES,
     SHEEPSHEAD_OUTCOMES,
     Result,

@@ -20,11 +20,11 @@ import math
 import random
 import statistics
 from collections import Counter
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
+from helpers_cli import EXAMPLES
 from sheepsolve import view as V
 from sheepsolve import worlds as W
 from sheepsolve.cards import Card, parse_cards
@@ -36,7 +36,6 @@ from sheepsolve.objective import Objective
 from sheepsolve.record import load_record
 from sheepsolve.reference import reference_card_values
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 FORMS = game_forms()
 
 

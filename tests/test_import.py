@@ -52,7 +52,7 @@ def typed(rec, cut: int) -> tuple[dict, str, str, str]:
     if cards:
         d["play"] = [" ".join(map(str, cards[i:i + 4])) for i in range(0, len(cards), 4)]
     partial = record_from_dict(d)
-    from sheepsolve.record import _check_play, _played_by_seat
+    from sheepsolve.record.replay import check_play as _check_play, played_by_seat as _played_by_seat
 
     state = _check_play(partial)
     seat = state.to_move

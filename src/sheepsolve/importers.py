@@ -138,7 +138,8 @@ def openschafkopf_record(rules: str, hand: str, cards_on_table: str = "", *, dec
     the game, the play so far in tricks of four, and the hand of the player to move as dealt. Raises
     :class:`NotationError` (a :class:`~sheepsolve.record.RecordError`) naming what cannot be mapped, and the
     record reader's errors for a position that breaks the rules."""
-    from .record import _check_play, _played_by_seat, record_from_dict
+    from .record import record_from_dict
+    from .record.replay import check_play, played_by_seat
 
     d: dict[str, Any] = parse_openschafkopf_rules(rules)
     d["players"] = list(PLAYERS)
@@ -155,14 +156,14 @@ def openschafkopf_record(rules: str, hand: str, cards_on_table: str = "", *, dec
         rec = record_from_dict(d)
     except RecordError as e:
         raise NotationError(f"the position does not read: {e}") from None
-    state = _check_play(rec)
+    state = check_play(rec)
     if len(table) >= rec.game.seats * rec.game.hand_size:
         raise NotationError("--cards-on-table: every card is played: there is no player to move")
     seat = state.to_move
-    mine = list(held) + _played_by_seat(rec, state)[seat]
+    mine = list(held) + played_by_seat(rec, state)[seat]
     g = rec.game
     if len(mine) != g.hand_size:
-        left = g.hand_size - len(_played_by_seat(rec, state)[seat])
+        left = g.hand_size - len(played_by_seat(rec, state)[seat])
         raise NotationError(f"--hand: {len(held)} card{'' if len(held) == 1 else 's'}, but player {PLAYERS[seat]} (to move after the cards on the "
                            f"table) holds {left}")
     d["hands"] = {PLAYERS[seat]: format_cards(mine)}

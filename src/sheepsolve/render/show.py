@@ -206,7 +206,7 @@ def _partial_replay(rec: Record) -> tuple[Setup, list[State]]:
     record's call, the known hands held to every rule, a card of an unknown hand played from a hand of that one
     card. Raises :class:`RecordError` (naming what is missing) if that cannot be done."""
     try:
-        from ..record import _call_setup, _first_lead_hands, _replay
+        from ..record.replay import call_setup as _call_setup, first_lead_hands as _first_lead_hands, replay_record as _replay
     except ImportError:  # pragma: no cover - record.py changed its internals
         raise RecordError("show: cannot replay a record with unknown hands (" + "; ".join(_missing(rec)) + ")")
     first = _first_lead_hands(rec)

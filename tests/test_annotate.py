@@ -16,7 +16,8 @@ from click.testing import CliRunner
 
 from helpers_cli import EXAMPLES
 
-from sheepsolve.annotate import AnnotateError, annotate_play, annotate_record, render_html, render_text
+from sheepsolve.annotate import AnnotateError, annotate_play, annotate_record
+from sheepsolve.render.annotate import render_html, render_text
 from sheepsolve.cards import Card, parse_cards
 from sheepsolve.cli import main
 from sheepsolve.deals import game_forms, random_position, random_setup

@@ -237,7 +237,7 @@ def test_jack_of_diamonds_alone_is_said():
     assert all(row.alone for row in r.rows)
     assert any(row.alone for row in r.rows if Card.parse("JD") in row.decision.bury)
     assert any("jack of diamonds" in n and "blind" in n for n in r.notes)
-    assert "note: the picker holds the jack of diamonds" in B.render_bury(r)
+    assert "note: the picker holds the jack of diamonds" in render_bury(r)
     hands[4], blind = parse_cards("JD 8D"), parse_cards("TH 8S")  # now Eve is the partner
     r2 = B.rank_buries(g, hands, blind, 0)
     assert not any(row.alone for row in r2.rows)

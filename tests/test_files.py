@@ -200,7 +200,7 @@ def test_failed_write_leaves_the_old_file(tmp_path: Path, monkeypatch: pytest.Mo
 
 
 def test_annotate_html_failure_keeps_the_old_report(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, run) -> None:
-    import sheepsolve.annotate as annotate
+    import sheepsolve.render.annotate as annotate
 
     out = tmp_path / "report.html"
     out.write_text("old report")

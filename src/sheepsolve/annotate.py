@@ -62,7 +62,6 @@ from .objective import Objective
 from .record import Record, RecordError
 from .scoring import (SCHAFKOPF_OUTCOMES, SHEEPSHEAD_OUTCOMES, Stakes, laufende_of, outcome_for, payment_for,
                       score)
-from .render.text import side_name
 from .solver import Solver, SolverError
 
 __all__ = [
@@ -76,8 +75,7 @@ __all__ = [
     "Swing",
     "annotate_play",
     "annotate_record",
-    "render_html",
-    "render_text",
+    "side_name",
 ]
 
 
@@ -722,6 +720,18 @@ def _summarize(judge: _Judge, names: tuple[str, ...], state: State, decisions: l
                    declaring_cost=decl, defending_cost=dfn, points=points, outcome=outcome, text=text)
 
 
+def side_name(setup: Setup, players: Sequence[str]) -> str:
+    """The declaring side by role and name: ``the picker Ann and partner Bob``, ``the soloist Sepp``."""
+    g = setup.game
+    if setup.declarer is None:
+        return "the declaring side"
+    who = players[setup.declarer]
+    role = "the picker" if g.kind == "picker" else ("the declarer" if g.partner == "sauspiel" else "the soloist")
+    if setup.partner is None:
+        return f"{role} {who}"
+    return f"{role} {who} and partner {players[setup.partner]}"
+
+
 def _summary_text_sides_free(per: list[PlayerSummary], finished: bool) -> str:
     total = sum(p.given_away for p in per)
     if not total:
@@ -844,24 +854,6 @@ def _judge_bury(judge: _Judge, names: tuple[str, ...], chosen_value: int, *, exa
     return BuryJudgement(kind=kind, picker=names[setup.declarer], chosen=chosen, best=bests, best_value=best,
                          cost=best - chosen_value, swing=swing, compared=what, options=tuple(compared),
                          others=tuple(others), exact=exact)
-
-
-# --------------------------------------------------------------------------------------------------------------
-# Text and HTML live in sheepsolve.render.annotate; these names stay here for callers of this module.
-
-
-def render_text(ann: Annotation, style: str = "symbols", *, color: bool = False, min_cost: int | None = None) -> str:
-    """The annotation as text (see :func:`sheepsolve.render.annotate.render_text`)."""
-    from .render.annotate import render_text as text
-
-    return text(ann, style, color=color, min_cost=min_cost)
-
-
-def render_html(ann: Annotation, style: str | None = None, *, min_cost: int | None = None) -> str:
-    """The annotation as one self-contained HTML page (see :func:`sheepsolve.render.annotate.render_html`)."""
-    from .render.annotate import render_html as page
-
-    return page(ann, style, min_cost=min_cost)
 
 
 def _signed(x: int) -> str:

@@ -117,9 +117,6 @@ __all__ = [
     "bury_from_record",
     "pick_from_record",
     "choose_from_record",
-    "render_bury",
-    "render_pick",
-    "render_choose",
 ]
 
 ProgressFn = Callable[[int, int], None]
@@ -1829,31 +1826,6 @@ def read_choose_record(path: str, seat: str | None, *, german: bool = False) -> 
     if hand is None:
         raise BuryError(f"{path}: hands.{base.players[s]}: the hand of the player who would declare is needed")
     return _Loaded(record=base, seat=s, hand=tuple(hand), blind=None, full=None, choice=None, notes=tuple(notes))
-
-
-# --------------------------------------------------------------------------------------------------------------
-# Text and HTML live in sheepsolve.render.choices; these names stay here for callers of this module.
-
-
-def render_bury(r: BuryRanking, style: str = "ascii") -> str:
-    """The ranking as text (see :func:`sheepsolve.render.choices.render_bury`)."""
-    from .render.choices import render_bury as text
-
-    return text(r, style)
-
-
-def render_pick(r: PickResult, style: str = "ascii") -> str:
-    """Pick or pass as text (see :func:`sheepsolve.render.choices.render_pick`)."""
-    from .render.choices import render_pick as text
-
-    return text(r, style)
-
-
-def render_choose(r: ChoiceResult, style: str = "ascii") -> str:
-    """Every contract as text (see :func:`sheepsolve.render.choices.render_choose`)."""
-    from .render.choices import render_choose as text
-
-    return text(r, style)
 
 
 # --------------------------------------------------------------------------------------------------------------

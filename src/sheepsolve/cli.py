@@ -290,7 +290,7 @@ def annotate(file: str, json_out: bool, html_out: str | None, min_cost: int | No
     an unfinished hand is annotated as far as it goes.
     """
     from . import commands
-    from .annotate import render_html, render_text
+    from .render.annotate import render_html, render_text
 
     if html_out is not None:
         check_output_path(html_out, inputs=[file], label="--html")
@@ -522,8 +522,7 @@ def bury(file: str, json_out: bool, view: str | None, worlds: int | str | None, 
     Payments are the picker's own.
     """
     from . import commands
-    from .bury import render_bury
-    from .render.choices import bury_html
+    from .render.choices import bury_html, render_bury
 
     _choice_command(file, commands.bury, bury_html, render_bury, json_out=json_out, notation=notation,
                     html_out=html_out, unit="solving", view=view, worlds=worlds, seed=seed, jobs=jobs, by=by,
@@ -548,8 +547,7 @@ def pick(file: str, seat_name: str | None, worlds: int | str, json_out: bool, se
     In each sampled world the picker makes that world's best double-dummy bury and call.
     """
     from . import commands
-    from .bury import render_pick
-    from .render.choices import pick_html
+    from .render.choices import pick_html, render_pick
 
     _choice_command(file, commands.pick, pick_html, render_pick, json_out=json_out, notation=notation,
                     html_out=html_out, unit="worlds", seat_name=seat_name, worlds=worlds, seed=seed, jobs=jobs,
@@ -573,8 +571,7 @@ def choose(file: str, seat_name: str | None, worlds: int | str, json_out: bool, 
     """Schafkopf game choice: the expected payment of every contract the hand may declare (sauspiel on each
     callable ace, solos, wenz, geier, farbwenz, farbgeier, their tout forms, sie) against passing (worth 0)."""
     from . import commands
-    from .bury import render_choose
-    from .render.choices import choose_html
+    from .render.choices import choose_html, render_choose
 
     _choice_command(file, commands.choose, choose_html, render_choose, json_out=json_out, notation=notation,
                     html_out=html_out, unit="worlds", seat_name=seat_name, worlds=worlds, seed=seed, jobs=jobs,

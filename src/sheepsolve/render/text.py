@@ -18,7 +18,7 @@ from ..cards import Card, format_card
 from ..engine import Setup
 from ..games import Game
 
-__all__ = ["width", "pad", "table", "signed", "cards", "side_name", "side_of", "names_of", "contract_name", "game_title"]
+__all__ = ["width", "pad", "table", "signed", "cards", "side_of", "names_of", "contract_name", "game_title"]
 
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
@@ -85,18 +85,6 @@ def seat_roles(setup: Setup) -> list[str]:
         else:
             out.append("")
     return out
-
-
-def side_name(setup: Setup, players: Sequence[str]) -> str:
-    """The declaring side by role and name: ``the picker Ann and partner Bob``, ``the soloist Sepp``."""
-    g = setup.game
-    if setup.declarer is None:
-        return "the declaring side"
-    who = players[setup.declarer]
-    role = "the picker" if g.kind == "picker" else ("the declarer" if g.partner == "sauspiel" else "the soloist")
-    if setup.partner is None:
-        return f"{role} {who}"
-    return f"{role} {who} and partner {players[setup.partner]}"
 
 
 # The called ace's nickname in a sauspiel: "auf die Alte" (Eichel), "die Blaue" (Gras), "die Hundsgfickte"

@@ -376,6 +376,8 @@ class Knowledge:
     stakes: Stakes = field(default_factory=Stakes)
     players: tuple[str, ...] = ()
     first_leader: int = 0
+    constraints: tuple = ()  # --constrain: sheepsolve.constraints.Constraint, each met by every world
+    weights: Any = None  # how likely each world is (sheepsolve.weighting); None: every world alike
 
     # -- building ------------------------------------------------------------------------------------------
     @classmethod
@@ -829,7 +831,7 @@ class WorldSampler:
     (9, False)
     """
 
-    def __init__(self, knowledge: Knowledge) -> None:
+    def __init__(self, knowledge: Knowledge, extra: Sequence[tuple[int, Any]] = ()) -> None:
         self.k = k = knowledge
         g = k.game
         slots: list[_Slot] = []
@@ -848,19 +850,61 @@ class WorldSampler:
         self.unseen = tuple(unseen)
         self._under_pick = k.has_under and k.under is None  # the world also picks the card under
         allowed = self._allowed()
-        # kinds: cards grouped by the places they may go
-        kinds: dict[int, list[Card]] = {}
+        self._conds = self._conditions(extra)
+        # kinds: cards grouped by the places they may go (and, with constraints, by what they add to each count)
+        kinds: dict[tuple, list[Card]] = {}
         for c in unseen:
-            kinds.setdefault(allowed[c], []).append(c)
-        self.kinds = tuple((mask, tuple(cards)) for mask, cards in sorted(kinds.items()))
+            kinds.setdefault((allowed[c], self._adds(allowed[c], c)), []).append(c)
+        self.kinds = tuple((key[0], tuple(cards)) for key, cards in sorted(kinds.items()))
+        self._kind_adds = tuple(key[1] for key in sorted(kinds))
         self._count = lru_cache(maxsize=None)(self._count_from)
         self._choice_memo: dict[tuple, tuple] = {}
         sizes = tuple(sl.size for sl in self.slots)
-        self.candidates = self._count(0, sizes) * (self._picker_left() if self._under_pick else 1)
+        self._start = (0,) * len(self._conds)
+        self.candidates = self._count(0, sizes, self._start) * (self._picker_left() if self._under_pick else 1)
         """How many deals the superset holds (every consistent world is one of them)."""
         if self.candidates == 0:
+            if k.constraints and not extra:
+                from .constraints import ConstraintError
+
+                without = WorldSampler(_replace(k, constraints=()))
+                if without.candidates:
+                    said = "; ".join(c.text for c in k.constraints)
+                    raise ConstraintError(f"--constrain: no deal of the unseen cards meets {said!r} from "
+                                          f"{self._name(k.seat)}'s seat")
             raise WorldsError(f"no deal of the unseen cards fits the play seen from {self._name(k.seat)}'s seat: "
                               "the record is inconsistent")
+
+    def _conditions(self, extra: Sequence[tuple[int, Any]]) -> tuple[tuple[int, Any, int], ...]:
+        """The constraints' conditions on hands the worlds deal, as (slot, condition, what the seat's known cards
+        already count); a condition on the judged seat's own hand is checked here (:class:`ConstraintError`)."""
+        k = self.k
+        out = []
+        for seat, cond in [(c.seat, cond) for c in k.constraints for cond in c.conditions] + list(extra):
+            if seat == k.seat:
+                if not cond.holds_for(cond.value(k.hand)):
+                    from .constraints import ConstraintError
+
+                    text = next(c.text for c in k.constraints if cond in c.conditions)
+                    raise ConstraintError(f"--constrain {text!r}: {self._name(seat)}'s own hand, which "
+                                          f"{self._name(seat)} sees, does not meet it")
+                continue
+            out.append((self._slot_index(seat), cond, cond.value(k.played_by(seat))))
+        return tuple(out)
+
+    def _adds(self, mask: int, card: Card) -> tuple[int, ...]:
+        """What ``card`` adds to each condition's count when it goes to the condition's slot."""
+        return tuple(cond.weight(card) if mask >> j & 1 else 0 for j, cond, _ in self._conds)
+
+    def _advance(self, i: int, split: Sequence[int], counts: tuple[int, ...]) -> tuple[int, ...]:
+        """The conditions' counts after kind ``i`` is shared out as ``split``."""
+        if not self._conds:
+            return counts
+        adds = self._kind_adds[i]
+        return tuple(n + adds[q] * split[j] for q, ((j, _, _), n) in enumerate(zip(self._conds, counts)))
+
+    def _met(self, counts: tuple[int, ...]) -> bool:
+        return all(cond.holds_for(base + n) for (_, cond, base), n in zip(self._conds, counts))
 
     def _name(self, seat: int) -> str:
         return self.k.players[seat] if self.k.players else f"player {seat + 1}"
@@ -917,14 +961,17 @@ class WorldSampler:
         return allowed
 
     # -- counting ------------------------------------------------------------------------------------------
-    def _count_from(self, i: int, caps: tuple[int, ...]) -> int:
-        """Deals of kinds ``i..`` that fill ``caps`` exactly."""
+    def _count_from(self, i: int, caps: tuple[int, ...], counts: tuple[int, ...]) -> int:
+        """Deals of kinds ``i..`` that fill ``caps`` exactly (and meet the constraints, ``counts`` their counts so
+        far)."""
         if i == len(self.kinds):
-            return 1 if not any(caps) else 0
+            return 1 if not any(caps) and self._met(counts) else 0
         total = 0
         mask, cards = self.kinds[i]
         if i == len(self.kinds) - 1:  # the last kind fills what is left, if it may go everywhere that is left
             if sum(caps) != len(cards) or any(x and not mask >> j & 1 for j, x in enumerate(caps)):
+                return 0
+            if not self._met(self._advance(i, caps, counts)):
                 return 0
             ways = math.factorial(len(cards))
             for x in caps:
@@ -935,7 +982,7 @@ class WorldSampler:
             return 0
         for split, ways in self._splits(mask, len(cards), caps):
             after = tuple(c - x for c, x in zip(caps, split))
-            sub = self._count(i + 1, after)
+            sub = self._count(i + 1, after, self._advance(i, split, counts))
             if sub:
                 total += ways * sub
         return total
@@ -968,7 +1015,7 @@ class WorldSampler:
 
     def count(self) -> int:
         """The number of consistent worlds, exactly (every world of the superset is checked when the rules may
-        thin it out; :class:`WorldsError` above :data:`CHECK_LIMIT`)."""
+        thin it out; :class:`WorldsError` above :data:`CHECK_LIMIT`). The constraints are counted exactly."""
         if self.exact_superset:
             return self.candidates
         if self.candidates > CHECK_LIMIT:
@@ -985,10 +1032,11 @@ class WorldSampler:
     def _deal(self, rng: random.Random) -> tuple[list[list[Card]], Card | None]:
         """One deal of the superset, uniformly: each kind's share-out drawn with its number of deals."""
         caps = tuple(sl.size for sl in self.slots)
+        counts = self._start
         out: list[list[Card]] = [[] for _ in self.slots]
         for i, (mask, cards) in enumerate(self.kinds):
-            total, cumulative, options = self._choices(i, caps)
-            split, caps = options[bisect.bisect_right(cumulative, rng.randrange(total))]
+            total, cumulative, options = self._choices(i, caps, counts)
+            split, caps, counts = options[bisect.bisect_right(cumulative, rng.randrange(total))]
             pool = list(cards)
             rng.shuffle(pool)
             pos = 0
@@ -1002,26 +1050,30 @@ class WorldSampler:
             under = left[rng.randrange(len(left))]
         return out, under
 
-    def _choices(self, i: int, caps: tuple[int, ...]) -> tuple[int, list[int], list[tuple[tuple, tuple]]]:
+    def _choices(self, i: int, caps: tuple[int, ...], counts: tuple[int, ...]
+                 ) -> tuple[int, list[int], list[tuple[tuple, tuple, tuple]]]:
         """The share-outs of kind ``i`` into ``caps`` that leave a deal of the rest: their total number of deals,
-        the running totals and (share-out, caps left) each; worked out once per kind and caps."""
-        key = (i, caps)
+        the running totals and (share-out, caps left, the constraints' counts after) each; worked out once per
+        kind, caps and counts."""
+        key = (i, caps, counts)
         got = self._choice_memo.get(key)
         if got is None and i == len(self.kinds) - 1:  # the last kind fills what is left: one share-out at most
-            total = self._count(i, caps)
-            got = self._choice_memo[key] = (total, [total], [(caps, tuple(0 for _ in caps))])
+            total = self._count(i, caps, counts)
+            got = self._choice_memo[key] = (total, [total], [(caps, tuple(0 for _ in caps),
+                                                              self._advance(i, caps, counts))])
         if got is None:
             mask, cards = self.kinds[i]
             total = 0
             cumulative: list[int] = []
-            options: list[tuple[tuple, tuple]] = []
+            options: list[tuple[tuple, tuple, tuple]] = []
             for split, ways in self._splits(mask, len(cards), caps):
                 after = tuple(c - x for c, x in zip(caps, split))
-                w = ways * self._count(i + 1, after)
+                now = self._advance(i, split, counts)
+                w = ways * self._count(i + 1, after, now)
                 if w:
                     total += w
                     cumulative.append(total)
-                    options.append((split, after))
+                    options.append((split, after, now))
             got = self._choice_memo[key] = (total, cumulative, options)
         return got
 
@@ -1107,19 +1159,21 @@ class WorldSampler:
     def _all_deals(self) -> Iterator[tuple[list[list[Card]], Card | None]]:
         caps0 = tuple(sl.size for sl in self.slots)
 
-        def rec(i: int, caps: tuple[int, ...], parts: list[list[Card]]) -> Iterator[list[list[Card]]]:
+        def rec(i: int, caps: tuple[int, ...], counts: tuple[int, ...], parts: list[list[Card]]
+                ) -> Iterator[list[list[Card]]]:
             if i == len(self.kinds):
                 yield [list(p) for p in parts]
                 return
             mask, cards = self.kinds[i]
             for split, _ in self._splits(mask, len(cards), caps):
                 after = tuple(c - x for c, x in zip(caps, split))
-                if not self._count(i + 1, after):
+                now = self._advance(i, split, counts)
+                if not self._count(i + 1, after, now):
                     continue
                 for dealt in _share(cards, split):
-                    yield from rec(i + 1, after, [p + list(d) for p, d in zip(parts, dealt)])
+                    yield from rec(i + 1, after, now, [p + list(d) for p, d in zip(parts, dealt)])
 
-        for parts in rec(0, caps0, [[] for _ in self.slots]):
+        for parts in rec(0, caps0, self._start, [[] for _ in self.slots]):
             if self._under_pick:
                 p = self.k.declarer
                 for u in sorted(parts[self._slot_index(p)], key=int):

@@ -70,3 +70,10 @@ def timeless(x: Any) -> Any:
     if isinstance(x, list):
         return [timeless(v) for v in x]
     return x
+
+
+def with_lines(tmp_path: Path, src: Path, *lines: str, name: str = "rec.toml") -> Path:
+    """A copy of the record ``src`` in ``tmp_path`` with top-level ``lines`` put first (before any table)."""
+    p = tmp_path / name
+    p.write_text("\n".join(lines) + "\n" + src.read_text(encoding="utf-8"), encoding="utf-8")
+    return p

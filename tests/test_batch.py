@@ -357,3 +357,175 @@ def test_resume_refuses_an_endless_line_without_reading_it_whole(tmp_path: Path,
         read_done(str(out))
     out.write_text('{"id": "a", "result": {}}\n{"id": "b", "error": "x"}\n', encoding="utf-8")
     assert read_done(str(out))[0] == {"a", "b"}
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Inputs, output, options, scheduler
+
+
+def _remove_tree(top: Path) -> None:
+    """Remove ``top`` without recursion (shutil.rmtree, and so pytest's clean-up of old temporary folders, fails
+    with RecursionError on a tree this deep)."""
+    import os
+
+    for root, dirs, files in _walk_bottom_up(top):
+        for name in files:
+            os.unlink(os.path.join(root, name))
+        for name in dirs:
+            os.rmdir(os.path.join(root, name))
+    os.rmdir(top)
+
+def _walk_bottom_up(top: Path) -> list[tuple[str, list[str], list[str]]]:
+    import os
+
+    out = []
+    stack = [str(top)]
+    while stack:
+        root = stack.pop()
+        dirs, files = [], []
+        for e in os.scandir(root):
+            (dirs if e.is_dir(follow_symlinks=False) else files).append(e.name)
+        out.append((root, dirs, files))
+        stack += [os.path.join(root, d) for d in dirs]
+    return out[::-1]
+
+def test_batch_walks_a_very_deep_folder(tmp_path: Path, run) -> None:
+    """A folder 1,100 levels deep: os.walk recursed past Python's limit (RecursionError, a traceback)."""
+    import os
+
+    top = tmp_path / "deep"
+    top.mkdir()
+    here = os.getcwd()
+    try:
+        try:
+            os.chdir(top)
+            for _ in range(1100):
+                os.mkdir("a")
+                os.chdir("a")
+            Path("x.toml").write_text((EXAMPLES / "sheepshead.toml").read_text())
+        finally:
+            os.chdir(here)
+        out = tmp_path / "o.jsonl"
+        r = run("batch", "show", top, "--out", out, "--jobs", "1")
+        assert r.exit_code == 0, (r.output, r.exception)
+        lines = out.read_text().splitlines()
+        assert len(lines) == 1 and '"result"' in lines[0]
+    finally:
+        _remove_tree(top)
+
+def test_batch_does_not_read_its_own_output(tmp_path: Path, run) -> None:
+    """--out inside an input folder: --force read the old output as records, and every --resume read its own
+    lines again and added as many error lines (the file grew without bound)."""
+    import shutil
+
+    folder = tmp_path / "season"
+    folder.mkdir()
+    for name in ("sheepshead.toml", "wenz-finished.toml"):
+        shutil.copy(EXAMPLES / name, folder / name)
+    out = folder / "out.jsonl"
+    for extra in ([], ["--force"], ["--resume"], ["--resume"]):
+        r = run("batch", "show", folder, "--out", out, "--jobs", "1", *extra)
+        assert r.exit_code == 0, r.output
+        assert len(out.read_text().splitlines()) == 2, (extra, out.read_text()[:500])
+
+def test_batch_loops_and_links_in_folders(tmp_path: Path, run) -> None:
+    folder = tmp_path / "f"
+    (folder / "sub").mkdir(parents=True)
+    (folder / "a.toml").write_text((EXAMPLES / "sheepshead.toml").read_text())
+    (folder / "sub" / "up").symlink_to("..")
+    (folder / "sub" / "self.toml").symlink_to(folder / "sub")
+    (folder / "loop.toml").symlink_to(folder / "loop.toml")
+    out = tmp_path / "o.jsonl"
+    r = run("batch", "show", folder, "--out", out, "--jobs", "1")
+    assert r.exit_code == 1, r.output  # the link to itself is an error line
+    ids = [json.loads(x)["id"] for x in out.read_text().splitlines()]
+    assert sorted(Path(i).name for i in ids) == ["a.toml", "loop.toml"], ids
+
+@pytest.mark.parametrize("args, words", [
+    (["suggest", "--worlds", "abc"], ["--worlds", "abc"]),
+    (["suggest", "--worlds", "20001"], ["--worlds", "20000"]),
+    (["annotate", "--worlds", "2"], ["--worlds", "only with --view player"]),
+    (["annotate", "--seed", "2"], ["--seed", "only with --view player"]),
+    (["annotate", "--view", "player", "--worlds", "0"], ["--worlds"]),
+])
+def test_batch_refuses_bad_options_before_any_record(tmp_path: Path, args: list[str], words: list[str], run,
+                                                     assert_input_error) -> None:
+    """Options bad whatever the record were given to every record: each line had the same error, status 1."""
+    out = tmp_path / "o.jsonl"
+    r = run("batch", args[0], EXAMPLES / "sheepshead.toml", EXAMPLES / "wenz-finished.toml", *args[1:], "--out", out)
+    assert_input_error(r, *words)
+    assert not out.exists()
+
+@pytest.mark.parametrize("address", ["", "nonsense", "tcp://", "127.0.0.1", "tcp://[::1", "inproc://x",
+                                     "ucx://127.0.0.1:1", "tls://127.0.0.1:1", "tcp://127.0.0.1:99999",
+                                     "tcp://127.0.0.1:1", "x" * 100_000, "tcp://a b:1"])
+def test_batch_scheduler_bad_addresses_are_refused_at_once(tmp_path: Path, address: str, run,
+                                                           assert_input_error) -> None:
+    """A malformed address gave the error, then a 60 s wait and a traceback in Dask's clean-up; tls:// and ucx://
+    a traceback; a port where nothing listens 30 s of retries."""
+    pytest.importorskip("distributed")
+    t0 = time.perf_counter()
+    r = run("batch", "show", EXAMPLES / "sheepshead.toml", "--out", tmp_path / "o.jsonl", "--scheduler", address)
+    assert_input_error(r, "--scheduler")
+    assert time.perf_counter() - t0 < 10
+    assert not (tmp_path / "o.jsonl").exists()
+
+@pytest.mark.parametrize("greeting", [None, b"SSH-2.0-OpenSSH_9.2\r\n", b"", b"\x00" * 8])
+def test_batch_scheduler_that_is_not_dask(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                          greeting: bytes | None, run, assert_input_error) -> None:
+    """A server that says nothing (an HTTP server) made the batch wait forever; one that greets as SSH made
+    Dask's client allocate the banner read as a length (MemoryError, a traceback)."""
+    import socket
+    import threading
+
+    import sheepsolve.batch as batch
+
+    pytest.importorskip("distributed")
+    monkeypatch.setattr(batch, "GREETING_SECONDS", 0.5)
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen()
+    port = server.getsockname()[1]
+    held: list[socket.socket] = []
+
+    def serve() -> None:
+        try:
+            conn, _ = server.accept()
+        except OSError:
+            return
+        if greeting is None:
+            held.append(conn)  # silent, the connection kept open
+        else:
+            conn.sendall(greeting)
+            conn.close()
+
+    th = threading.Thread(target=serve, daemon=True)
+    th.start()
+    try:
+        t0 = time.perf_counter()
+        r = run("batch", "show", EXAMPLES / "sheepshead.toml", "--out", tmp_path / "o.jsonl", "--scheduler",
+                f"tcp://127.0.0.1:{port}")
+        assert_input_error(r, "--scheduler", "not a Dask scheduler")
+        assert time.perf_counter() - t0 < 10
+    finally:
+        server.close()
+        for c in held:
+            c.close()
+        th.join(5)
+
+def test_deeply_nested_json_lines(tmp_path: Path, run, assert_input_error) -> None:
+    """A line of 200,000 nested brackets: report and batch --resume gave a traceback (RecursionError)."""
+    deep = "[" * 200_000 + "]" * 200_000
+    p = tmp_path / "deep.jsonl"
+    p.write_text(deep + "\n")
+    assert_input_error(run("report", p), "line 1", "nested too deeply")
+    p.write_text('{"id": "x", "result": ' + deep + "}\n")
+    assert_input_error(run("report", p), "line 1")
+    out = tmp_path / "out.jsonl"
+    out.write_text(deep + "\n" + '{"id": "y", "error": "e"}\n')
+    assert_input_error(run("batch", "show", EXAMPLES / "sheepshead.toml", "--out", out, "--resume"), "line 1",
+                       "not a batch line")
+    out.write_text('{"id": "y", "error": "e"}\n' + deep + "\n")  # the last line, whole: dropped, as one cut short
+    r = run("batch", "show", EXAMPLES / "sheepshead.toml", "--out", out, "--resume", "--jobs", "1")
+    assert r.exit_code == 0, r.output
+    assert len(out.read_text().splitlines()) == 2

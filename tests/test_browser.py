@@ -8,13 +8,12 @@ from __future__ import annotations
 
 import os
 import shutil
+from pathlib import Path
 
 import pytest
 
-
-from helpers_hostile import HOSTILE, assert_escaped, hostile_copy
-
 from helpers_cli import EXAMPLES
+from helpers_hostile import HOSTILE, assert_escaped, hostile_copy
 
 from sheepsolve.puzzle import puzzle_from_record, render_html
 from sheepsolve.record import load_record

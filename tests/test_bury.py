@@ -15,11 +15,12 @@ import math
 import statistics
 import random
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
-from helpers_cli import EXAMPLES
+from helpers_cli import EXAMPLES, ROOT
 
 from sheepsolve import bury as B
 from sheepsolve.cards import Card, parse_cards
@@ -945,3 +946,41 @@ def test_bury_and_choose_json_fields_are_documented():
     data = json.loads(res.output)
     missing = [k for k in sorted(data) if f"`{k}`" not in pick_doc]
     assert not missing, missing
+
+
+# --------------------------------------------------------------------------------------------------------------
+# pick, choose and bury validate what they read, as show does
+
+
+BAD_RECORDS = sorted(p for p in (ROOT / "tests" / "bad_records").iterdir() if p.suffix in (".toml", ".json"))
+
+def _expected(path: Path) -> str:
+    if path.suffix == ".json":
+        return path.with_suffix(".expect").read_text().strip()
+    return path.read_text().splitlines()[0][len("# expect: "):]
+
+def _seat_and_family(path: Path) -> tuple[str, str | None]:
+    import json
+    import tomllib
+
+    from sheepsolve.games import REGISTRY, resolve_name
+
+    try:
+        d = json.loads(path.read_text()) if path.suffix == ".json" else tomllib.loads(path.read_text())
+        seat = d.get("picker") or d.get("declarer") or (d.get("players") or ["1"])[0]
+        canon = resolve_name(d["game"])[0]
+        return str(seat), REGISTRY[canon].family if canon not in ("leaster",) else None
+    except Exception:  # noqa: BLE001
+        return "1", None
+
+@pytest.mark.parametrize("path", BAD_RECORDS, ids=lambda p: p.name)
+def test_pick_choose_and_bury_refuse_every_bad_record(path: Path, run, assert_input_error) -> None:
+    seat, family = _seat_and_family(path)
+    want = _expected(path)
+    for command in ("pick", "choose", "bury"):
+        args = [command, path, "--worlds", "1", "--jobs", "1"] + (["--seat", seat] if command != "bury" else [])
+        r = run(*args)
+        assert_input_error(r)
+        fits = (command == "choose") == (family == "schafkopf") and family is not None
+        if fits and "the hand of the player" not in r.output and "is needed" not in r.output:
+            assert want in r.output, (command, want, r.output)

@@ -1,10 +1,11 @@
 """The command line through click's CliRunner: ``show`` on every bundled example (text and JSON, the JSON checked
 against the cards themselves), ``games``, ``solve --json`` on small positions, and bad input of every kind (exit
-status 2, one ``error:`` line, never a traceback)."""
+status 2, one ``error:`` line, never a traceback): numeric options with their caps, click's own usage errors."""
 
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -12,15 +13,15 @@ from typing import Any
 import pytest
 
 import helpers_cli
-from helpers_cli import ROOT
+from helpers_cli import EXAMPLES, ROOT, with_lines
 
 from sheepsolve.cards import POINTS, Card
 from sheepsolve.games import REGISTRY
 from sheepsolve.record import dump_record, load_record, record_from_dict
 from sheepsolve.render import hand_view, render
 
-EXAMPLES = sorted((ROOT / "examples").glob("*.toml"))
-IDS = [p.stem for p in EXAMPLES]
+EXAMPLE_FILES = sorted(EXAMPLES.glob("*.toml"))
+IDS = [p.stem for p in EXAMPLE_FILES]
 
 
 def show_json(path: Path | str) -> dict[str, Any]:
@@ -38,7 +39,7 @@ def points(cards: Sequence[str]) -> int:
 
 
 def test_there_is_an_example_of_every_game() -> None:
-    recs = [load_record(p) for p in EXAMPLES]
+    recs = [load_record(p) for p in EXAMPLE_FILES]
     names = {r.game.name for r in recs}
     assert set(REGISTRY) <= names
     assert any(r.game.partner == "called-ace" and r.under is not None for r in recs)
@@ -57,7 +58,7 @@ def test_there_is_an_example_of_every_game() -> None:
 
 def test_examples_readme_lists_every_example() -> None:
     text = (ROOT / "examples" / "README.md").read_text(encoding="utf-8")
-    for p in EXAMPLES:
+    for p in EXAMPLE_FILES:
         assert p.name in text, p.name
 
 
@@ -66,7 +67,7 @@ def test_examples_readme_lists_every_example() -> None:
 
 
 @pytest.mark.parametrize("notation", [None, "german", "french", "ascii"])
-@pytest.mark.parametrize("path", EXAMPLES, ids=IDS)
+@pytest.mark.parametrize("path", EXAMPLE_FILES, ids=IDS)
 def test_show_text(path: Path, notation: str | None, run) -> None:
     from sheepsolve.cards import card_style, format_card
     from sheepsolve.render.text import game_title
@@ -101,7 +102,7 @@ def test_show_text(path: Path, notation: str | None, run) -> None:
         assert not any(w in out for w in ("Eichel", "Schellen", "Gras-", "Herz-"))
 
 
-@pytest.mark.parametrize("path", EXAMPLES, ids=IDS)
+@pytest.mark.parametrize("path", EXAMPLE_FILES, ids=IDS)
 def test_show_json_consistent(path: Path) -> None:
     rec = load_record(path)
     g = rec.game
@@ -571,3 +572,139 @@ def test_solve_json_against_the_reference(tmp_path, name, kw, run):
         most = reference_value(state, Objective(team=obj.team, tricks=True))
         assert json.loads(run(*args, "--all-tricks").output)["reached"] == (most == g.tricks)
         assert json.loads(run(*args, "--no-tricks").output)["reached"] == (most == 0)
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Numeric options: every one has a cap, and a number is written in the digits 0-9
+
+
+MIDTRICK = EXAMPLES / "sauspiel-midtrick.toml"
+
+JD_FULL = EXAMPLES / "bury-jd-full.toml"
+
+@pytest.mark.parametrize("args", [
+    ["suggest", MIDTRICK],
+    ["annotate", EXAMPLES / "annotate-blunder-sheepshead.toml", "--no-bury", "--view", "player"],
+    ["bury", JD_FULL, "--view", "picker"],
+    ["pick", JD_FULL],
+    ["import", "openschafkopf", "--rules", "wenz von 0", "--hand", "eo go ho so eu gu hu sa", "--suggest"],
+])
+@pytest.mark.parametrize("worlds", ["20001", "1000000", "10" * 40])
+def test_worlds_are_capped(args: list, worlds: str, run, assert_input_error) -> None:
+    """--worlds N ran for hours (and held every sampled world in memory: about 8 KB each) before it had a cap."""
+    t0 = time.perf_counter()
+    r = run(*args, "--worlds", worlds, "--jobs", "1")
+    assert_input_error(r, "--worlds")
+    assert "at most 20000" in r.output or "at most 2000 " in r.output or "a number of worlds" in r.output, r.output
+    assert time.perf_counter() - t0 < 10
+
+@pytest.mark.parametrize("worlds", ["٣", "³", "1_000", "0x10", "1e3", "١٠٠"])
+def test_worlds_only_in_ascii_digits(worlds: str, run, assert_input_error) -> None:
+    """Python's int() reads '٣' as 3 and '1_000' as 1000: a silent reading of what is not a number here."""
+    assert_input_error(run("suggest", MIDTRICK, "--worlds", worlds, "--jobs", "1"), "--worlds")
+
+def test_annotate_view_worlds_have_a_lower_cap(run, assert_input_error) -> None:
+    """annotate --view player holds every decision's worlds at once: 20,000 a decision would take about 2 GB on
+    a 32-decision hand (138 MB measured at 1,000)."""
+    from sheepsolve.view import MAX_ANNOTATE_WORLDS
+
+    t0 = time.perf_counter()
+    r = run("annotate", EXAMPLES / "annotate-swing-sauspiel.toml", "--no-bury", "--view", "player", "--worlds",
+            str(MAX_ANNOTATE_WORLDS + 1), "--jobs", "1")
+    assert_input_error(r, "--worlds", f"at most {MAX_ANNOTATE_WORLDS}")
+    assert time.perf_counter() - t0 < 10
+
+@pytest.mark.parametrize("at", ["٣", "١.١", "３", "2.²"])
+def test_suggest_at_only_in_ascii_digits(at: str, run, assert_input_error) -> None:
+    """--at '٣' judged trick 3 (a regular expression's \\d matches every script's digits)."""
+    assert_input_error(run("suggest", EXAMPLES / "sauspiel-play-only.toml", "--at", at, "--worlds", "1", "--jobs", "1"),
+                       "--at")
+
+def test_largest_worlds_still_accepted() -> None:
+    from sheepsolve.view import MAX_WORLDS, parse_worlds
+
+    assert parse_worlds(str(MAX_WORLDS)) == MAX_WORLDS and parse_worlds(" 7 ") == 7
+
+@pytest.mark.parametrize("seed", ["-1", str(2**63), "9" * 300])
+@pytest.mark.parametrize("args", [
+    ["suggest", MIDTRICK, "--worlds", "2"],
+    ["annotate", EXAMPLES / "annotate-blunder-sheepshead.toml", "--no-bury", "--view", "player", "--worlds", "2"],
+    ["bury", JD_FULL, "--view", "picker", "--worlds", "2"],
+    ["choose", EXAMPLES / "bury-choose-sauspiel-hand.toml", "--worlds", "2"],
+    ["puzzle", "generate", "--game", "wenz", "--cards-left", "3", "--count", "1", "--out", "{tmp}"],
+])
+def test_seed_is_capped(tmp_path: Path, args: list, seed: str, run, assert_input_error) -> None:
+    """A huge seed was taken (a 300-digit one made puzzle generate work, then fail on the file name)."""
+    args = [str(a).replace("{tmp}", str(tmp_path / "p")) for a in args]
+    r = run(*args, "--seed", seed)
+    assert_input_error(r, "--seed", "0<=x<=9223372036854775807")
+    assert not (tmp_path / "p").exists()
+
+def test_largest_seed_still_works(run) -> None:
+    r = run("suggest", MIDTRICK, "--worlds", "2", "--jobs", "1", "--seed", str(2**63 - 1), "--json")
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.output)["worlds"] == 2
+
+def test_min_cost_and_chunk_size_are_capped(tmp_path: Path, run, assert_input_error) -> None:
+    assert_input_error(run("annotate", EXAMPLES / "sheepshead-jd-finished.toml", "--min-cost", "121"), "--min-cost")
+    assert_input_error(run("annotate", EXAMPLES / "sheepshead-jd-finished.toml", "--min-cost", str(10**30)),
+                       "--min-cost")
+    assert_input_error(run("batch", "show", EXAMPLES / "sheepshead.toml", "--out", tmp_path / "o.jsonl", "--chunk-size",
+                           "1001"), "--chunk-size")
+    from sheepsolve.batch import BatchError, run_batch
+
+    with pytest.raises(BatchError, match="--chunk-size"):
+        run_batch("show", {}, [str(EXAMPLES / "sheepshead.toml")], str(tmp_path / "o.jsonl"), chunk_size=10**9)
+    r = run("annotate", EXAMPLES / "sheepshead-jd-finished.toml", "--min-cost", "120", "--no-bury", "--json")
+    assert r.exit_code == 0, r.output
+
+# --------------------------------------------------------------------------------------------------------------
+# Click's own complaints and the error line: one line, exit status 2
+
+
+@pytest.mark.parametrize("args, words", [
+    (["show", str(EXAMPLES)], ["FILE", "directory"]),
+    (["solve", str(EXAMPLES / "sheepshead.toml"), "--table-mib", "0"], ["--table-mib"]),
+    (["bury", str(JD_FULL), "--jobs", "0"], ["--jobs"]),
+    (["bury", str(JD_FULL), "--worlds", "x"], ["--worlds"]),
+    (["annotate", str(EXAMPLES / "sheepshead.toml"), "--min-cost", "-1"], ["--min-cost"]),
+    (["solve", str(EXAMPLES / "sheepshead.toml"), "--bogus"], ["--bogus"]),
+    (["solve"], ["FILE"]),
+    (["nosuchcommand"], ["nosuchcommand"]),
+    (["puzzle", "nosuch"], ["nosuch"]),
+    (["puzzle", "generate", "--game", "wenz"], ["--cards-left"]),
+    (["puzzle", "generate", "--game", "wenz", "--cards-left", "3", "--out", "x", "--count", "0"], ["--count"]),
+    (["solve", str(EXAMPLES / "sheepshead.toml"), "--target", "99999999999999999999999999999999999" * 200],
+     ["--target"]),
+])
+def test_usage_errors_are_one_line(args: list[str], words: list[str], run, assert_input_error) -> None:
+    r = run(*args)
+    assert_input_error(r, *words)
+    assert "Usage:" not in r.output
+
+def test_help_still_works(run) -> None:
+    r = run("bury", "--help")
+    assert r.exit_code == 0 and "Usage:" in r.output and "--jobs" in r.output
+
+def test_error_line_is_one_line_whatever_the_message() -> None:
+    from sheepsolve.cli import InputError
+
+    class Capture:
+        text = ""
+
+    import click
+
+    out: list[str] = []
+    orig = click.echo
+    try:
+        click.echo = lambda msg=None, **kw: out.append(str(msg))  # type: ignore[assignment]
+        InputError("a\nb" + "c" * 100_000).show()
+    finally:
+        click.echo = orig  # type: ignore[assignment]
+    assert len(out) == 1 and "\n" not in out[0] and len(out[0]) < 2100
+
+def test_show_keeps_informational_text_on_one_line(tmp_path: Path, run) -> None:
+    rec = with_lines(tmp_path, EXAMPLES / "sheepshead-jd-finished.toml", 'event = "Club night\\nerror: forged"')
+    r = run("show", rec)
+    assert r.exit_code == 0, r.output
+    assert "\nerror: forged" not in r.output and "Club night\\nerror: forged" in r.output

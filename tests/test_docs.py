@@ -65,3 +65,26 @@ def test_nothing_points_outside_the_project() -> None:
     for t in texts:
         assert "shared/" not in t
     assert "docs/RECORD-FORMAT.md" in texts[0] and "docs/RECORD-FORMAT.md" in texts[2]
+
+
+def test_limits_are_documented_as_they_are() -> None:
+    from sheepsolve.files import CLIP_LENGTH, MAX_INPUT_BYTES
+    from sheepsolve.games import MAX_MULTIPLIER, MAX_TARIFF
+    from sheepsolve.record import MAX_NAME_LENGTH, MAX_RECORD_BYTES
+    from sheepsolve.scoring import MAX_DOUBLERS
+    from sheepsolve.worlds import MAX_JOBS
+    from sheepsolve.view import MAX_ANNOTATE_WORLDS, MAX_SEED, MAX_WORLDS
+    from sheepsolve.batch import MAX_CHUNK_SIZE
+
+    assert MAX_SEED == 2**63 - 1
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    limits = readme.split("## Limits", 1)[1].split("\n## ", 1)[0]
+    for words in [f"at most {MAX_INPUT_BYTES // 2**20} MiB", f"record file at most {MAX_RECORD_BYTES // 2**20} MiB", f"`doublers` 0 to {MAX_DOUBLERS}",
+                  f"1 to {MAX_MULTIPLIER}", f"0 to {MAX_TARIFF}", f"at most {MAX_NAME_LENGTH} characters",
+                  f"after {CLIP_LENGTH} characters", f"at most {MAX_JOBS}", f"`--worlds` 1 to {MAX_WORLDS:,}",
+                  f"`--chunk-size` 1 to {MAX_CHUNK_SIZE:,}", f"`annotate --view player --worlds` 1 to {MAX_ANNOTATE_WORLDS:,}", "`--seed` 0 to 2**63 - 1"]:
+        assert words in limits, words
+    rules = (ROOT / "docs" / "RULES.md").read_text(encoding="utf-8")
+    assert f"1 to {MAX_MULTIPLIER}" in rules and f"0 to {MAX_TARIFF}" in rules and f"0 to {MAX_DOUBLERS}" in rules
+    assert "Threads" in __import__("sheepsolve.solver").solver.Solver.__doc__

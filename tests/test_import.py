@@ -124,3 +124,23 @@ def test_what_cannot_be_mapped_is_refused(rules: str, hand: str, table: str, mes
 
 def test_notation_table() -> None:
     assert [str(c) for c in parse_openschafkopf_cards("eo hu sz ga s7 E9")] == ["QC", "JH", "TD", "AS", "7D", "9C"]
+
+
+# --------------------------------------------------------------------------------------------------------------
+# --out
+
+
+def test_import_out_does_not_replace_a_file(tmp_path: Path, run, assert_input_error) -> None:
+    """--out FILE replaced any file without a word (README.md in a probe run)."""
+    target = tmp_path / "README.md"
+    target.write_text("keep me\n")
+    args = ["import", "openschafkopf", "--rules", "wenz von 0", "--hand", "eo go ho so eu gu hu sa", "--out", target]
+    assert_input_error(run(*args), "--out", "already exists", "--force")
+    assert target.read_text() == "keep me\n"
+    r = run(*args, "--force")
+    assert r.exit_code == 0, r.output
+    assert 'game = "wenz"' in target.read_text()
+    link = tmp_path / "link.toml"
+    link.symlink_to(tmp_path / "elsewhere.toml")
+    assert_input_error(run(*args[:-1], link, "--force"), "symbolic link")
+    assert not (tmp_path / "elsewhere.toml").exists()

@@ -3,15 +3,17 @@ solutions agree with the reference minimax, and the command line behaves."""
 
 from __future__ import annotations
 
-import re
-
 import glob
+import json
 import os
+import re
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
-from helpers_cli import ROOT
+from helpers_cli import EXAMPLES, ROOT
+
 from sheepsolve.cards import Card, parse_cards
 from sheepsolve.cli import main
 from sheepsolve.engine import Setup
@@ -35,6 +37,7 @@ from sheepsolve.record import RecordError, load_record, parse_record
 from sheepsolve.reference import reference_card_values
 from sheepsolve.solver import Solver
 
+PUZZLE = EXAMPLES / "puzzles" / "05-easy-sauspiel.toml"
 BUNDLED = sorted(glob.glob(os.path.join(ROOT, "examples", "puzzles", "*.toml")))
 
 
@@ -420,3 +423,58 @@ def test_json_puzzle(small, solver):
     rec = parse_record(p.dumps("json"), "json")
     assert check_puzzle(rec, solver=solver).ok
     assert puzzle_from_record(rec).table() == p.table()
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Records that are not puzzles, goals that only look like numbers, refutations cut short
+
+
+PUZZLE_TABLE = '\n[puzzle]\ngoal = {goal}\nto_move = "Sepp"\nsolution = "AC"\ndifficulty = "easy"\n'
+
+@pytest.mark.parametrize("example", ["ramsch-finished", "leaster-finished", "leaster-4-midtrick",
+                                     "sauspiel-finished", "sheepshead-jd-finished"])
+@pytest.mark.parametrize("command", ["show", "check"])
+def test_puzzle_commands_refuse_what_is_not_a_puzzle(tmp_path: Path, example: str, command: str, run,
+                                                     assert_input_error) -> None:
+    p = tmp_path / "p.toml"
+    p.write_text((EXAMPLES / f"{example}.toml").read_text() + PUZZLE_TABLE.format(goal=61))
+    r = run("puzzle", command, p)
+    assert_input_error(r)
+    assert ("declaring side" in r.output) or ("hand is over" in r.output), r.output
+    assert "Trick 9" not in r.output
+
+@pytest.mark.parametrize("goal", ['"²"', '"٦١"', '"6²"', '"0061000"', '"1e3"'])
+@pytest.mark.parametrize("command", ["show", "check"])
+def test_puzzle_goals_that_only_look_like_numbers(tmp_path: Path, goal: str, command: str, run,
+                                                  assert_input_error) -> None:
+    text = PUZZLE.read_text()
+    lines = [f"goal = {goal}" if line.startswith("goal = ") else line for line in text.splitlines()]
+    p = tmp_path / "p.toml"
+    p.write_text("\n".join(lines) + "\n")
+    assert_input_error(run("puzzle", command, p), "goal")
+
+@pytest.mark.parametrize("goal", ["²", "٦١", "99999999999999999999999"])
+def test_puzzle_generate_goal_that_only_looks_like_a_number(tmp_path: Path, goal: str, run, assert_input_error) -> None:
+    assert_input_error(run("puzzle", "generate", "--game", "wenz", "--cards-left", "3", "--count", "1", "--goal",
+                           goal, "--out", tmp_path), "goal")
+
+@pytest.mark.parametrize("html", [False, True])
+def test_puzzle_show_reveal_with_a_refutation_cut_short(tmp_path: Path, html: bool, run) -> None:
+    """A stored refutation line that stops before the end of the hand (found by the fuzz harness: a puzzle
+    record with its play cut) gave an AssertionError traceback in puzzle show --reveal."""
+    import tomllib
+
+    src = EXAMPLES / "puzzles" / "05-easy-sauspiel.toml"
+    d = tomllib.loads(src.read_text())
+    card, line = next(iter(d["puzzle"]["refutations"].items()))
+    cards = line.split() if isinstance(line, str) else list(line)
+    d["puzzle"]["refutations"][card] = cards[:-1]
+    p = tmp_path / "cut.json"
+    p.write_text(json.dumps(d))
+    args = ["puzzle", "show", p, "--reveal"] + (["--html", tmp_path / "p.html"] if html else [])
+    r = run(*args)
+    assert r.exit_code == 0, (r.output, r.exception)
+    text = (tmp_path / "p.html").read_text() if html else r.output
+    assert "stops before the end of the hand" in text
+    r = run("puzzle", "check", p)
+    assert r.exit_code == 1 and "stops before the end of the hand" in r.output, r.output

@@ -8,6 +8,7 @@ records (``german_*`` ones need the German card option).
 from __future__ import annotations
 
 import json
+import time
 import tomllib
 from pathlib import Path
 
@@ -410,3 +411,57 @@ def test_stakes_round_trip():
     rec = record_from_dict(with_(JD, crack=True, recrack=True, doublers=3))
     assert (rec.crack, rec.recrack, rec.doublers) == (True, True, 3)
     assert parse_record(dump_record(rec)) == rec
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Echoed values are bounded, names without control characters, long lists refused early
+
+
+def test_huge_values_are_clipped_in_errors(tmp_path: Path, run, assert_input_error) -> None:
+    for key in ("game", "trump", "deck", "partner", "picker", "dealer"):
+        with pytest.raises(RecordError) as info:
+            record_from_dict({"game": "sheepshead", "picker": "1", key: "x" * 10_000_000})
+        assert len(str(info.value)) < 1000, key
+    huge = "x" * 900_000  # a file under the size limit
+    for key, value in [("game", huge), ("trump", huge), ("deck", huge), ("partner", huge),
+                       ("picker", huge), ("dealer", huge)]:
+        p = tmp_path / "r.json"
+        d = {"game": "sheepshead", "picker": "1"}
+        d[key] = value
+        import json
+
+        p.write_text(json.dumps(d))
+        r = run("show", p)
+        assert_input_error(r, key)
+        assert len(r.output) < 2000, (key, len(r.output))
+    p = tmp_path / "cards.toml"
+    p.write_text(f'game = "sheepshead"\npicker = "1"\nblind = "{huge}"\n')
+    r = run("show", p)
+    assert_input_error(r, "blind")
+    assert len(r.output) < 2000
+
+@pytest.mark.parametrize("name", ["Ann\nerror: forged", "Ann\rBob", "A\x1b[31mnn", "Ann\u2028Bob", "Ann\x00",
+                                  "Ann\u202eboB"])
+def test_control_characters_in_names_are_refused(tmp_path: Path, name: str, run, assert_input_error) -> None:
+    import json
+
+    p = tmp_path / "r.json"
+    p.write_text(json.dumps({"game": "sheepshead-3", "players": [name, "Bob", "Cal"], "picker": "Bob"}))
+    assert_input_error(run("show", p), "players: player 1", "control character")
+
+def test_long_names_are_refused() -> None:
+    with pytest.raises(RecordError, match="at most 100"):
+        record_from_dict({"game": "sheepshead-3", "players": ["A" * 101, "B", "C"], "picker": "B"})
+    assert record_from_dict({"game": "sheepshead-3", "players": ["A" * 100, "B", "C"], "picker": "B"})
+
+def test_long_card_lists_and_plays_are_refused_without_reading_them_all() -> None:
+    t0 = time.perf_counter()
+    with pytest.raises(RecordError, match="hands.1: 100000 cards, more than the deck holds"):
+        record_from_dict({"game": "sheepshead-3", "picker": "1", "hands": {"1": "AS " * 100_000}})
+    with pytest.raises(RecordError, match="blind: 100000 cards"):
+        record_from_dict({"game": "sheepshead-3", "picker": "1", "blind": ["AS"] * 100_000})
+    with pytest.raises(RecordError, match="play: trick 1, card 4: one card too many"):
+        record_from_dict({"game": "sheepshead-3", "picker": "1", "play": ["AS KS QS JS " + "XX " * 100_000]})
+    with pytest.raises(RecordError, match="play: trick 11: the hand is over after 10 tricks"):
+        record_from_dict({"game": "sheepshead-3", "picker": "1", "play": ["AS KS QS"] * 100_000})
+    assert time.perf_counter() - t0 < 5

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from helpers_cli import EXAMPLES
@@ -97,3 +98,95 @@ def test_report_adds_the_players_view_when_the_batch_used_it(tmp_path: Path) -> 
         assert p["view"] == {"hands": 1, "errors": v["errors"], "points_lost": round(v["expected_loss"], 2)}
     text = CliRunner().invoke(main, ["report", str(out)]).stdout
     assert "view: hands" in text
+
+
+# --------------------------------------------------------------------------------------------------------------
+# A batch file edited by hand, or of another command
+
+
+@pytest.fixture(scope="module")
+def annotated_line(tmp_path_factory: pytest.TempPathFactory, run) -> dict:
+    out = tmp_path_factory.mktemp("ann") / "ann.jsonl"
+    r = run("batch", "annotate", "--no-bury", EXAMPLES / "sauspiel-finished.toml", "--out", out, "--jobs", "1")
+    assert r.exit_code == 0, r.output
+    return json.loads(out.read_text().splitlines()[0])
+
+def _bad_lines(line: dict) -> list[tuple[str, dict]]:
+    import copy
+
+    name = sorted(line["result"]["summary"]["players"])[0]
+    out = []
+    for key in ("decisions", "errors", "swings", "given_away"):
+        for value in ([1], "abc", 1e300, None, {"a": 1}, "1" * 5000, True, 1.5, -5, 10**30):
+            bad = copy.deepcopy(line)
+            bad["result"]["summary"]["players"][name][key] = value
+            out.append((key, bad))
+    for value in ([1], "abc", 1e300, "nan", {"a": 1}, -3):
+        bad = copy.deepcopy(line)
+        bad["result"]["summary"].update(finished=True, result_value=value)
+        out.append(("result_value", bad))
+    for value in ({"errors": "x"}, {"expected_loss": "x"}, {"expected_loss": [1]}, {"errors": 1e300},
+                  {"expected_loss": float("inf")}):
+        bad = copy.deepcopy(line)
+        bad["result"]["summary"]["players"][name]["view"] = value
+        out.append(("view", bad))
+    for key, value in (("title", {"x": 1}), ("title", "Sauspiel\nerror: forged"), ("title", "")):
+        bad = copy.deepcopy(line)
+        bad["result"][key] = value
+        out.append((key, bad))
+    bad = copy.deepcopy(line)
+    bad["result"]["summary"]["players"] = {"\x1b[31mAnn\nerror: forged": line["result"]["summary"]["players"][name]}
+    out.append(("name", bad))
+    bad = copy.deepcopy(line)
+    bad["result"]["summary"]["players"][name] = [1, 2]
+    out.append(("player", bad))
+    bad = copy.deepcopy(line)
+    bad["result"]["summary"]["result_outcome"] = ["win"]
+    bad["result"]["summary"]["finished"] = True
+    out.append(("result_outcome", bad))
+    return out
+
+def test_report_refuses_figures_that_are_not_counts(tmp_path: Path, annotated_line: dict, run,
+                                                    assert_input_error) -> None:
+    """A batch line with a figure that is not a whole number (a list, a text, infinity, a 5000-digit text)
+    gave a traceback (TypeError, ValueError, OverflowError); a player's name with control characters went to the
+    terminal as it was."""
+    p = tmp_path / "r.jsonl"
+    for key, bad in _bad_lines(annotated_line):
+        p.write_text(json.dumps(bad) + "\n")
+        for extra in ([], ["--json"], ["--html", str(tmp_path / "r.html")]):
+            r = run("report", p, *extra)
+            if key == "result_value" and bad["result"]["summary"]["result_value"] == 0:
+                continue
+            assert_input_error(r, "line 1", key if key not in ("player", "name") else "summary.players")
+    assert not (tmp_path / "r.html").exists()
+
+def test_report_still_reads_a_real_batch(tmp_path: Path, annotated_line: dict, run) -> None:
+    p = tmp_path / "r.jsonl"
+    p.write_text(json.dumps(annotated_line) + "\n" + json.dumps({"id": "x", "error": "x: bad\x1b[2J"}) + "\n")
+    r = run("report", p)
+    assert r.exit_code == 0, r.output
+    assert "\x1b" not in r.output and "1 hand annotated" in r.output
+
+def test_report_reads_a_season_line_by_line(tmp_path: Path, annotated_line: dict, run, assert_input_error) -> None:
+    """The batch file was read whole into memory (up to 1 GiB, then split into lines: some 3 times its size);
+    now one line at a time, each at most 16 MiB."""
+    import tracemalloc
+
+    from sheepsolve.report import read_report
+
+    p = tmp_path / "season.jsonl"
+    line = json.dumps(annotated_line) + "\n"
+    p.write_text(line * 2000)
+    size = p.stat().st_size
+    tracemalloc.start()
+    try:
+        rep = read_report(str(p))
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert rep.hands == 2000
+    assert peak < size / 4, (peak, size)
+    long = tmp_path / "long.jsonl"
+    long.write_text(line + '{"id": "x", "error": "' + "a" * (17 * 2**20) + '"}\n')
+    assert_input_error(run("report", long), "line 2", "16 MiB")

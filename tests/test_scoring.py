@@ -9,16 +9,19 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import helpers_scoring as hs
+from helpers_cli import EXAMPLES, with_lines
 
 from sheepsolve.cards import Card, parse_cards
 from sheepsolve.engine import Setup
 from sheepsolve.games import make_game
+from sheepsolve.record import RecordError, record_from_dict
 from sheepsolve.scoring import (
     SCHAFKOPF_OUTCOMES,
     SHEEPSHEAD_OUTCOMES,
@@ -32,6 +35,7 @@ from sheepsolve.scoring import (
 )
 
 seat_order = hs.seat_order
+JD_FULL = EXAMPLES / "bury-jd-full.toml"
 
 # ==============================================================================================================
 # Pure helpers: outcome_for
@@ -1011,3 +1015,43 @@ def test_setup_dealt_mid_hand_is_not_scored():
     assert tally(state).side_points == {"declaring": 6, "defending": 0}
     with pytest.raises(ValueError, match="mid-hand"):
         score(state)
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Stakes and rule values have bounds
+
+
+@pytest.mark.parametrize("doublers", [17, 20000, 10**12])
+@pytest.mark.parametrize("command", [["show"], ["annotate", "--no-bury"], ["bury", "--jobs", "1"]])
+def test_doublers_are_capped(tmp_path: Path, command: list[str], doublers: int, run, assert_input_error) -> None:
+    rec = with_lines(tmp_path, JD_FULL, f"doublers = {doublers}")
+    assert_input_error(run(*command, rec), "doublers", "at most 16")
+
+def test_sixteen_doublers_still_work(tmp_path: Path, run) -> None:
+    import json
+
+    rec = with_lines(tmp_path, EXAMPLES / "sheepshead-jd-finished.toml", "doublers = 16")
+    r = run("show", "--json", rec)
+    plain = run("show", "--json", EXAMPLES / "sheepshead-jd-finished.toml")
+    assert r.exit_code == 0 and plain.exit_code == 0, r.output
+    pay, pay0 = json.loads(r.output)["payments"], json.loads(plain.output)["payments"]
+    assert pay == {k: v * 65536 for k, v in pay0.items()} and any(pay0.values())
+
+def test_stakes_refuse_more_doublers() -> None:
+    assert Stakes(doublers=16).factor == 2**16
+    with pytest.raises(ValueError, match="at most 16"):
+        Stakes(doublers=17)
+    with pytest.raises(ValueError, match="at most 16"):
+        Stakes(doublers=10**12)
+
+@pytest.mark.parametrize("switch, value", [("tout_multiplier", 10**12), ("sie_multiplier", 65),
+                                           ("tariff_solo", 10**9), ("ramsch_tariff", 100_001),
+                                           ("run_min", 9), ("laufende_from", 15)])
+def test_rule_values_are_capped(switch: str, value: int) -> None:
+    with pytest.raises(RecordError, match=f"rules.{switch}: must be at most"):
+        record_from_dict({"game": "sauspiel", "declarer": "1", "called": "AS", "rules": {switch: value}})
+
+def test_alone_multiplier_is_capped(tmp_path: Path, run, assert_input_error) -> None:
+    rec = tmp_path / "r.toml"
+    rec.write_text('game = "sheepshead"\npicker = "1"\n[rules]\nalone_multiplier = 1000000000000\n')
+    assert_input_error(run("show", rec), "rules.alone_multiplier", "at most 64")

@@ -12,13 +12,18 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import threading
+import time
 
 import pytest
+
+from helpers_cli import EXAMPLES
 
 from sheepsolve.deals import deal, game_forms, random_position, random_setup
 from sheepsolve.engine import Setup, State, legal_calls, trick_winner
 from sheepsolve.games import make_game
 from sheepsolve.objective import Objective
+from sheepsolve.record import load_record
 from sheepsolve.reference import reference_card_values, reference_value, reference_value_memo
 from sheepsolve.solver import Solver, SolverError
 from sheepsolve.tables import core_position
@@ -1026,3 +1031,165 @@ def test_card_values_where_the_guessing_search_runs(name, kw):
             ref = {c: reference_value_memo(state.play(c), obj) for c in state.legal()}
             solver.clear()
             assert solver.card_values(state, obj) == ref, (state, obj)
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Numbers the core cannot hold
+
+
+@pytest.mark.parametrize("target", ["99999999999999999999999", str(2**31), str(2**63), "-1", "122",
+                                    "-99999999999999999999999"])
+def test_solve_target_out_of_range(target: str, run, assert_input_error) -> None:
+    assert_input_error(run("solve", EXAMPLES / "sauspiel-midtrick.toml", "--target", target), "--target", "between 0")
+
+def test_solve_trick_target_range(run, assert_input_error) -> None:
+    assert_input_error(run("solve", EXAMPLES / "sauspiel-midtrick.toml", "--tricks", "--target", "9"), "--target",
+                       "between 0 and 8")
+    r = run("solve", EXAMPLES / "sauspiel-midtrick.toml", "--tricks", "--target", "8", "--json")
+    assert r.exit_code == 0, r.output
+
+def test_solver_takes_any_integer_without_overflow() -> None:
+    from sheepsolve.solver import Solver, SolverError
+
+    state = load_record(EXAMPLES / "sauspiel-midtrick.toml").state()
+    s = Solver()
+    v = s.value(state)
+    assert s.reach(state, v) and not s.reach(state, v + 1)
+    for big in (2**31, 2**63, 10**30):
+        assert s.reach(state, big) is False
+        assert s.reach(state, -big) is True
+        assert s.value(state, guess=big) == v
+        assert s.value(state, guess=-big) == v
+        assert max(s.card_values(state, guess=big).values()) in (v, min(s.card_values(state).values()), v)
+    with pytest.raises(SolverError, match="target"):
+        s.reach(state, "61")  # type: ignore[arg-type]
+    with pytest.raises(SolverError, match="guess"):
+        s.value(state, guess=61.5)  # type: ignore[arg-type]
+
+# --------------------------------------------------------------------------------------------------------------
+# One solver shared by threads
+
+
+def _positions(n: int, seed: int, every_game: bool = True):  # noqa: ANN202
+    """Seeded random mid-hand positions of several games, 5 or 6 cards in each hand."""
+    from sheepsolve.deals import deal
+    from sheepsolve.engine import Setup
+    from sheepsolve.games import make_game
+
+    rng = random.Random(seed)
+    games = [make_game("solo", trump="H"), make_game("wenz"), make_game("sheepshead-3"),
+             make_game("sauspiel", deck="short")]
+    out = []
+    while len(out) < n:
+        g = rng.choice(games)
+        try:
+            setup = _random_setup(g, rng)
+        except ValueError:  # a sauspiel hand with no ace to call
+            continue
+        st = setup.start()
+        while len(st.hands[st.to_move]) > 5 and not st.finished:
+            st = st.play(rng.choice(sorted(st.legal(), key=int)))
+        out.append(st)
+    if every_game:
+        assert {st.game.name for st in out} == {g.name for g in games}, "every game is in the sample"
+    return out
+
+def _random_setup(g, rng):  # noqa: ANN001, ANN202
+    from sheepsolve.bury import legal_decisions
+    from sheepsolve.engine import Setup
+
+    cards = list(g.deck)
+    rng.shuffle(cards)
+    n, k = g.seats, g.hand_size
+    hands = [cards[i * k:(i + 1) * k] for i in range(n)]
+    blind = cards[n * k:n * k + g.blind_size]
+    if g.kind == "picker":
+        d = rng.choice(legal_decisions(g, hands[0] + blind))
+        return Setup.create(g, hands, declarer=0, blind=blind, bury=d.bury, called=d.called, under=d.under,
+                            alone=d.alone)
+    if g.partner == "sauspiel":
+        from sheepsolve.engine import legal_calls
+
+        calls = [c for c in legal_calls(g, hands[0]) if c.card is not None]
+        if not calls:
+            raise ValueError("no call")
+        return Setup.create(g, hands, declarer=0, called=calls[0].card)
+    return Setup.create(g, hands, declarer=0)
+
+def test_one_solver_shared_by_threads_gives_single_threaded_answers() -> None:
+    from sheepsolve.solver import Solver
+
+    positions = _positions(32, seed=2601)
+    single = Solver()
+    expected = [(single.value(s), single.card_values(s), single.solve(s).value) for s in positions]
+    shared = Solver()
+    errors: list[BaseException] = []
+    results: dict[tuple[int, int], tuple] = {}
+    deadline = time.monotonic() + 60
+
+    def work(t: int) -> None:
+        order = list(range(len(positions)))
+        random.Random(t).shuffle(order)
+        try:
+            for rep in range(10):
+                for i in order:
+                    if time.monotonic() > deadline:
+                        return
+                    s = positions[i]
+                    got = (shared.value(s), shared.card_values(s), shared.solve(s).value)
+                    results[(t, i)] = got
+                    if got != expected[i]:
+                        raise AssertionError(f"thread {t}, position {i}: {got} != {expected[i]}")
+        except BaseException as e:  # noqa: BLE001
+            errors.append(e)
+
+    threads = [threading.Thread(target=work, args=(t,)) for t in range(4)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join(120)
+    assert not any(th.is_alive() for th in threads)
+    assert not errors, errors[:3]
+    assert len(results) >= len(positions)
+
+def test_module_level_solve_from_threads() -> None:
+    from sheepsolve.solver import Solver, solve
+
+    positions = _positions(8, seed=77, every_game=False)
+    expected = [Solver().solve(s).value for s in positions]
+    errors: list[BaseException] = []
+
+    def work() -> None:
+        try:
+            for i, s in enumerate(positions):
+                assert solve(s).value == expected[i]
+        except BaseException as e:  # noqa: BLE001
+            errors.append(e)
+
+    threads = [threading.Thread(target=work) for _ in range(3)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join(120)
+    assert not errors, errors[:3]
+
+def test_the_lock_is_per_solver() -> None:
+    """A call on one solver never waits for another solver's call (no global lock); a second call on the same
+    solver waits for the first."""
+    from sheepsolve.solver import Solver
+
+    state = load_record(EXAMPLES / "sauspiel-midtrick.toml").state()
+    a, b = Solver(), Solver()
+    other: list[int] = []
+    same: list[int] = []
+    with a._lock:  # as if a call on a were running
+        t = threading.Thread(target=lambda: other.append(b.value(state)))
+        t.start()
+        t.join(30)
+        assert other, "a call on another solver waited"
+        t2 = threading.Thread(target=lambda: same.append(a.value(state)))
+        t2.start()
+        t2.join(0.3)
+        assert not same, "a call on the same solver did not wait"
+    t2.join(30)
+    assert same == other

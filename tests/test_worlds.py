@@ -17,14 +17,17 @@ import dataclasses
 import itertools
 import json
 import math
+import os
 import random
 import statistics
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 from helpers_cli import EXAMPLES
+
 from sheepsolve import view as V
 from sheepsolve import worlds as W
 from sheepsolve.cards import Card, parse_cards
@@ -747,3 +750,93 @@ def test_annotate_view_reports_progress_through_the_bury_judgement():
     ann = V.annotate_view(annotate_record(load_record(EXAMPLES / "bury-jd-full.toml")), worlds=7, jobs=1,
                           progress=lambda done, total: seen.append((done, total)))
     assert ann.bury.view is not None and seen[-1] == (7, 7)
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Worker processes: never more than the cores, and a finished pool closed, not terminated
+
+
+JD_FULL = EXAMPLES / "bury-jd-full.toml"
+
+def test_jobs_never_start_more_processes_than_cores(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, run) -> None:
+    import sheepsolve.bury as B
+    import sheepsolve.worlds as W
+
+    started: list[int] = []
+
+    class FakePool:
+        def __init__(self, n: int, **kwargs: object) -> None:
+            started.append(n)
+
+        def __enter__(self) -> "FakePool":
+            return self
+
+        def __exit__(self, *exc: object) -> None:
+            pass
+
+        def imap(self, fn, items, chunksize=1):  # noqa: ANN001
+            return (fn(i) for i in items)
+
+        def apply_async(self, fn, args):  # noqa: ANN001
+            class Done:
+                def get(self, timeout=None):  # noqa: ANN001
+                    return fn(*args)
+            return Done()
+
+        def close(self) -> None:
+            pass
+
+        def terminate(self) -> None:
+            pass
+
+        def join(self) -> None:
+            pass
+
+    class FakeContext:
+        def Pool(self, n: int, **kwargs: object) -> FakePool:  # noqa: N802
+            return FakePool(n, **kwargs)
+
+    # bury runs its units through worlds.map_units, batch its chunks through batch._local: both start their
+    # processes with signals.process_pool
+    import sheepsolve.signals as signals
+
+    monkeypatch.setattr(signals.multiprocessing, "get_context", lambda kind: FakeContext())
+    # the fake stands for every start method: none is asked for the fork server's preload (a test run that left a
+    # thread behind, e.g. Dask's, makes start_method choose forkserver)
+    monkeypatch.setattr(signals, "START_METHOD", "spawn")
+    monkeypatch.setattr(B, "PARALLEL_AFTER_SECONDS", 0.0)
+    cores = len(os.sched_getaffinity(0))
+    r = run("bury", JD_FULL, "--view", "picker", "--worlds", "40", "--jobs", "1000", "--json")
+    assert r.exit_code == 0, r.output
+    assert all(n <= cores for n in started), (started, cores)
+    assert started or cores < 2  # the pool was used
+    assert B.worker_count(1000, 10**6) == B.default_jobs() <= min(cores, B.MAX_JOBS)
+    import sheepsolve.batch as batch
+
+    started.clear()
+    r = run("batch", "show", EXAMPLES, "--out", tmp_path / "out.jsonl", "--jobs", "1000", "--chunk-size", "1")
+    assert r.exit_code in (0, 1), r.output
+    assert started and all(n <= cores for n in started), (started, cores)
+    assert B.worker_count(None, 1) == 1 and B.worker_count(1, 100) == 1
+
+def _square(i: int) -> int:
+    return i * i
+
+def test_a_pool_that_finishes_is_closed_not_terminated(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A pool whose work is done ends by close and join, never by sending its workers SIGTERM: a worker stopped
+    while it holds one of the pool's queue locks leaves another waiting for that lock, and the join then waited
+    forever (seen once in a test run of bury's --jobs determinism test)."""
+    import multiprocessing.pool
+
+    import sheepsolve.worlds as W
+
+    terminated: list[int] = []
+    real_terminate = multiprocessing.pool.Pool.terminate
+
+    def spy(self: multiprocessing.pool.Pool) -> None:
+        terminated.append(1)
+        real_terminate(self)
+
+    monkeypatch.setattr(multiprocessing.pool.Pool, "terminate", spy)
+    assert W.map_units(_square, 40, 2, parallel_after=0.0) == [i * i for i in range(40)]
+    assert terminated == []

@@ -634,6 +634,45 @@ def suggest(file: str, seat_name: str | None, worlds_text: str, seed: int, jobs:
 
 
 # --------------------------------------------------------------------------------------------------------------
+# A hand in the browser (library: explore/).
+
+
+@main.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--seat", "seat_name", default=None,
+              help="Show the table as this player saw it (the other hands hidden; a switch on the page too).")
+@click.option("--port", type=click.IntRange(0, 65535), default=0, show_default=True,
+              help="The port on 127.0.0.1 (0: a free one).")
+@click.option("--no-browser", is_flag=True, help="Only print the address (with its token); open no browser.")
+@click.option("--worlds", type=click.IntRange(1, 2000), default=100, show_default=True,
+              help="Worlds of the player's view and of the engine's every card (as suggest --worlds).")
+@click.option("--seed", type=SEED, default=0, show_default=True, help="The worlds' seed (as suggest --seed).")
+@click.option("--german", is_flag=True, help="Accept German card names (EO, Herz-Sau, ...) in the record.")
+@cards_option
+@input_errors
+def explore(file: str, seat_name: str | None, port: int, no_browser: bool, worlds: int, seed: int, german: bool,
+            notation: str | None) -> None:
+    """Explore a hand in the browser: step through it card by card (arrow keys), see every legal card's
+    double-dummy value, try other cards in a tree of variations, download a variation as a record, see the
+    mover's own view, and play on against the engine. Serves on 127.0.0.1 only, every request with the
+    printed token; Ctrl-C stops it."""
+    from .explore import Explorer, Settings, serve
+
+    ex = Explorer.open(file, style=notation, german=german)
+    seat = None
+    if seat_name is not None:
+        try:
+            seat = ex.record.seat_of(seat_name)
+        except RecordError as e:
+            raise InputError(f"--seat: {e}") from None
+    try:
+        serve(ex, port=port, open_browser=not no_browser, settings=Settings(worlds=worlds, seed=seed, seat=seat),
+              echo=lambda text: click.echo(text, err=False))
+    except OSError as e:
+        raise InputError(f"--port {port}: {e.strerror or e}") from None
+
+
+# --------------------------------------------------------------------------------------------------------------
 # Many records at once (library: batch.py, commands.py).
 
 

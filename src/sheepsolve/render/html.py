@@ -23,7 +23,7 @@ from jinja2 import Environment, PackageLoader, StrictUndefined
 from ..cards import SUIT_SYMBOLS, Card, card_name, card_style, notation_of, rank_label
 from ..games import Game
 
-__all__ = ["Faces", "render_page", "html_style", "stylesheet"]
+__all__ = ["Faces", "render_page", "render_fragment", "html_style", "stylesheet"]
 
 
 @functools.lru_cache(maxsize=1)
@@ -77,3 +77,9 @@ def render_page(template: str, *, notation: str, is_trump: Any = None, **context
     ``notation`` (a card style of :func:`~sheepsolve.cards.format_card`)."""
     faces = Faces(notation, is_trump)
     return _env().get_template(template).render(css=stylesheet(), faces=faces, style=notation, **context)
+
+
+def render_fragment(template: str, *, notation: str = "ascii", is_trump: Any = None, **context: Any) -> str:
+    """Render ``template``, a part of a page (no stylesheet, no ``base.html``), with the card faces of
+    ``notation``: what a live page (``sheepsolve explore``) fetches and puts in place."""
+    return _env().get_template(template).render(faces=Faces(notation, is_trump), style=notation, **context)

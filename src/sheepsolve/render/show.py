@@ -53,7 +53,7 @@ from ..record import Record, RecordError
 from ..scoring import Result, Stakes, Tally, laufende_of, score, tally
 from .text import contract_name, game_title, names_of, signed, table as _table
 
-__all__ = ["HandView", "TrickView", "hand_view", "render", "view_data"]
+__all__ = ["HandView", "TrickView", "hand_view", "render", "view_data", "header_lines", "result_text"]
 
 
 # --------------------------------------------------------------------------------------------------------------
@@ -657,6 +657,20 @@ def _position_lines(v: HandView, style: str) -> list[str]:
         a, b = _side_heads(v)
         out.append(f"Points so far: {a.lower()} {sp['declaring']}, {b.lower()} {sp['defending']}")
     return out
+
+
+def header_lines(v: HandView, style: str) -> list[str]:
+    """The lines of ``show``'s text that tell the game: its title and rules, the stakes, the record's notes, the
+    blind, the bury and the call (the contract)."""
+    return _header(v, style) + _call_lines(v, style)
+
+
+def result_text(v: HandView) -> str | None:
+    """``show``'s result line of a finished hand (``the picker's side (Bob, Dee) won: 67 to 53 points, ...``),
+    or None before the end."""
+    if not v.finished:
+        return None
+    return _result_lines(v)[0].removeprefix("Result: ")
 
 
 def _inferred_words(rec: Record) -> list[str]:

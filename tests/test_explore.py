@@ -1,0 +1,260 @@
+"""``sheepsolve explore``: the positions, values and variations of every bundled example, and the server's
+safety (token, bounded bodies, errors that leave it running), over real HTTP to the command line's server."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+sys.path.insert(0, str(Path(__file__).parent))
+from helpers_explore import Server  # noqa: E402
+from helpers_hostile import HOSTILE, assert_escaped, hostile_copy  # noqa: E402
+
+from sheepsolve.cli import main  # noqa: E402
+from sheepsolve.explore import Explorer, ExploreError  # noqa: E402
+from sheepsolve.explore.app import MAX_BODY  # noqa: E402
+from sheepsolve.explore.session import line_label  # noqa: E402
+from sheepsolve.record import dump_record, load_record, parse_record  # noqa: E402
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+SWING = EXAMPLES / "annotate-swing-sauspiel.toml"
+
+
+def _cli_json(*args: str) -> dict:
+    r = CliRunner().invoke(main, [*args, "--json"])
+    assert r.exit_code == 0, r.output
+    return json.loads(r.output)
+
+
+def _cut(rec, n: int, folder: Path) -> Path:
+    """The record with only its first ``n`` cards played, written with the record module (not the app)."""
+    seats = rec.game.seats
+    flat = [c for t in rec.play for c in t][:n]
+    cut = dataclasses.replace(rec, play=tuple(tuple(flat[i:i + seats]) for i in range(0, len(flat), seats)),
+                              inferred=())
+    out = folder / f"cut{n}.toml"
+    out.write_text(dump_record(cut), encoding="utf-8")
+    return out
+
+
+@pytest.mark.parametrize("path", sorted(EXAMPLES.glob("*.toml")), ids=lambda p: p.name)
+def test_every_example_explores(path: Path):
+    """Every position of the record's play gives its table (show's points); where every hand is known the values
+    of every legal card, a best line and the chart; a variation reads back as a record; the page renders."""
+    from sheepsolve.explore.app import Settings, _page
+
+    ex = Explorer.open(path)
+    page = _page(ex, Settings(), "tok")
+    assert page.startswith("<!DOCTYPE html>") and 'id="explore-data"' in page
+    show = _cli_json("show", str(path))
+    last = ex.table(ex.main)
+    assert last["points"] == show["points"] and last["payments"] == show["payments"]
+    assert last["finished"] == show["finished"] and last["to_move"] == show["to_move"]
+    for n in range(len(ex.main) + 1):
+        t = ex.table(ex.main[:n])
+        assert t["at"] == line_label(ex.main[:n], ex.game.seats) and t["on_main"]
+        assert sum(h["left"] for h in t["hands_now"]) + n == ex.max_cards or not ex.complete or ex.game.sie
+    if not ex.complete or ex.game.sie:
+        if ex.main and not ex.game.sie:
+            with pytest.raises(ExploreError, match="needs every hand"):
+                ex.check(ex.main[:1] * 2)  # another second card: a variation
+        return
+    for n in sorted({0, len(ex.main) // 2, len(ex.main)}):
+        line = ex.main[:n]
+        v = ex.values(line)
+        t = ex.table(line)
+        if t["finished"]:
+            assert v["finished"]
+            continue
+        assert sorted(v["cards"]) == sorted(t["legal"])
+        assert min(v["costs"].values()) == 0
+        best = ex.best_line(line)
+        end = ex.table(line + tuple(parse_record_cards(best)))
+        assert end["finished"]
+    # a variation: the first card of the record's play replaced by another legal one, played on double dummy
+    start = ex.state(())
+    if not start.finished:
+        other = next((c for c in start.legal() if not ex.main or c != ex.main[0]), start.legal()[0])
+        line = (other,) + tuple(parse_record_cards(ex.best_line((other,))))
+        rec = parse_record(ex.variation_toml(line))
+        assert [c for t in rec.play for c in t] == list(line)
+        assert rec.hands == ex.record.hands or ex.record.inferred
+
+
+def parse_record_cards(cards: list[str]):
+    from sheepsolve.cards import Card
+
+    return [Card.parse(c) for c in cards]
+
+
+def test_values_equal_solve_json(tmp_path):
+    """At three positions the values equal `solve --json`'s on the record cut there."""
+    ex = Explorer.open(SWING)
+    for n in (3, 10, 21):
+        got = ex.values(ex.main[:n])
+        want = _cli_json("solve", str(_cut(ex.record, n, tmp_path)))
+        assert got["cards"] == want["cards"] and got["value"] == want["value"] and got["best"] == want["best"]
+
+
+def test_ramsch_values_are_the_movers_own(tmp_path):
+    ex = Explorer.open(EXAMPLES / "ramsch-finished.toml")
+    n = 6
+    st = ex.state(ex.main[:n])
+    got = ex.values(ex.main[:n])
+    want = _cli_json("solve", str(_cut(ex.record, n, tmp_path)), "--seat", ex.record.players[st.to_move])
+    assert got["cards"] == want["cards"] and not got["maximize"]
+
+
+def test_illegal_lines_are_refused():
+    ex = Explorer.open(SWING)
+    with pytest.raises(ExploreError, match="revoke"):
+        ex.table(ex.main[:3] + (ex.main[5],))
+    with pytest.raises(ExploreError, match="not a card"):
+        ex.parse_line(["QC", "<script>"])
+    with pytest.raises(ExploreError, match="cards to play"):
+        ex.parse_line(["QC"] * 40)
+    with pytest.raises(ExploreError, match="list of cards"):
+        ex.parse_line({"a": 1})
+    with pytest.raises(ExploreError, match="hand is over"):
+        ex.state(ex.main + ex.main[:1])
+
+
+def test_variation_record_is_the_line(tmp_path):
+    """The downloaded variation is a record of the line: `show` reads it, its points are the page's."""
+    ex = Explorer.open(SWING)
+    st = ex.state(ex.main[:9])
+    other = next(c for c in st.legal() if c != ex.main[9])
+    line = ex.main[:9] + (other,)
+    path = tmp_path / "v.toml"
+    path.write_text(ex.variation_toml(line), encoding="utf-8")
+    shown = _cli_json("show", str(path))
+    assert shown["tricks_played"][:2] == ex.table(ex.main[:8])["tricks_played"]
+    assert shown["current_trick"]["cards"] == [str(c) for c in line[8:]]
+    rec = load_record(path)
+    assert rec.extra["event"] == ex.record.extra["event"] and "variation" in rec.extra["comment"]
+
+
+def test_partial_record_follows_the_record_only():
+    ex = Explorer.open(EXAMPLES / "sheepshead-jd-partial.toml")
+    t = ex.table(ex.main)
+    assert not t["can_vary"] and t["hands_now"][0]["cards"] is not None and t["hands_now"][1]["cards"] is None
+    with pytest.raises(ExploreError, match="double dummy needs every hand"):
+        ex.values(ex.main)
+
+
+# --------------------------------------------------------------------------------------------------------------
+# The server, over HTTP
+
+
+@pytest.fixture(scope="module")
+def server():
+    s = Server(SWING, "--worlds", "10")
+    yield s
+    assert s.stop() == 0
+
+
+def test_every_request_needs_the_token(server):
+    for method, path in (("GET", "/"), ("GET", "/static/explore.js"), ("POST", "/api/position"),
+                         ("POST", "/api/jobs"), ("GET", "/api/variation?line=")):
+        status, body = server.request(method, path, {"line": []} if method == "POST" else None, token=False)
+        assert status == 403, (path, status)
+        assert b"token" in body
+    status, _ = server.request("GET", "/", token=False, headers={"X-Sheepsolve-Token": "x" + server.token[1:]})
+    assert status == 403
+    status, _ = server.request("GET", "/?token=" + server.token, token=False)
+    assert status == 200
+    # another host name (DNS rebinding): refused though the token is right
+    status, _ = server.request("GET", "/", headers={"Host": "evil.example:80"})
+    assert status == 403
+
+
+def test_bad_requests_get_errors_and_the_server_lives_on(server):
+    ex = Explorer.open(SWING)
+    main = [str(c) for c in ex.main]
+    status, r = server.json("POST", "/api/position", {"line": main[:3] + [main[5]]})
+    assert status == 400 and "revoke" in r["error"]
+    status, _ = server.request("POST", "/api/position", raw=b"{" * (MAX_BODY + 10))
+    assert status == 413
+    status, body = server.request("POST", "/api/position", raw=b"not json")
+    assert status == 400 and b"not JSON" in body
+    status, r = server.json("POST", "/api/jobs", {"kind": "rm -rf", "line": []})
+    assert status == 400 and "kind" in r["error"]
+    status, r = server.json("POST", "/api/jobs", {"kind": "values", "line": main[:3] + [main[5]]})
+    assert status == 400 and "revoke" in r["error"]
+    status, r = server.json("GET", "/api/jobs/nonesuch")
+    assert status == 404
+    status, _ = server.request("GET", "/static/../../record.py")
+    assert status == 404
+    assert server.alive()
+    status, r = server.json("POST", "/api/position", {"line": main[:4]})
+    assert status == 200 and r["at"] == "t1.4"
+
+
+def test_jobs_over_http(server):
+    ex = Explorer.open(SWING)
+    main = [str(c) for c in ex.main]
+    v = server.job("values", main[:5])
+    assert v["status"] == "done" and v["result"]["cards"] == ex.values(ex.main[:5])["cards"]
+    view = server.job("view", main[:5])
+    assert view["status"] == "done" and view["result"]["worlds"] == 10 and view["result"]["beliefs"]
+    eng = server.job("engine", main[:5])
+    assert eng["status"] == "done" and eng["result"]["card"] in v["result"]["cards"]
+    j = server.job("judge", main, seat="Sepp", since=0)
+    assert j["status"] == "done"
+    played = ex.table(ex.main)["tricks_played"]
+    sepp = [c for t in played for p, c in zip(t["players"], t["cards"]) if p == "Sepp"]
+    assert [d["card"] for d in j["result"]["decisions"]] == sepp
+    assert all(d["forced"] or d["cost"] is not None for d in j["result"]["decisions"])
+    status, r = server.json("POST", "/api/jobs", {"kind": "judge", "line": main, "seat": "<b>nobody</b>"})
+    assert status == 400 and "seat" in r["error"]
+
+
+def test_view_matches_suggest(server, tmp_path):
+    """The player's view at a position is `suggest --json` of the record cut there, same worlds and seed."""
+    ex = Explorer.open(SWING)
+    n = 13
+    got = server.job("view", [str(c) for c in ex.main[:n]])["result"]
+    want = _cli_json("suggest", str(_cut(ex.record, n, tmp_path)), "--worlds", "10", "--jobs", "1")
+    assert got["cards"] == want["cards"] and got["best"] == want["best"]
+
+
+def test_a_job_is_cancelled(server):
+    """A long player's view is cancelled at its next world; a new job of the same lane cancels the old one."""
+    s2 = server
+    status, j = s2.json("POST", "/api/jobs", {"kind": "view", "line": []})
+    assert status == 200
+    status, r = s2.json("POST", f"/api/jobs/{j['id']}/cancel", {})
+    assert status == 200 and r["cancelled"]
+    _, s = s2.json("GET", f"/api/jobs/{j['id']}?wait=5")
+    assert s["status"] in ("cancelled", "done")
+
+
+def test_variation_download(server, tmp_path):
+    ex = Explorer.open(SWING)
+    main = [str(c) for c in ex.main]
+    status, body = server.request("GET", "/api/variation?line=" + "%20".join(main[:6]))
+    assert status == 200
+    rec = parse_record(body.decode())
+    assert [str(c) for t in rec.play for c in t] == main[:6]
+
+
+def test_hostile_names_are_escaped_in_the_page(tmp_path):
+    from sheepsolve.explore.app import Settings, _page
+
+    path = hostile_copy(SWING, tmp_path)
+    ex = Explorer.open(path)
+    assert ex.record.players[0] == HOSTILE[0]
+    page = _page(ex, Settings(), "tok")
+    assert_escaped(page)
+
+
+def test_command_line_errors(tmp_path):
+    r = CliRunner().invoke(main, ["explore", str(tmp_path / "none.toml"), "--no-browser"])
+    assert r.exit_code == 2 and r.output.startswith("error:")
+    r = CliRunner().invoke(main, ["explore", str(SWING), "--no-browser", "--seat", "Zed"])
+    assert r.exit_code == 2 and "--seat" in r.output

@@ -490,7 +490,7 @@ class Knowledge:
     def to_spec(self) -> tuple:
         """Plain data that rebuilds the knowledge with :meth:`from_spec` (in another process)."""
         return (game_spec(self.game),) + tuple((f.name, getattr(self, f.name)) for f in fields(self)
-                                               if f.name != "game")
+                                               if f.name not in ("game", "weights"))
 
     @classmethod
     def from_spec(cls, spec: tuple) -> "Knowledge":
@@ -1101,11 +1101,15 @@ class WorldSampler:
         return build_world(k, [sorted(h, key=int) for h in hands], sorted(bury, key=int), sorted(blind, key=int),
                            under, check=False if self.exact_superset else "bound")
 
+    def try_draw(self, rng: random.Random) -> World | None:
+        """One deal of the superset, uniformly, as a world; None when the rules engine refuses it."""
+        parts, under = self._deal(rng)
+        return self._world(parts, under)
+
     def draw(self, rng: random.Random) -> World:
         """One consistent world, uniformly (a deal of the superset, redrawn until the rules engine accepts it)."""
         for _ in range(MAX_TRIES):
-            parts, under = self._deal(rng)
-            w = self._world(parts, under)
+            w = self.try_draw(rng)
             if w is not None:
                 return w
         raise WorldsError(f"no consistent world found in {MAX_TRIES} draws from {self._name(self.k.seat)}'s seat: "

@@ -1,0 +1,229 @@
+"""Weighted worlds: how likely each world is, given what the table said, and the figures over weighted worlds.
+
+The uniform worlds of :class:`~sheepsolve.worlds.WorldSampler` treat every deal that fits the play as equally
+likely. A seat that announced a solo holds the trumps for it: a *weight function* (:class:`WorldWeights`, for
+example the auction model's :func:`auction_weights`) gives each world its likelihood, the product over the
+auction's calls of each call's probability for the hand that world gives its caller.
+
+Sampling (:class:`WeightedSampler`)
+    Drawing uniform deals and keeping them with probability proportional to their weight would almost never hand
+    a soloist his real hand. The sampler instead draws from a *proposal* that puts the worlds where the weight is:
+    the deals are split into *strata* by the number of trumps the declarer holds at the first lead; each stratum's
+    deals are counted exactly and drawn uniformly (the constraint machinery of the sampler: "the declarer holds
+    exactly t trumps"), and a stratum is chosen with probability ``pi_t``, nine tenths in proportion to its share
+    of the weight (its count times its mean weight, estimated from a few pilot worlds), one tenth in proportion
+    to its count (so no stratum with weight is ever left out). A world of stratum ``t`` then carries the
+    importance weight ``weight(world) * N_t / pi_t``: target over proposal (constant factors cancel). A draw the
+    rules engine refuses (a called-card rule) is redrawn from the start, stratum included, so the weights stay
+    exact. Without a declarer (ramsch, leaster) or from the declarer's own seat the proposal is the uniform
+    sampler.
+
+Figures (:func:`weighted_mean_se`, :func:`effective_size`)
+    Means are weighted: ``sum(w x) / sum(w)``. The standard error is the self-normalised importance-sampling
+    one, ``sqrt(n / (n - 1) * sum(w^2 (x - m)^2)) / sum(w)``, which is the uniform ``sd / sqrt(n)`` when every
+    weight is equal. The *effective sample size* ``(sum w)^2 / sum(w^2)`` says how many uniform worlds the
+    weighted ones are worth.
+
+Beliefs (:func:`beliefs`)
+    For every seat whose cards the player cannot see: the expected number of trumps it holds now, and the
+    probability that it holds each top trump (Ober and Unter; Sheepshead's queens and jacks) and each plain ace
+    the player has not seen, over the (weighted) worlds.
+
+>>> weighted_mean_se([1.0, 2.0, 3.0, 6.0], [1, 1, 1, 1])
+(3.0, 1.0801234497346435)
+>>> effective_size([1, 1, 1, 1]), effective_size([1, 0, 0, 0])
+(4.0, 1.0)
+"""
+
+from __future__ import annotations
+
+import bisect
+import math
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import Card
+from .constraints import Condition
+from .games import Game
+from .worlds import ALL_WORLDS_CAP, MAX_TRIES, Knowledge, World, WorldSampler, WorldsError, world_rng
+
+__all__ = ["WorldWeights", "FunctionWeights", "weighted_mean_se", "effective_size", "WeightedSampler",
+           "beliefs", "belief_cards", "PILOT_WORLDS", "UNIFORM_SHARE"]
+
+PILOT_WORLDS = 8
+"""Worlds drawn from each stratum to estimate its mean weight (the proposal's design only: the importance
+weights stay exact whatever the estimate)."""
+
+UNIFORM_SHARE = 0.1
+"""The share of the proposal spread over the strata by their counts alone, so that a stratum whose pilot saw
+little weight is still drawn now and then."""
+
+
+class WorldWeights:
+    """How likely a world is, up to a constant factor: :meth:`weight`. ``label``: one line for the pages and the
+    text saying what the worlds assume."""
+
+    label = "every deal that fits the play is equally likely"
+
+    def weight(self, k: Knowledge, world: World) -> float:  # pragma: no cover - the base is uniform
+        return 1.0
+
+
+@dataclass(frozen=True)
+class FunctionWeights(WorldWeights):
+    """Weights from a function ``fn(setup, hands) -> float`` of a world's setup and its hands at the first lead
+    (the auction model's ``auction_likelihood`` has this form). Picklable when ``fn`` is a module's function.
+
+    >>> FunctionWeights(lambda setup, hands: 2.0, "test").label
+    'test'
+    """
+
+    fn: Callable[[Any, Any], float]
+    label: str = "worlds weighted"
+
+    def weight(self, k: Knowledge, world: World) -> float:
+        return float(self.fn(world.setup, world.setup.hands))
+
+
+def weighted_mean_se(xs: Sequence[float], ws: Sequence[float]) -> tuple[float, float | None]:
+    """The weighted mean of ``xs`` and its standard error (see the module docstring); None for one value.
+
+    >>> weighted_mean_se([0.0, 10.0], [3.0, 1.0])
+    (2.5, 3.75)
+    """
+    n = len(xs)
+    total = math.fsum(ws)
+    if total <= 0:
+        raise WorldsError("every world has weight 0: nothing to average")
+    m = math.fsum(w * x for x, w in zip(xs, ws)) / total
+    if n < 2:
+        return m, None
+    var = math.fsum(w * w * (x - m) ** 2 for x, w in zip(xs, ws)) * n / (n - 1)
+    return m, math.sqrt(var) / total
+
+
+def effective_size(ws: Sequence[float]) -> float:
+    """Kish's effective sample size of weights ``ws``: ``(sum w)^2 / sum(w^2)``."""
+    s2 = math.fsum(w * w for w in ws)
+    return math.fsum(ws) ** 2 / s2 if s2 > 0 else 0.0
+
+
+def top_trump_ranks(game: Game) -> set[str]:
+    """The ranks that are trumps in every suit (Ober and Unter; a Wenz's Unter)."""
+    return {r for r in {c.rank for c in game.trumps} if all(c in game.trumps for c in game.deck if c.rank == r)}
+
+
+def belief_cards(game: Game) -> list[Card]:
+    """The cards the beliefs name: each top trump (Ober, then Unter) and each ace that is not a trump.
+
+    >>> from sheepsolve.games import make_game
+    >>> [str(c) for c in belief_cards(make_game("sauspiel"))]
+    ['QC', 'QS', 'QH', 'QD', 'JC', 'JS', 'JH', 'JD', 'AC', 'AS', 'AD']
+    """
+    top = top_trump_ranks(game)
+    tops = [c for c in game.trumps if c.rank in top]
+    aces = [c for c in game.deck if c.rank == "A" and not game.is_trump(c)]
+    return tops + aces
+
+
+def beliefs(k: Knowledge, worlds: Sequence[World], weights: Sequence[float] | None = None
+            ) -> dict[int, dict[str, Any]]:
+    """For every other seat (by seat index): ``{"trumps": expected trumps held now, "cards": {card: probability
+    of holding it now}}`` over ``worlds`` (weighted by ``weights``; None: alike), the cards being those of
+    :func:`belief_cards` that the seat judging has not seen.
+
+    >>> from sheepsolve.record import load_record
+    >>> k = Knowledge.from_record(load_record("examples/sauspiel-midtrick.toml"))
+    >>> b = beliefs(k, WorldSampler(k).sample(50, seed=1))
+    >>> sorted(b), sorted(b[0]), sorted(b[0]["cards"])      # Sepp, Vroni, Hias; the unseen JH JD AS AD
+    ([0, 1, 2], ['cards', 'trumps'], ['AD', 'AS', 'JD', 'JH'])
+    >>> round(sum(b[s]["cards"]["JD"] for s in b), 6)      # somebody holds it
+    1.0
+    """
+    g = k.game
+    ws = [1.0] * len(worlds) if weights is None else [float(w) for w in weights]
+    total = math.fsum(ws)
+    if not worlds or total <= 0:
+        raise WorldsError("no world to take beliefs from")
+    names = [c for c in belief_cards(g) if c in k.unseen]
+    out: dict[int, dict[str, Any]] = {}
+    for s in k.others:
+        trumps = math.fsum(w * sum(1 for c in world.state.hands[s] if g.is_trump(c))
+                           for world, w in zip(worlds, ws)) / total
+        cards = {str(c): math.fsum(w for world, w in zip(worlds, ws) if c in world.state.hands[s]) / total
+                 for c in names}
+        out[s] = {"trumps": trumps, "cards": cards}
+    return out
+
+
+class WeightedSampler:
+    """Worlds drawn from the proposal of the module docstring, each with its importance weight.
+
+    >>> from sheepsolve.record import load_record
+    >>> k = Knowledge.from_record(load_record("examples/sauspiel-midtrick.toml"))
+    >>> flat = FunctionWeights(lambda setup, hands: 1.0)
+    >>> worlds, ws = WeightedSampler(k, flat).sample(5, seed=1)
+    >>> len(worlds), len(ws), all(w > 0 for w in ws)
+    (5, 5, True)
+    """
+
+    def __init__(self, knowledge: Knowledge, weights: WorldWeights, sampler: WorldSampler | None = None) -> None:
+        self.k = k = knowledge
+        self.weights = weights
+        self.base = sampler or WorldSampler(k)
+        self.strata: list[tuple[WorldSampler, float]] = []  # (stratum's sampler, its probability pi_t)
+        self._cumulative: list[float] = []
+        p = k.declarer
+        if p is None or p == k.seat or not k.game.trumps:
+            return
+        g = k.game
+        trumps = tuple((c, 1) for c in g.trumps)
+        lo = sum(1 for c in k.played_by(p) if g.is_trump(c))
+        found: list[tuple[WorldSampler, int, float]] = []
+        for t in range(lo, lo + k.remaining(p) + 1):
+            try:
+                s = WorldSampler(k, extra=((p, Condition(weights=trumps, op="==", bound=t)),))
+            except WorldsError:
+                continue  # no deal of that many trumps
+            pilot = [weights.weight(k, s.draw(world_rng(f"pilot:{t}", i))) for i in range(PILOT_WORLDS)]
+            found.append((s, s.candidates, math.fsum(pilot) / len(pilot)))
+        total_n = sum(n for _, n, _ in found)
+        total_w = math.fsum(n * e for _, n, e in found)
+        share = UNIFORM_SHARE if total_w > 0 else 1.0
+        acc = 0.0
+        for s, n, e in found:
+            pi = (1 - share) * (n * e / total_w if total_w > 0 else 0.0) + share * n / total_n
+            self.strata.append((s, pi))
+            acc += pi
+            self._cumulative.append(acc)
+
+    @property
+    def stratified(self) -> bool:
+        """Whether the proposal is stratified (else uniform)."""
+        return bool(self.strata)
+
+    def draw(self, rng: random.Random) -> tuple[World, float]:
+        """One world from the proposal and its importance weight."""
+        if not self.strata:
+            w = self.base.draw(rng)
+            return w, self.weights.weight(self.k, w)
+        for _ in range(MAX_TRIES):
+            j = min(bisect.bisect_right(self._cumulative, rng.random() * self._cumulative[-1]), len(self.strata) - 1)
+            s, pi = self.strata[j]
+            w = s.try_draw(rng)
+            if w is not None:
+                return w, self.weights.weight(self.k, w) * s.candidates / pi
+        raise WorldsError("no consistent world found in the weighted draws: the record is almost certainly "
+                          "inconsistent")
+
+    def sample(self, n: int, seed: int | str = 0, start: int = 0) -> tuple[list[World], list[float]]:
+        """Worlds ``start .. start + n - 1`` of ``seed`` and their importance weights."""
+        got = [self.draw(world_rng(seed, i)) for i in range(start, start + n)]
+        return [w for w, _ in got], [x for _, x in got]
+
+    def all_worlds(self, cap: int = ALL_WORLDS_CAP) -> tuple[list[World], list[float]]:
+        """Every consistent world and its weight (the exact weighted figures)."""
+        worlds = self.base.all_worlds(cap)
+        return worlds, [self.weights.weight(self.k, w) for w in worlds]

@@ -386,13 +386,12 @@ def test_cli_bad_record_exit_2(tmp_path):
                                   "sauspiel-short-deck-finished", "wenz-tout-finished"])
 def test_outcomes_agree_with_solve(name):
     # annotate asks for a trick search only where tricks can matter; solve --json always decides by outcome_of
-    from sheepsolve.analysis import outcome_of
-    from sheepsolve.annotate import _Judge
+    from sheepsolve.judge import Judge, outcome_of
     from sheepsolve.scoring import Stakes
 
     rec = load_record(EXAMPLES / f"{name}.toml")
     setup = rec.setup()
-    judge = _Judge(setup, Stakes(), Solver(4))
+    judge = Judge(setup, Stakes(), Solver(4))
     obj = Objective.for_setup(setup)
     s = setup.start()
     bury = obj.bury_points

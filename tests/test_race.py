@@ -238,9 +238,9 @@ def test_payments_ask_for_tricks_only_at_no_point_beyond_the_floor(name, upto):
     """solve_world's payments equal the outcomes read with the tricks each side can take in every case: a side
     with points beyond its floor (the bury) can always take a trick, so 30 or fewer is schneidered, not
     schwarzed, without a tricks search."""
-    from sheepsolve.analysis import in_play, no_trick_points, tricks_objective
+    from sheepsolve.judge import in_play, no_trick_points, tricks_objective
     from sheepsolve.objective import Objective
-    from sheepsolve.scoring import outcome_for
+    from sheepsolve.scoring import outcome_for, seat_payment
     from sheepsolve.solver import Solver
 
     k = _knowledge(name, upto) if upto is not None else W.Knowledge.from_record(load_record(EXAMPLES / name))
@@ -251,7 +251,6 @@ def test_payments_ask_for_tricks_only_at_no_point_beyond_the_floor(name, upto):
         g, setup = w.setup.game, w.setup
         n, _ = in_play(setup)
         floor = no_trick_points(Objective.for_setup(setup))
-        payer = V._Payer(setup, k.seat, k.stakes)
         for c, v, p in zip(w.state.legal(), values, pays):
             child = w.state.play(c)
             reach = lambda t: tsolver.reach(child, t, tricks_objective(setup.team))  # noqa: E731
@@ -259,7 +258,7 @@ def test_payments_ask_for_tricks_only_at_no_point_beyond_the_floor(name, upto):
             if v > floor:
                 assert took >= 1, (c, v, floor)
                 beyond += v * 4 <= g.total_points
-            assert p == payer(outcome_for(g, v, took, n)), (str(c), v, floor, took)
+            assert p == seat_payment(setup, k.seat, outcome_for(g, v, took, n), k.stakes), (str(c), v, floor, took)
     assert beyond or name != "sheepshead-jd-finished.toml"  # the case is met
 
 

@@ -9,7 +9,8 @@ import pytest
 
 from helpers_cli import EXAMPLES
 
-from sheepsolve.analysis import in_play, outcome_of, solve_record
+from sheepsolve.analysis import solve_record
+from sheepsolve.judge import in_play, outcome_of
 from sheepsolve.annotate import annotate_play, annotate_record
 from sheepsolve.cards import Card, parse_cards
 from sheepsolve.deals import game_forms, random_position, random_setup
@@ -280,16 +281,16 @@ def test_bury_and_solve_agree_on_what_a_side_has_without_a_trick() -> None:
     # RULES.md: "The bury counts for the picker's side (*option*: only if that side took a trick)". Without a trick
     # the 4-hand picker has his 43-point bury, so at 43 points (and below) the outcome turns on the tricks
     # (schwarzed or not), above it not; with bury_needs_trick he has nothing without a trick.
-    from sheepsolve.analysis import no_trick_points
-    from sheepsolve.bury import _trick_readings
+    from sheepsolve.judge import no_trick_points, trick_readings
 
     for text, floor in ((SH4_BURY_NO_TRICK, 43),
                         (SH4_BURY_NO_TRICK.replace("[hands]", "[rules]\nbury_needs_trick = true\n[hands]"), 0)):
         setup = parse_record(text).setup()
         assert no_trick_points(Objective.for_setup(setup)) == floor
-        assert _trick_readings(setup, floor, 120) == (0, 1)
-        assert _trick_readings(setup, floor + 1, 120) == (None,)
-        assert _trick_readings(setup, 120, 120) == (7, 6)
+        g = setup.game
+        assert trick_readings(g, floor, floor=floor, total=120, tricks=7) == (1, 0)
+        assert trick_readings(g, floor + 1, floor=floor, total=120, tricks=7) == (None,)
+        assert trick_readings(g, 120, floor=floor, total=120, tricks=7) == (7, 6)
 
 
 def test_hands_dealt_mid_hand_count_their_own_tricks_and_points():

@@ -48,20 +48,18 @@ goes from 52 to 62 and the defenders lose a won game.
 from __future__ import annotations
 
 import itertools
-import math
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .analysis import in_play, no_trick_points, outcome_by_tricks, outcome_of, tricks_objective
 from .cards import Card, format_card
 from .engine import RulesError, Setup, State, legal_calls
 from .games import Game
 from .objective import Objective
 from .record import Record, RecordError
-from .scoring import (SCHAFKOPF_OUTCOMES, SHEEPSHEAD_OUTCOMES, Stakes, laufende_of, outcome_for, payment_for,
-                      score)
+from .judge import Judge, Swing, outcome_of
+from .scoring import Stakes, score, tally
 from .solver import Solver, SolverError
 
 __all__ = [
@@ -85,35 +83,6 @@ class AnnotateError(SolverError):
 
 # --------------------------------------------------------------------------------------------------------------
 # The answer.
-
-
-@dataclass(frozen=True)
-class Swing:
-    """A decision (or a bury) that changed the result: the outcome the best card kept and the one the card played
-    gave, with what each defender pays the declaring side for each (``None`` in ramsch and leaster).
-
-    Outcomes are those of :mod:`sheepsolve.scoring` for two-sided games. In ramsch and leaster they are the
-    mover's, in the words of ``sheepsolve solve --seat`` (:func:`sheepsolve.analysis.outcome_of`): ``durchmarsch``
-    (ramsch) or ``winner`` (leaster) when the mover ends with every point and can take every trick, ``loser``
-    (more than half of the points otherwise: the mover loses for certain), ``no-trick`` (leaster: the mover can
-    no longer take a trick), else ``undecided``. ``before`` is the best of them any legal card kept (a
-    Durchmarsch beats fewer points), so a card that gives up a sweep is a swing even when it saves points.
-    """
-
-    before: str
-    after: str
-    payment_before: int | None = None
-    payment_after: int | None = None
-
-    def __str__(self) -> str:
-        s = f"{self.before} -> {self.after}"
-        if self.payment_before is not None and self.payment_after is not None:
-            s += f" (payment {_signed(self.payment_before)} -> {_signed(self.payment_after)})"
-        return s
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"from": self.before, "to": self.after, "payment_from": self.payment_before,
-                "payment_to": self.payment_after}
 
 
 @dataclass(frozen=True)
@@ -354,217 +323,6 @@ class Annotation:
 
 
 # --------------------------------------------------------------------------------------------------------------
-# Judging outcomes and payments.
-
-
-# ramsch and leaster: the mover's results, lower is better (every other outcome of outcome_of ranks 2)
-_SELF_RANKS = {"durchmarsch": 0, "winner": 0, "undecided": 1}
-
-
-class _Judge:
-    """Objectives, outcomes and payments of one setup, with the solvers that answer the questions."""
-
-    def __init__(self, setup: Setup, stakes: Stakes, solver: Solver) -> None:
-        self.setup = setup
-        self.game = g = setup.game
-        self.stakes = stakes
-        self.solver = solver
-        self._tricks_solver: Solver | None = None
-        self._seat_solvers: dict[int, Solver] = {}
-        self.tricks, self.total = in_play(setup)  # every trick and point in play (fewer if dealt mid-hand)
-        if g.two_sided:
-            self.order = (("win", "loss") if (g.tout or g.sie) else
-                          SHEEPSHEAD_OUTCOMES if g.kind == "picker" else SCHAFKOPF_OUTCOMES)
-        self.objectives: dict[int | None, Objective] = {}
-        self._by_points: dict[int, str] = {}
-        self._payments: dict[str, int | None] = {}
-        # the trick questions answered for the position after the card played last: (position, {k: whether the
-        # declaring side can take k tricks})
-        self._reached: tuple[State | None, dict[int, bool]] = (None, {})
-        self._trick_ranks: dict[int, tuple[int, ...]] = {}  # see _ranks
-        # needs_tricks(value) is value <= low or value >= high
-        if not g.two_sided or g.sie or (g.kind == "contract" and g.rules.get("schwarz_by_points") and not g.tout):
-            self._trick_edges: tuple[float, float] = (-math.inf, math.inf)
-        elif g.tout:
-            self._trick_edges = (math.inf, -math.inf)
-        else:
-            self._trick_edges = (self.objective(None).bury_points, self.total)
-        # what the declaring side has without a trick (its bury): at or below it the side may have none
-        self._floor = no_trick_points(self.objective(None)) if g.two_sided else 0
-
-    # -- solvers -----------------------------------------------------------------------------------------------
-    def solver_for(self, seat: int | None) -> Solver:
-        """The main solver for two-sided games. Ramsch and leaster keep one solver per seat solved for, since a
-        table's entries hold for one objective only (the main solver serves the first seat asked)."""
-        if self.game.two_sided or seat is None:
-            return self.solver
-        s = self._seat_solvers.get(seat)
-        if s is None:
-            s = self.solver if not self._seat_solvers else Solver()
-            self._seat_solvers[seat] = s
-        return s
-
-    @property
-    def tricks_solver(self) -> Solver:
-        if self._tricks_solver is None:
-            self._tricks_solver = Solver()
-        return self._tricks_solver
-
-    def objective(self, seat: int | None) -> Objective:
-        key = None if self.game.two_sided else seat
-        if key not in self.objectives:
-            self.objectives[key] = Objective.for_setup(self.setup, seat=key)
-        return self.objectives[key]
-
-    # -- outcomes ----------------------------------------------------------------------------------------------
-    def needs_tricks(self, value: int) -> bool:
-        """Whether the outcome of ``value`` depends on tricks (a trick search), not on points alone.
-
-        Only at the ends of the scale: with every point the other side may still have taken a trick of no points
-        (schwarz or not), and with no point beyond the bury the side may have taken no trick (schwarzed or
-        not). Anywhere between, both sides have taken a trick. A tout is about tricks alone. Never in ramsch,
-        leaster and a sie, nor in Schafkopf under ``schwarz_by_points``.
-        """
-        low, high = self._trick_edges
-        return value <= low or value >= high
-
-    def outcome(self, state: State, value: int, seat: int | None = None) -> str:
-        """The result ``value`` gives from ``state``, as :func:`sheepsolve.analysis.outcome_of` judges it (ramsch,
-        leaster: for ``seat``, by default the player to move)."""
-        g = self.game
-        if not g.two_sided:
-            s = state.to_move if seat is None else seat
-            return outcome_of(self.tricks_solver, state, self.objective(s), value)
-        if not self.needs_tricks(value):
-            out = self._by_points.get(value)
-            if out is None:
-                out = self._by_points[value] = outcome_for(g, value)
-            return out
-        obj = tricks_objective(self.setup.team)
-        return self._by_tricks(value, lambda k: self.tricks_solver.reach(state, k, obj))
-
-    def _by_tricks(self, value: int, reach) -> str:
-        """:func:`~sheepsolve.analysis.outcome_by_tricks` of this setup: its bury, tricks and points."""
-        return outcome_by_tricks(self.game, value, reach, self._floor, tricks=self.tricks, total=self.total)
-
-    def rank(self, outcome: str) -> int:
-        """Lower is better for the declaring side (ramsch, leaster: for the mover)."""
-        if not self.game.two_sided:
-            return _SELF_RANKS.get(outcome, 2)  # loser, no-trick: 2
-        return self.order.index(outcome)
-
-    def payment(self, outcome: str, setup: Setup | None = None) -> int | None:
-        """What each defender pays the declaring side for ``outcome`` (None in ramsch and leaster)."""
-        if setup is None:
-            if outcome not in self._payments:
-                self._payments[outcome] = self._payment(outcome, self.setup)
-            return self._payments[outcome]
-        return self._payment(outcome, setup)
-
-    def _payment(self, outcome: str, st: Setup) -> int | None:
-        g = st.game
-        if not g.two_sided:
-            return None
-        laufende, blitz = 0, False
-        if g.kind == "contract":
-            run, _ = laufende_of(st)
-            laufende = run if run >= g.laufende_from else 0
-        elif st.declarer is not None:
-            hand = st.hands[st.declarer]
-            blitz = Card.make("Q", "C") in hand and Card.make("Q", "S") in hand
-        try:
-            return payment_for(g, outcome, laufende=laufende, stakes=self.stakes, alone=st.partner is None,
-                               blitz=blitz)
-        except ValueError:
-            return None
-
-    def swing(self, state: State, values: dict[Card, int], played: Card, maxing: bool,
-              after: State) -> Swing | None:
-        """Whether ``played``, which leads to ``after``, gave a worse result than the best card would have, for
-        the mover."""
-        g = self.game
-        if not g.two_sided:
-            return self._swing_self(state, values, played, after)
-        best_v = max(values.values()) if maxing else min(values.values())
-        needs = self.needs_tricks
-        if not any(needs(v) for v in values.values()):
-            before, now = self.outcome(state, best_v), self.outcome(state, values[played])
-            return None if before == now else Swing(before, now, self.payment(before), self.payment(now))
-        # Only the cards of the best value can reach a trick result (schwarz needs every point); a tout is about
-        # tricks alone, so every card is asked there.
-        cands = [c for c, v in values.items() if g.tout or v == best_v or c == played]
-        obj = tricks_objective(self.setup.team)
-        known = self._reached[1] if self._reached[0] is state else {}
-        side_moves = state.to_move in self.setup.team
-        reached_after: dict[int, bool] = {}
-
-        def outcome_after(c: Card) -> str:
-            v = values[c]
-            if not needs(v):
-                return self.outcome(state, v)
-            child = after if c == played else state.play(c, check=False)
-
-            def reach(k: int) -> bool:
-                # What the position before answers for every card: the side to move cannot take k tricks (then
-                # no card can), or the defender to move cannot stop it (then every card leaves it to the side).
-                r = known.get(k)
-                if r is None or r == side_moves:
-                    r = self.tricks_solver.reach(child, k, obj)
-                if c == played:
-                    reached_after[k] = r
-                return r
-
-            return self._by_tricks(v, reach)
-
-        better = min if maxing else max  # ranks: lower is better for the declaring side
-        now = outcome_after(played)
-        self._reached = (after, reached_after)
-        best = self.rank(now)
-        others = [c for c in cands if c != played]
-        if others:
-            # The best outcome any candidate could have, so that asking stops once a card gets it.
-            ideal = better(better(self._ranks(state, values[c])) for c in cands)
-            for c in others:
-                if best == ideal:
-                    break
-                best = better(best, self.rank(outcome_after(c)))
-        before = self.order[best]
-        if before == now:
-            return None
-        return Swing(before, now, self.payment(before), self.payment(now))
-
-    def _swing_self(self, state: State, values: dict[Card, int], played: Card, after: State) -> Swing | None:
-        """Ramsch and leaster: the mover's result after the card played against the best result any legal card
-        keeps (best rank, then fewest points). Not monotonic in the points: all of them may be a Durchmarsch."""
-        seat = state.to_move
-
-        def outcome_after(c: Card) -> str:
-            return self.outcome(after if c == played else state.play(c, check=False), values[c], seat)
-
-        outs = {c: outcome_after(c) for c in values}
-        best = min(values, key=lambda c: (self.rank(outs[c]), values[c]))
-        before, now = outs[best], outs[played]
-        return None if before == now else Swing(before, now)
-
-    def _ranks(self, state: State, value: int) -> tuple[int, ...]:
-        """The ranks of the outcomes ``value`` can have from ``state``: two where a trick question decides."""
-        if not self.needs_tricks(value):
-            return (self.rank(self.outcome(state, value)),)
-        ranks = self._trick_ranks.get(value)
-        if ranks is None:
-            ranks = self._trick_ranks[value] = (
-                self.rank(self._by_tricks(value, lambda k: True)),
-                self.rank(self._by_tricks(value, lambda k: False)))
-        return ranks
-
-    def pass_on(self, state: State, after: State) -> None:
-        """``after`` follows ``state`` by its only legal card: the trick questions answered for one hold for the
-        other."""
-        if self._reached[0] is state:
-            self._reached = (after, self._reached[1])
-
-
-# --------------------------------------------------------------------------------------------------------------
 # The annotation.
 
 
@@ -600,7 +358,7 @@ def annotate_play(setup: Setup, plays: Sequence[Card], *, players: Sequence[str]
         raise ValueError(f"players: {g.name} has {g.seats} players, got {len(names)} names")
     stakes = stakes or Stakes()
     solver = solver or Solver()
-    judge = _Judge(setup, stakes, solver)
+    judge = Judge(setup, stakes, solver)
     t0 = time.perf_counter()
     state = setup.start()
     decisions: list[Decision] = []
@@ -658,7 +416,7 @@ def annotate_play(setup: Setup, plays: Sequence[Card], *, players: Sequence[str]
                       stakes=stakes, seconds=play_seconds, bury_seconds=bury_seconds)
 
 
-def _summarize(judge: _Judge, names: tuple[str, ...], state: State, decisions: list[Decision],
+def _summarize(judge: Judge, names: tuple[str, ...], state: State, decisions: list[Decision],
                deal_value: int | None, chain: int | None) -> Summary:
     setup, g = judge.setup, judge.game
     per = []
@@ -672,8 +430,6 @@ def _summarize(judge: _Judge, names: tuple[str, ...], state: State, decisions: l
                                  forced=len(mine) - len(chosen), errors=len(errors),
                                  given_away=sum(d.cost for d in chosen), swings=sum(1 for d in chosen if d.swing),
                                  largest=largest))
-    from .scoring import tally
-
     t = tally(state)
     points = {names[s]: p for s, p in enumerate(t.points)}
     outcome = None
@@ -797,7 +553,7 @@ def _same(setup: Setup, bury: tuple[Card, ...], called: Card | None, under: Card
     return set(bury) == set(setup.bury) and called == setup.called and under == setup.under
 
 
-def _judge_bury(judge: _Judge, names: tuple[str, ...], chosen_value: int, *, exact: bool) -> BuryJudgement | None:
+def _judge_bury(judge: Judge, names: tuple[str, ...], chosen_value: int, *, exact: bool) -> BuryJudgement | None:
     setup, solver = judge.setup, judge.solver
     kind, opts = _options(setup)
     if len(opts) < 2:
@@ -854,7 +610,3 @@ def _judge_bury(judge: _Judge, names: tuple[str, ...], chosen_value: int, *, exa
     return BuryJudgement(kind=kind, picker=names[setup.declarer], chosen=chosen, best=bests, best_value=best,
                          cost=best - chosen_value, swing=swing, compared=what, options=tuple(compared),
                          others=tuple(others), exact=exact)
-
-
-def _signed(x: int) -> str:
-    return f"+{x}" if x > 0 else str(x)

@@ -14,14 +14,14 @@ Readings
 --------
 - *value* is the declaring side's final card points, the bury counted, under perfect play by everyone
   (:meth:`Solver.value <sheepsolve.solver.Solver.value>` on ``Setup.create(...).start()``).
-- *outcome* is :func:`sheepsolve.scoring.outcome_for` of the value; schwarz (every trick) and schwarzed (no
-  trick) are decided by a trick search (``Solver.reach(state, n, tricks=True)``), run only when the value makes
-  them possible (all the points, or no points beyond the bury).
+- *outcome* is the judge's (:mod:`sheepsolve.judge`): the points decide, and schwarz (every trick) and
+  schwarzed (no trick) are decided by a trick search (``Solver.reach(state, n, tricks=True)``), run only when
+  the value makes them possible (all the points, or no points beyond the bury: :func:`~sheepsolve.judge.trick_question`).
 - *payment* is the **picker's (declarer's) own** net payment in units (Sheepshead) or in the tariff's money
-  (Schafkopf), every multiplier applied: ``scoring.payment_for`` per defender, times the number of defenders,
-  two thirds of that when a Sheepshead picker has a partner, one defender's share in a sauspiel. This is what the
-  choice is worth to the one who makes it: going alone pays four defenders double, a called ace only two thirds
-  of three single payments.
+  (Schafkopf), every multiplier applied (:func:`sheepsolve.scoring.seat_payment` of his seat): every defender's
+  payment, two thirds of it when a Sheepshead picker has a partner, one defender's share in a sauspiel. This is
+  what the choice is worth to the one who makes it: going alone pays four defenders double, a called ace only two
+  thirds of three single payments.
 - Ranking: by payment, then by points (``by="payment"``, the default), or by points, then payment
   (``by="points"``). Choices with the same numbers share a rank.
 - Buries that cannot differ in play are solved once: two cards of the picker's of the same suit class and
@@ -80,13 +80,13 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from .analysis import no_trick_points
 from .cards import Card, format_card, format_cards
 from .engine import Setup, frozen_instance, legal_calls
 from .games import JACKS, QUEENS, REGISTRY, Game, GameError, make_game, resolve_name
 from .objective import Objective
 from .record import Record, RecordError, parse_data, read_record_file, record_from_dict
-from .scoring import Stakes, laufende_of, outcome_for, payment_for
+from .judge import no_trick_points, outcome_by_tricks, trick_readings, tricks_taken
+from .scoring import Stakes, outcome_for, payment_terms, seat_payment
 from .solver import Solver, SolverError
 from .worlds import (MAX_JOBS, PARALLEL_AFTER_SECONDS, WorldSampler, before_choice, default_jobs, game_from_spec,
                      game_spec, map_units, mean_se, rounded, within_noise, worker_count, world_rng, ALL_WORLDS_CAP)
@@ -383,25 +383,12 @@ class _Eval(NamedTuple):
     nodes: int = 0
 
 
-_QC, _QS = Card.make("Q", "C"), Card.make("Q", "S")
 _CARD_POINTS = tuple(Card(i).points for i in range(32))  # by card number
 
 
 def _own_payment(setup: Setup, outcome: str, stakes: Stakes) -> int:
-    g = setup.game
-    if g.kind == "picker":
-        hand = setup.hands[setup.declarer]  # type: ignore[index]
-        blitz = _QC in hand and _QS in hand
-        each = payment_for(g, outcome, stakes=stakes, alone=setup.partner is None, blitz=blitz)
-    else:
-        run, _ = laufende_of(setup)
-        each = payment_for(g, outcome, laufende=run if run >= g.laufende_from else 0, stakes=stakes)
-    defenders = g.seats - len(setup.team)
-    if setup.partner is None:
-        return each * defenders
-    if g.kind == "picker":
-        return each * defenders * 2 // 3
-    return each  # sauspiel: each loser pays one winner
+    """The declarer's own payment: :func:`~sheepsolve.scoring.seat_payment` of his seat."""
+    return seat_payment(setup, setup.declarer, outcome, stakes)  # type: ignore[arg-type]
 
 
 _TRICK_SOLVERS: "weakref.WeakKeyDictionary[Solver, Solver]" = weakref.WeakKeyDictionary()
@@ -430,42 +417,34 @@ def _evaluate(solver: Solver, setup: Setup, stakes: Stakes, guess: int | None = 
     state = setup.start()
     ntricks = len(setup.hands[0])
     alone = setup.partner is None
-    if g.sie:
-        return _Eval(None, "win", own_payment(setup, "win", stakes), alone, True, 0)
-    if g.tout:
-        ok = solver.reach(state, ntricks, tricks=True)
-        outcome = "win" if ok else "loss"
-        return _Eval(None, outcome, own_payment(setup, outcome, stakes), alone, ok, solver.nodes)
+    if g.sie or g.tout:  # not a points question: a tout is won with every trick, a sie unplayed
+        asked = []
+
+        def reach_all(k: int) -> bool:
+            asked.append(k)
+            return solver.reach(state, k, tricks=True)
+
+        outcome = outcome_by_tricks(g, None, reach_all, tricks=ntricks)
+        return _Eval(None, outcome, own_payment(setup, outcome, stakes), alone, outcome == "win",
+                     solver.nodes if asked else 0)
     if obj is None:
         obj = Objective.for_setup(setup)
     v = solver.value(state, obj, guess=guess)
     nodes = solver.nodes
     if total is None:
         total = sum(c.points for h in setup.hands for c in h) + sum(c.points for c in setup.bury)
-    readings = _trick_readings(setup, v, total, obj)
-    tricks = None
-    if readings[0] is not None:  # a trick search decides between the two
+    ts = None
+
+    def reach(k: int) -> bool:  # the trick question, where the judge has one
+        nonlocal ts
         ts = _trick_solver(solver)
-        hi, lo = max(readings), min(readings)  # type: ignore[type-var]
-        tricks = hi if ts.reach(state, hi, tricks=True) else lo
+        return ts.reach(state, k, tricks=True)
+
+    tricks = tricks_taken(g, v, reach, floor=no_trick_points(obj), total=total, tricks=ntricks)
+    if ts is not None:
         nodes += ts.nodes
     outcome = outcome_for(g, v, tricks, ntricks)
     return _Eval(v, outcome, own_payment(setup, outcome, stakes), alone, tricks == ntricks, nodes)
-
-
-def _trick_readings(setup: Setup, value: int, total: int, obj: Objective | None = None) -> tuple[int | None, ...]:
-    """The tricks the declaring side may have taken when its final points are ``value`` (``total``: every
-    point in play; ``obj``: ``Objective.for_setup(setup)``, if made already): ``(None,)`` where the points alone
-    decide the outcome; with every point, every trick or one fewer (schwarz or not); with no point beyond the
-    bury, none or one (schwarzed or not)."""
-    g = setup.game
-    n = len(setup.hands[0])
-    if obj is None:
-        obj = Objective.for_setup(setup)
-    floor = no_trick_points(obj)  # the bury, unless bury_needs_trick (0: no bury)
-    if (g.kind == "contract" and g.rules.get("schwarz_by_points")) or floor < value < total:
-        return (None,)
-    return (n, n - 1) if value >= total else (0, 1)
 
 
 def _setup_for(game: Game, hands: Sequence[Sequence[Card]], blind: Sequence[Card], picker: int,
@@ -557,16 +536,15 @@ class _Choices:
         return obj
 
     def _payment(self, st: Setup, outcome: str, stakes: Stakes) -> int:
-        """:func:`_own_payment`, remembered: in a picker game it reads the game, the outcome, the stakes, whether
-        the picker has a partner (which gives the side's size) and whether his hand holds both black queens
-        (blitz); the game is this deal's."""
+        """:func:`_own_payment`, remembered: in a picker game it reads the game, the outcome, the stakes and the
+        setup's :class:`~sheepsolve.scoring.PaymentTerms` (whether the picker has a partner, which gives the side's
+        size, and blitz); the game is this deal's."""
         if self.game.kind != "picker":
             return _own_payment(st, outcome, stakes)
         if stakes is not self._stakes:
             self._payments.clear()
             self._stakes = stakes
-        hand = st.hands[st.declarer]  # type: ignore[index]
-        key = (outcome, st.partner is None, _QC in hand and _QS in hand)
+        key = (outcome, payment_terms(st))
         pay = self._payments.get(key)
         if pay is None:
             pay = self._payments[key] = _own_payment(st, outcome, stakes)
@@ -868,10 +846,11 @@ def _beat_target(setup: Setup, best: tuple, by: str, stakes: Stakes, total: int,
     result), so the answer is found by bisection."""
     g = setup.game
     ntricks = len(setup.hands[0])
+    floor = no_trick_points(Objective.for_setup(setup))
 
     def best_key(v: int) -> tuple:
         return max(_rank_key(by, _own_payment(setup, outcome_for(g, v, t, ntricks), stakes), v)
-                   for t in _trick_readings(setup, v, total))
+                   for t in trick_readings(g, v, floor=floor, total=total, tricks=ntricks))
 
     def beats(v: int) -> bool:
         k = best_key(v)

@@ -2,7 +2,9 @@
 
 :func:`score` takes a finished :class:`~sheepsolve.engine.State` (and the :class:`Stakes`) and gives a
 :class:`Result`; :func:`tally` gives the points and tricks so far of any state. The pure helpers
-:func:`outcome_for`, :func:`payment_for` and :func:`laufende_of` are what the solver and the other tools reuse.
+:func:`outcome_for`, :func:`payment_for`, :func:`laufende_of` and the payments of one setup
+(:func:`payment_terms`, :func:`side_payment`, :func:`seat_payment`) are the rules that :mod:`sheepsolve.judge`
+applies for every command; :func:`score` uses the same ones.
 
 Seats are 0-based, as in :class:`~sheepsolve.engine.Setup` (seat 0 leads the first trick).
 
@@ -102,6 +104,10 @@ __all__ = [
     "outcome_for",
     "payment_for",
     "laufende_of",
+    "PaymentTerms",
+    "payment_terms",
+    "side_payment",
+    "seat_payment",
     "SHEEPSHEAD_OUTCOMES",
     "SCHAFKOPF_OUTCOMES",
 ]
@@ -348,6 +354,76 @@ def laufende_of(setup: Setup) -> tuple[int, bool]:
 
 
 # --------------------------------------------------------------------------------------------------------------
+# The payments of one setup
+
+
+_QC, _QS = Card.make("Q", "C"), Card.make("Q", "S")
+
+
+@dataclass(frozen=True)
+class PaymentTerms:
+    """What a two-sided setup's payments depend on besides the outcome and the stakes: the Laufende paid (the
+    run, 0 below the game's threshold; Schafkopf), whether the declarer has no partner, and blitz (the picker
+    holds both black queens at the first lead; Sheepshead)."""
+
+    laufende: int
+    alone: bool
+    blitz: bool
+
+
+def payment_terms(setup: Setup) -> PaymentTerms:
+    """The :class:`PaymentTerms` of a two-sided ``setup``."""
+    g = setup.game
+    laufende, blitz = 0, False
+    if g.kind == "contract":
+        run, _ = laufende_of(setup)
+        laufende = run if run >= g.laufende_from else 0
+    elif setup.declarer is not None:
+        hand = setup.hands[setup.declarer]
+        blitz = _QC in hand and _QS in hand
+    return PaymentTerms(laufende, setup.partner is None, blitz)
+
+
+def side_payment(game: Game, outcome: str, terms: PaymentTerms, stakes: Stakes | None = None) -> int:
+    """What each defender pays the declaring side for ``outcome`` (negative: what each receives): :func:`payment_for`
+    with the setup's :class:`PaymentTerms`."""
+    return payment_for(game, outcome, laufende=terms.laufende, stakes=stakes, alone=terms.alone, blitz=terms.blitz)
+
+
+def seat_payment(setup: Setup, seat: int, outcome: str, stakes: Stakes | None = None,
+                 terms: PaymentTerms | None = None) -> int:
+    """What ``seat`` is paid (negative: pays) for the declaring side's ``outcome``: a defender pays
+    :func:`side_payment`; the declaring side receives every defender's, the declarer alone all of it, a
+    Sheepshead picker and partner 2 : 1 (exact, since three defenders pay), a sauspiel's declarer and partner
+    one defender's each.
+
+    >>> from sheepsolve.games import make_game
+    >>> from sheepsolve.cards import parse_cards
+    >>> g = make_game("sheepshead")
+    >>> hands = [parse_cards(h) for h in ("QC QS JC AD TD KD", "QH JD AC TC KC 9C", "QD JS AS TS KS 9S",
+    ...                                   "JH AH TH KH 9H 8H", "9D 8D 8C 7C 8S 7S")]
+    >>> st = Setup.create(g, hands, declarer=0, blind=parse_cards("7D 7H"), bury=parse_cards("7D 7H"))
+    >>> [seat_payment(st, s, "win") for s in range(5)], [seat_payment(st, s, "schneidered") for s in range(5)]
+    ([2, 1, -1, -1, -1], [-4, -2, 2, 2, 2])
+    """
+    g = setup.game
+    each = side_payment(g, outcome, terms or payment_terms(setup), stakes)
+    if seat not in setup.team:
+        return -each
+    defenders = g.seats - len(setup.team)
+    total = each * defenders
+    if setup.partner is None:
+        return total
+    if g.kind == "picker":  # picker 2 : partner 1
+        if total % 3:
+            raise ValueError(f"{g.name}: {defenders} defenders do not split 2:1")  # pragma: no cover
+        return total // 3 * 2 if seat == setup.declarer else total // 3
+    if defenders != 2:  # sauspiel: each loser pays one winner
+        raise ValueError(f"{g.name}: a sauspiel needs 2 against 2")  # pragma: no cover
+    return each
+
+
+# --------------------------------------------------------------------------------------------------------------
 # Tally and result
 
 
@@ -520,35 +596,12 @@ def _score_sides(state: State, t: Tally, stakes: Stakes) -> Result:
         raise ValueError("sauspiel: no partner (the called ace) in the setup")
     assert t.side_points is not None and t.side_tricks is not None
     outcome = outcome_for(g, t.side_points["declaring"], t.side_tricks["declaring"], g.tricks)
-    laufende = 0
-    blitz = False
-    if g.kind == "contract":
-        run, _ = laufende_of(setup)
-        laufende = run if run >= g.laufende_from else 0
-    else:
-        hand = setup.hands[setup.declarer]
-        blitz = Card.make("Q", "C") in hand and Card.make("Q", "S") in hand
-    alone = setup.partner is None
-    base, mult = _amount(g, outcome, laufende=laufende, stakes=stakes, alone=alone, blitz=blitz)
-    each = base * mult  # each defender pays this to the declaring side
+    terms = payment_terms(setup)
+    base, mult = _amount(g, outcome, laufende=terms.laufende, stakes=stakes, alone=terms.alone, blitz=terms.blitz)
     team = set(setup.team)
     defenders = [s for s in range(g.seats) if s not in team]
-    pay = [0] * g.seats
-    for s in defenders:
-        pay[s] = -each
-    total = each * len(defenders)
-    if setup.partner is None:
-        pay[setup.declarer] = total
-    elif g.kind == "picker":  # picker 2 : partner 1
-        if total % 3:
-            raise ValueError(f"{g.name}: {len(defenders)} defenders do not split 2:1")  # pragma: no cover
-        pay[setup.declarer] = total // 3 * 2
-        pay[setup.partner] = total // 3
-    else:  # sauspiel: each loser pays one winner
-        if len(defenders) != 2:
-            raise ValueError(f"{g.name}: a sauspiel needs 2 against 2")  # pragma: no cover
-        pay[setup.declarer] = each
-        pay[setup.partner] = each
+    pay = [seat_payment(setup, s, outcome, stakes, terms) for s in range(g.seats)]
+    laufende = terms.laufende
     won = _won(outcome)
     side = tuple(sorted(team))
     return Result(game=g.name, points=t.points, tricks=t.tricks, side_points=t.side_points,

@@ -38,13 +38,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .analysis import in_play, no_trick_points, outcome_by_tricks, tricks_objective
 from .cards import Card, format_card
-from .engine import Setup, State
+from .engine import State
 from .files import clip
+from .judge import Judge
 from .objective import Objective
 from .record import Record
-from .scoring import laufende_of, outcome_for, payment_for
 from .solver import Solver
 from .worlds import (ALL_WORLDS_CAP, TIE_Z, Knowledge, UnitRunner, World, WorldSampler, WorldsError, mean_se,
                      quick_parallel_after, rounded, within_noise)
@@ -106,46 +105,6 @@ def parse_worlds(text: str | int | None, default: int = 100, cap: int = MAX_WORL
 # One world
 
 
-class _Payer:
-    """The seat's own payment for each outcome of one world (its laufende, blitz and partner)."""
-
-    def __init__(self, setup: Setup, seat: int, stakes) -> None:
-        self.setup = setup
-        self.seat = seat
-        self.stakes = stakes
-        g = setup.game
-        self.laufende = 0
-        self.blitz = False
-        if g.kind == "contract":
-            run, _ = laufende_of(setup)
-            self.laufende = run if run >= g.laufende_from else 0
-        elif setup.declarer is not None:
-            hand = setup.hands[setup.declarer]
-            self.blitz = Card.make("Q", "C") in hand and Card.make("Q", "S") in hand
-        self._memo: dict[str, int] = {}
-
-    def __call__(self, outcome: str) -> int:
-        got = self._memo.get(outcome)
-        if got is None:
-            got = self._memo[outcome] = self._pay(outcome)
-        return got
-
-    def _pay(self, outcome: str) -> int:
-        st = self.setup
-        g = st.game
-        each = payment_for(g, outcome, laufende=self.laufende, stakes=self.stakes, alone=st.partner is None,
-                           blitz=self.blitz)
-        defenders = g.seats - len(st.team)
-        if self.seat not in st.team:
-            return -each
-        if st.partner is None:
-            return each * defenders
-        if g.kind == "picker":
-            total = each * defenders
-            return total * 2 // 3 if self.seat == st.declarer else total // 3
-        return each  # sauspiel: each loser pays one winner
-
-
 def solve_world(k: Knowledge, world: World, solver: Solver, tricks_solver: Solver | None = None, *,
                 payments: bool = True, only: Sequence[int] | None = None,
                 guesses: Sequence[int | None] | None = None) -> tuple[tuple, tuple | None]:
@@ -171,23 +130,15 @@ def solve_world(k: Knowledge, world: World, solver: Solver, tricks_solver: Solve
         values = tuple(got)
     if not payments or not g.two_sided:
         return values, None
-    payer = _Payer(setup, k.seat, k.stakes)
-    n, total = in_play(setup)
-    floor = no_trick_points(obj)
-    ts = tricks_solver or solver
-    tobj = tricks_objective(setup.team)
+    judge = Judge(setup, k.stakes, solver, tricks_solver or solver)
     pays: list[int | None] = []
     for c, v in zip(legal, values):
         if v is None:
             pays.append(None)
             continue
-        if g.tout or v >= total or v <= floor:  # where the outcome turns on tricks (outcome_by_tricks)
-            child = state.play(c, check=False)
-            outcome = outcome_by_tricks(g, v, lambda t, child=child: ts.reach(child, t, tobj), floor, tricks=n,
-                                        total=total)
-        else:
-            outcome = outcome_for(g, v)
-        pays.append(payer(outcome))
+        # the trick question, where the outcome turns on tricks, is asked of the position after the card
+        outcome = judge.outcome(state.play(c, check=False) if judge.needs_tricks(v) else state, v)
+        pays.append(judge.seat_payment(k.seat, outcome))
     return values, tuple(pays)
 
 

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..analysis import in_play, position_of
+from ..analysis import position_of
+from ..judge import in_play
 from ..cards import Card, format_card
 from ..record import Record
 from .text import game_title, line_tricks, seat_roles, trick_text

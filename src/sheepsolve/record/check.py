@@ -15,6 +15,7 @@ from ..cards import Card, CardError, format_cards, parse_cards
 from ..engine import legal_calls
 from ..files import clip, control_character
 from ..games import REGISTRY, Game, GameError, make_game, resolve_name
+from ..inference.auction import AuctionError, read_auction
 from ..scoring import MAX_DOUBLERS
 from .errors import RecordError, check_text, counted, key_name, kind_of, shortened, shown
 from .model import ALL_KEYS, INFO_KEYS, MAX_NAME_LENGTH, RECORD_KEYS, Record, seat_ref
@@ -154,9 +155,17 @@ class _Reader:
         play = self._play()
         if game.sie:
             self._sie(hands, p, where_of, play)
+        auction = None
+        if "auction" in d:
+            try:
+                auction = read_auction(d["auction"], game=game, players=players, declarer=p, hands=hands,
+                                       blind=blind, bury=bury, called=called, alone=alone, crack=crack,
+                                       recrack=recrack, doublers=doublers)
+            except AuctionError as e:
+                raise RecordError(str(e)) from None
         rec = Record(game=game, players=players, declarer=p, hands=tuple(hands), blind=blind, bury=bury,
                      called=called, under=under, alone=alone, crack=crack, recrack=recrack, doublers=doublers,
-                     play=play, extra=extra)
+                     play=play, extra=extra, auction=auction)
         state = check_play(rec)
         if not rec.complete and self.infer:
             found = inferred_cards(rec, state)

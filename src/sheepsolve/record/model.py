@@ -8,6 +8,7 @@ from typing import Any
 from ..cards import Card, format_cards
 from ..engine import RulesError, Setup, State
 from ..games import Game, resolve_rules
+from ..inference.auction import Auction
 from .errors import RecordError, kind_of, shortened, shown
 from .replay import check_play, played_by_seat, replay_record
 
@@ -17,7 +18,7 @@ __all__ = ["Record", "RECORD_KEYS", "INFO_KEYS", "ALL_KEYS", "MAX_RECORD_BYTES",
 #: The keys with a meaning (docs/RECORD-FORMAT.md).
 RECORD_KEYS: tuple[str, ...] = (
     "game", "trump", "tout", "deck", "partner", "players", "picker", "declarer", "blind", "bury", "called",
-    "under", "alone", "crack", "recrack", "kontra", "re", "doublers", "play", "rules", "hands",
+    "under", "alone", "crack", "recrack", "kontra", "re", "doublers", "play", "rules", "hands", "auction",
 )
 #: Informational keys: kept for the round trip, any value (``seats`` and ``dealer`` are checked).
 INFO_KEYS: tuple[str, ...] = (
@@ -61,6 +62,7 @@ class Record:
     play: tuple[tuple[Card, ...], ...] = ()
     extra: dict[str, Any] = field(default_factory=dict)
     inferred: tuple[str, ...] = ()  # keys completed from the play: "hands.<player>", "blind", "bury"
+    auction: Auction | None = None  # the record's ``auction`` key, read and checked (sheepsolve.inference.auction)
 
     def seat_of(self, name: str | int) -> int:
         """The seat index of a player: a name, or with the default names an integer.
@@ -201,6 +203,8 @@ class Record:
             out[recrack] = True
         if self.doublers:
             out["doublers"] = self.doublers
+        if self.auction is not None:
+            out["auction"] = self.auction.to_data(self.players)
         out.update(self.extra)
         if self.play:
             out["play"] = [format_cards(t) for t in self.play]

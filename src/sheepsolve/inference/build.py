@@ -1,0 +1,219 @@
+"""Rebuild the data of the model of the calls (:mod:`sheepsolve.inference.model`) from a seed.
+
+For every game form: ``hands`` random hands, each judged by the project's own analysis over ``worlds`` sampled
+worlds (``pick_or_pass`` and ``sample_buries`` in Sheepshead, ``choose_contract`` in Schafkopf; the seat, the hand,
+the blind and the worlds' seed all drawn from ``worlds.world_rng(seed, ...)``); then, for every choice, a least
+squares fit (with a small ridge, 1e-3 times the number of samples, intercept included) of its expected payment
+on :data:`~sheepsolve.inference.model.HAND_TERMS` or, for the bury, of each choice's payment less the mean of the
+picker's choices on :data:`~sheepsolve.inference.model.BURY_TERMS`. Everything is in a fixed order, so the same
+seed, hands and worlds give the same weights.
+
+>>> data = build_model(seed=3, hands={"sheepshead/jack-of-diamonds": 4}, worlds=2)
+>>> sorted(data["models"]), data["seed"], data["hands"]
+(['sheepshead/jack-of-diamonds/bury', 'sheepshead/jack-of-diamonds/pick'], 3, {'sheepshead/jack-of-diamonds': 4})
+>>> build_model(seed=3, hands={"sheepshead/jack-of-diamonds": 4}, worlds=2)["models"] == data["models"]
+True
+"""
+
+from __future__ import annotations
+
+import subprocess
+import time
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from ..bury import choose_contract, pick_or_pass, sample_buries
+from ..games import Game, make_game
+from ..worlds import world_rng
+from .auction import ContractCall
+from .model import BURY_TERMS, HAND_TERMS, TEMPERATURE, _mask, bury_terms, contract_kind, features, hand_terms
+
+__all__ = ["FORMS", "build_model", "fit", "form_game", "merge"]
+
+FORMS: dict[str, tuple[str, dict[str, Any]]] = {
+    "sheepshead/jack-of-diamonds": ("sheepshead", {}),
+    "sheepshead/called-ace": ("sheepshead", {"partner": "called-ace"}),
+    "schafkopf-4-long": ("sauspiel", {}),
+    "sheepshead-3/alone": ("sheepshead-3", {}),
+    "sheepshead-4/alone": ("sheepshead-4", {}),
+    "schafkopf-4-short": ("sauspiel", {"deck": "short"}),
+}
+"""The game forms the build knows, by the model's name (:func:`~sheepsolve.inference.model.form_key`)."""
+
+RIDGE = 1e-3
+
+
+def form_game(form: str) -> Game:
+    name, kw = FORMS[form]
+    return make_game(name, **kw)
+
+
+def fit(rows: Sequence[Sequence[float]], ys: Sequence[float], ridge: float = RIDGE) -> list[float]:
+    """Least squares weights of ``ys`` on ``rows`` with a ridge of ``ridge`` times the number of rows (Gaussian
+    elimination with partial pivoting on the normal equations; pure Python, deterministic).
+
+    >>> [round(w, 3) for w in fit([(1, 0), (1, 1), (1, 2)], [1, 3, 5], ridge=0)]
+    [1.0, 2.0]
+    """
+    k = len(rows[0])
+    a = [[0.0] * k for _ in range(k)]
+    b = [0.0] * k
+    for x, y in zip(rows, ys):
+        for i in range(k):
+            xi = x[i]
+            if xi:
+                b[i] += xi * y
+                row = a[i]
+                for j in range(k):
+                    row[j] += xi * x[j]
+    lam = ridge * len(rows)
+    for i in range(k):
+        a[i][i] += lam if lam else 1e-12
+    for col in range(k):
+        piv = max(range(col, k), key=lambda r: abs(a[r][col]))
+        a[col], a[piv] = a[piv], a[col]
+        b[col], b[piv] = b[piv], b[col]
+        d = a[col][col]
+        if abs(d) < 1e-12:
+            continue
+        for r in range(k):
+            if r != col and a[r][col]:
+                f = a[r][col] / d
+                for j in range(col, k):
+                    a[r][j] -= f * a[col][j]
+                b[r] -= f * b[col]
+    return [b[i] / a[i][i] if abs(a[i][i]) >= 1e-12 else 0.0 for i in range(k)]
+
+
+def _rmse(rows: Sequence[Sequence[float]], ys: Sequence[float], w: Sequence[float]) -> float:
+    if not rows:
+        return 0.0
+    return (sum((sum(a * b for a, b in zip(w, x)) - y) ** 2 for x, y in zip(rows, ys)) / len(rows)) ** 0.5
+
+
+def _sheepshead_samples(game: Game, form: str, seed: int, n: int, worlds: int,
+                        pick: list, bury: list, tick: Callable[[], None]) -> None:
+    for i in range(n):
+        rng = world_rng(f"{seed}:{form}", i)
+        deck = list(game.deck)
+        rng.shuffle(deck)
+        hand = deck[:game.hand_size]
+        blind = deck[game.hand_size:game.hand_size + game.blind_size]
+        seat = rng.randrange(game.seats)
+        r = pick_or_pass(game, hand, seat, worlds=worlds, seed=rng.randrange(2**31))
+        pick.append((hand_terms(features(game, hand)), r.pick.payment))
+        ranking = sample_buries(game, hand, blind, seat, worlds=worlds, seed=rng.randrange(2**31))
+        picked = _mask(hand) | _mask(blind)
+        best: dict[tuple, float] = {}
+        for row in ranking.rows:
+            d = row.decision
+            key = (_mask(d.bury), d.called, d.alone or (game.partner == "called-ace" and d.called is None),
+                   d.under is not None)
+            best[key] = max(best.get(key, float("-inf")), row.stats.payment)
+        if len(best) > 1:
+            mean = sum(best.values()) / len(best)
+            for (b, c, a, u), y in sorted(best.items(), key=lambda kv: (kv[0][0], -1 if kv[0][1] is None
+                                                                          else int(kv[0][1]), kv[0][2], kv[0][3])):
+                bury.append((bury_terms(game, picked, b, c, a, u), y - mean))
+        tick()
+
+
+def _schafkopf_samples(game: Game, form: str, seed: int, n: int, worlds: int, by_kind: dict[str, list],
+                       tick: Callable[[], None]) -> None:
+    for i in range(n):
+        rng = world_rng(f"{seed}:{form}", i)
+        deck = list(game.deck)
+        rng.shuffle(deck)
+        hand = deck[:game.hand_size]
+        seat = rng.randrange(game.seats)
+        r = choose_contract(game, hand, seat, worlds=worlds, seed=rng.randrange(2**31))
+        for row in r.rows:
+            c = row.contract
+            if c.game == "sie":
+                continue
+            cg = make_game(c.game, trump=c.trump, deck="short" if len(game.deck) < 32 else "long",
+                           tout=c.tout or None, seats=game.seats, rules=dict(game.rules))
+            suit = ten = 0
+            if c.called is not None:
+                suit = sum(1 for x in hand if cg.suit_class(x) == c.called.suit)
+                ten = 1 if any(x.rank == "T" and x.suit == c.called.suit for x in hand) else 0
+            kind = contract_kind(ContractCall(c.game, c.trump, c.called, c.tout))
+            by_kind.setdefault(kind, []).append((hand_terms(features(cg, hand), suit, ten), row.stats.payment))
+        tick()
+
+
+def _commit() -> str | None:
+    try:
+        out = subprocess.run(["git", "rev-parse", "HEAD"], cwd=Path(__file__).parent, capture_output=True,
+                             text=True, timeout=10)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return out.stdout.strip() or None if out.returncode == 0 else None
+
+
+def build_model(*, seed: int, hands: Mapping[str, int], worlds: int,
+                progress: Callable[[str, int, int], None] | None = None, commit: str | None = None) -> dict[str, Any]:
+    """The model's data (the JSON object of ``call_model.json``): for every form of ``hands`` (form -> number of
+    hands), the fitted weights of every choice, with the samples and the fit's root mean square error.
+    ``commit``: the code's git commit (default: asked of git where the package lives)."""
+    t0 = time.process_time()
+    models: dict[str, Any] = {}
+    per_form: dict[str, float] = {}
+    for form, n in hands.items():
+        if form not in FORMS:
+            raise ValueError(f"unknown form {form!r} (known: {', '.join(FORMS)})")
+        game = form_game(form)
+        done = [0]
+        t1 = time.process_time()
+
+        def tick(form: str = form, n: int = n, done: list = done) -> None:
+            done[0] += 1
+            if progress is not None:
+                progress(form, done[0], n)
+
+        if game.family == "sheepshead":
+            pick: list = []
+            bury: list = []
+            _sheepshead_samples(game, form, seed, n, worlds, pick, bury, tick)
+            sets = {f"{form}/pick": (pick, HAND_TERMS), f"{form}/bury": (bury, BURY_TERMS)}
+        else:
+            by_kind: dict[str, list] = {}
+            _schafkopf_samples(game, form, seed, n, worlds, by_kind, tick)
+            sets = {f"{form}/{k}": (v, HAND_TERMS) for k, v in sorted(by_kind.items())}
+        for key, (samples, terms) in sets.items():
+            if not samples:
+                continue
+            xs = [s[0] for s in samples]
+            ys = [s[1] for s in samples]
+            w = fit(xs, ys)
+            models[key] = {"terms": list(terms), "weights": [round(x, 6) for x in w], "samples": len(samples),
+                           "rmse": round(_rmse(xs, ys, w), 4)}
+        per_form[form] = round(time.process_time() - t1, 2)
+    return {"version": 1, "seed": seed, "hands": dict(hands), "worlds": worlds, "temperature": dict(TEMPERATURE),
+            "ridge": RIDGE, "commit": commit or _commit(), "seconds": round(time.process_time() - t0, 2),
+            "seconds_by_form": per_form, "models": models}
+
+
+def merge(parts: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """One model's data from builds of different forms with the same seed, worlds and temperature (each form is
+    built from the seed alone, so building the forms one by one and merging gives the same weights as one build).
+
+    >>> a = {"seed": 1, "worlds": 2, "temperature": TEMPERATURE, "ridge": RIDGE, "commit": "x", "hands": {"f": 1},
+    ...      "seconds": 1.0, "seconds_by_form": {"f": 1.0}, "models": {"f/pick": {}}, "version": 1}
+    >>> b = dict(a, hands={"g": 2}, seconds=2.0, seconds_by_form={"g": 2.0}, models={"g/pick": {}})
+    >>> m = merge([a, b])
+    >>> m["hands"], m["seconds"], sorted(m["models"])
+    ({'f': 1, 'g': 2}, 3.0, ['f/pick', 'g/pick'])
+    """
+    out = dict(parts[0])
+    out["hands"], out["seconds_by_form"], out["models"] = {}, {}, {}
+    for p in parts:
+        for k in ("seed", "worlds", "temperature", "ridge", "version"):
+            if p.get(k) != out.get(k):
+                raise ValueError(f"cannot merge builds with different {k}: {p.get(k)!r} and {out.get(k)!r}")
+        out["hands"].update(p["hands"])
+        out["seconds_by_form"].update(p["seconds_by_form"])
+        out["models"].update(p["models"])
+    out["seconds"] = round(sum(out["seconds_by_form"].values()), 2)
+    return out

@@ -79,10 +79,50 @@ def test_german_names_with_the_german_option(text, expected):
     assert str(Card.parse(text, german=True)) == expected
 
 
-@pytest.mark.parametrize("text", ["EO", "Herz-Sau", "Gras Ober", "SU", "S10", "HA"])
-def test_german_names_refused_without_the_option(text):
-    with pytest.raises(CardError, match="German option"):
-        Card.parse(text)
+@pytest.mark.parametrize("text, expected", [("EO", "QC"), ("Herz-Sau", "AH"), ("Gras Ober", "QS"), ("SU", "JD"),
+                                            ("S10", "TD"), ("HA", "AH")])
+def test_german_names_read_without_the_option(text, expected):
+    """Issue 34: a German card needed --german on every command, though the notations cannot be confused."""
+    assert str(Card.parse(text)) == expected
+    assert [str(c) for c in parse_cards([text, "AS"])] == [expected, "AS"]
+
+
+def test_no_card_reads_in_both_notations():
+    """French starts with a rank, German with a suit: no text is a card in both (so neither needs an option)."""
+    from sheepsolve.cards import _parse_french, _parse_german
+
+    ranks_fr = ["A", "T", "10", "K", "Q", "J", "9", "8", "7"]
+    words = [r + s for r in ranks_fr + ["E", "G", "B", "H", "S"] for s in "CSHDAZOUK♣♠♥♦" + "10"]
+    words += [s + r for s in "EGBHS" for r in ["A", "S", "Z", "10", "K", "O", "U", "9", "8", "7"]]
+    both = [w for w in words if _parse_french(w) is not None and _parse_german(w) is not None]
+    assert not both
+
+
+def test_a_typo_gets_the_hint_of_its_records_notation():
+    with pytest.raises(CardError, match="suits E G H S"):
+        Card.parse("EX", notation="german")
+    with pytest.raises(CardError, match="suits C S H D"):
+        Card.parse("EX", notation="french")
+
+
+@pytest.mark.parametrize("text, suit", [("C", "C"), ("clubs", "C"), ("♣", "C"), ("E", "C"), ("Eichel", "C"),
+                                        ("G", "S"), ("Gras", "S"), ("spades", "S"), ("Blatt", "S"), ("H", "H"),
+                                        ("Herz", "H"), ("hearts", "H"), ("D", "D"), ("Schellen", "D"),
+                                        ("diamonds", "D"), ("♦", "D")])
+def test_suits_in_either_notation(text, suit):
+    from sheepsolve.cards import parse_suit
+
+    assert parse_suit(text) == suit == parse_suit(text, "german") == parse_suit(text, "french")
+
+
+def test_the_letter_s_is_decided_by_the_notation_or_refused():
+    from sheepsolve.cards import SuitError, parse_suit
+
+    assert parse_suit("S", "german") == "D" and parse_suit("s", "french") == "S"
+    with pytest.raises(SuitError, match='write "Schellen" or "spades"'):
+        parse_suit("S")
+    with pytest.raises(SuitError, match="Eichel, Gras, Herz, Schellen"):
+        parse_suit("X")
 
 
 def test_german_option_still_reads_ascii():

@@ -294,10 +294,10 @@ def test_show_german(tmp_path: Path, run) -> None:
     path.write_text('game = "solo"\ntrump = "H"\ndeclarer = "1"\n'
                     '[hands]\n1 = "EO GO HO SO EU GU HU SU"\n2 = "HA HZ HK H9 H8 H7 EA EZ"\n'
                     '3 = "GA GZ GK G9 G8 G7 EK E9"\n4 = "SA SZ SK S9 S8 S7 E8 E7"\n', encoding="utf-8")
-    assert run("show", path).exit_code == 2
-    r = run("show", "--german", path)
+    r = run("show", path)  # issue 34: no option needed (it was refused without --german)
     assert r.exit_code == 0, r.output
     assert "EO GO HO SO" in r.output and "Herz-Solo" in r.output  # Schafkopf: German-suited by default
+    assert run("show", "--german", path).output == r.output  # the option is still accepted
     r = run("show", "--german", "--cards", "french", path)
     assert "Q♣" in r.output and "Solo in hearts" in r.output
 

@@ -88,3 +88,15 @@ def test_limits_are_documented_as_they_are() -> None:
     rules = (ROOT / "docs" / "RULES.md").read_text(encoding="utf-8")
     assert f"1 to {MAX_MULTIPLIER}" in rules and f"0 to {MAX_TARIFF}" in rules and f"0 to {MAX_DOUBLERS}" in rules
     assert "Threads" in __import__("sheepsolve.solver").solver.Solver.__doc__
+
+
+def test_readme_german_record_reads_without_an_option(tmp_path, run) -> None:
+    """Issue 34: the README shows a German record read with no option; its trump "S" is Schellen, decided by the
+    German cards (it was read as spades, and German cards needed --german)."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = next(b.split("```", 1)[0] for b in readme.split("```toml\n")[1:] if 'trump = "S"' in b)
+    path = tmp_path / "solo.toml"
+    path.write_text(block, encoding="utf-8")
+    r = run("show", path)
+    assert r.exit_code == 0, r.output
+    assert r.output.startswith("Schellen-Solo") and "EO GO HO SO SU S10 S9" in r.output, r.output

@@ -234,13 +234,32 @@ def test_informational_keys_are_kept():
     assert again == rec and again.extra == rec.extra
 
 
-def test_german_cards_need_the_option():
+def test_german_cards_need_no_option():
+    """Issue 34: a German record needed --german on every command."""
     path = HERE / "records" / "german_sauspiel.toml"
-    rec = load_record(path, german=True)
+    rec = load_record(path)
+    assert rec == load_record(path, german=True)
     assert rec.called == Card.parse("AS") and rec.hands[0][0] == Card.parse("QC")
-    with pytest.raises(RecordError, match="German names need the German option"):
-        load_record(path)
     assert "AS" in dump_record(rec) and "Sau" not in dump_record(rec)
+
+
+@pytest.mark.parametrize("trump, cards, suit", [
+    ("S", "german", "D"), ("S", "french", "S"), ("Schellen", "french", "D"), ("spades", "german", "S"),
+    ("G", "german", "S"), ("Gras", "french", "S"), ("E", "german", "C"), ("Herz", "german", "H"),
+])
+def test_trump_in_either_notation_decided_by_the_records_cards(trump: str, cards: str, suit: str):
+    """Issue 34: trump = "G" and "Gras" were refused, and a Bavarian's trump = "S" (Schellen) silently became
+    spades: "S" alone is read in the notation of the record's other cards."""
+    hands = {"german": {"1": "EO GO HO SO EU GU HU SU"}, "french": {"1": "QC QS QH QD JC JS JH JD"}}[cards]
+    rec = record_from_dict({"game": "solo", "trump": trump, "declarer": "1", "hands": hands})
+    assert rec.game.trump_suit == suit
+
+
+def test_trump_s_without_cards_to_decide_is_refused():
+    with pytest.raises(RecordError, match='trump: .S. is Schellen in German cards and spades in French: write '
+                                          '"Schellen" or "spades"'):
+        record_from_dict({"game": "solo", "trump": "S", "declarer": "1"})
+    assert record_from_dict({"game": "solo", "trump": "spades", "declarer": "1"}).game.trump_suit == "S"
 
 
 def test_partial_records():
@@ -349,7 +368,7 @@ LESS_COMMON = [
     ({"game": "leaster", "rules": ["run"]}, "rules: must be a table of rule switches, not a list"),
     ({"game": "leaster", "rules": {1: True}}, "rules: keys must be strings, not 1"),
     ({"game": "leaster", "rules": {"preset": ["x"]}}, "rules.preset: unknown preset ['x']"),
-    ({"game": "solo", "trump": "", "declarer": "1"}, "trump: must be one of C S H D, not ''"),
+    ({"game": "solo", "trump": "", "declarer": "1"}, "trump: unknown suit '': write one of C S H D"),
     ({"game": "leaster", "players": ["A", 2, "C"]}, "players: player 2: a name must be a string, not an integer"),
     ({"game": "leaster", "hands": {"1": "QC", 1: "QS"}}, "hands.1: given twice"),
     ({"game": "leaster", "play": [""]}, "play: trick 1: no cards"),

@@ -8,8 +8,8 @@ A card is a small integer ``suit * 8 + rank`` with suits ``C S H D`` (0-3) and r
 (Card('TC'), 10, 'C', 'T')
 >>> [str(x) for x in parse_cards("qc JH ad")]
 ['QC', 'JH', 'AD']
->>> str(Card.parse("EO", german=True))
-'QC'
+>>> str(Card.parse("EO")), str(Card.parse("Herz-Sau"))
+('QC', 'AH')
 >>> format_cards(parse_cards("QC 7D"), style="symbols")
 'Q♣ 7♦'
 >>> format_cards(parse_cards("QC 7D TS AH"), style="german")
@@ -28,7 +28,8 @@ from __future__ import annotations
 import os
 import re
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from .files import clip
 
@@ -38,7 +39,11 @@ __all__ = [
     "POINTS",
     "Card",
     "CardError",
+    "SuitError",
     "parse_cards",
+    "parse_suit",
+    "written_notation",
+    "notation_of_cards",
     "format_card",
     "format_cards",
     "mask_of",
@@ -60,7 +65,7 @@ RANKS = "ATKQJ987"
 POINTS = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2, "9": 0, "8": 0, "7": 0}
 SUIT_SYMBOLS = {"C": "♣", "S": "♠", "H": "♥", "D": "♦"}
 _SYMBOL_TO_SUIT = {v: k for k, v in SUIT_SYMBOLS.items()}
-# German-suited names, accepted only on request: suit letter first (Eichel, Gras, Herz, Schellen).
+# German-suited names: suit letter first (Eichel, Gras, Herz, Schellen), read wherever a card is read.
 GERMAN_SUITS = {"E": "C", "G": "S", "B": "S", "H": "H", "S": "D"}
 GERMAN_SUIT_NAMES = {"EICHEL": "C", "GRAS": "S", "BLATT": "S", "LAUB": "S", "HERZ": "H", "SCHELLEN": "D",
                      "SCHELLN": "D"}
@@ -121,30 +126,40 @@ class Card(int):
         return format(str(self), spec)
 
     @classmethod
-    def parse(cls, text: str, *, german: bool = False) -> "Card":
-        """Read one card: ``QC``, ``qc``, ``10♣``, ``T♣``; with ``german=True`` also ``EO``, ``Herz-Sau``."""
+    def parse(cls, text: str, *, german: bool = False, notation: str | None = None) -> "Card":
+        """Read one card in either notation: French rank then suit (``QC``, ``qc``, ``10♣``, ``T♣``) or German suit
+        then rank (``EO``, ``H10``, ``Herz-Sau``). The two cannot be confused: a French card starts with a rank
+        (``A T K Q J 9 8 7 1``), a German one with a suit (``E G B H S``). ``notation`` (``german`` or ``french``)
+        only chooses the hint of an error; ``german`` is kept for callers and changes nothing."""
         if not isinstance(text, str):
             raise CardError(f"a card must be a string, not {type(text).__name__}")
         t = text.strip()
-        if german:
+        card = _parse_french(t)
+        if card is None:
             card = _parse_german(t)
-            if card is not None:
-                return card
-        u = t.upper()
-        if len(u) >= 2:
-            rank_part, suit_part = u[:-1], u[-1]
-            suit_part = _SYMBOL_TO_SUIT.get(suit_part, suit_part)
-            if rank_part == "10":
-                rank_part = "T"
-            if len(rank_part) == 1 and rank_part in RANKS and suit_part in SUITS:
-                return cls.make(rank_part, suit_part)
-        hint = " (German names need the German option)" if not german and _parse_german(t) is not None else ""
-        raise CardError(f"unknown card {clip(repr(text))}{hint}: write rank then suit, ranks A K Q J T 9 8 7, "
-                    "suits C S H D")
+        if card is not None:
+            return card
+        if notation == "german":
+            raise CardError(f"unknown card {clip(repr(text))}: write suit then rank, suits E G H S (Eichel, Gras, "
+                            "Herz, Schellen), ranks A 10 K O U 9 8 7")
+        raise CardError(f"unknown card {clip(repr(text))}: write rank then suit, ranks A K Q J T 9 8 7, "
+                        "suits C S H D")
 
 
 Card._cache = [Card(i) for i in range(32)]
 ALL_CARDS: tuple[Card, ...] = tuple(Card._cache)
+
+
+def _parse_french(t: str) -> Card | None:
+    u = t.upper()
+    if len(u) < 2:
+        return None
+    rank_part, suit_part = u[:-1], _SYMBOL_TO_SUIT.get(u[-1], u[-1])
+    if rank_part == "10":
+        rank_part = "T"
+    if len(rank_part) == 1 and rank_part in RANKS and suit_part in SUITS:
+        return Card.make(rank_part, suit_part)
+    return None
 
 
 def _parse_german(t: str) -> Card | None:
@@ -157,13 +172,99 @@ def _parse_german(t: str) -> Card | None:
     return None
 
 
-def parse_cards(text: str | Iterable[str], *, german: bool = False) -> list[Card]:
-    """Read a list of cards separated by spaces or commas (or an iterable of card strings)."""
+def written_notation(text: str) -> str | None:
+    """The notation a card is written in: ``french`` (rank then suit), ``german`` (suit then rank), or ``None``
+    when ``text`` is not a card.
+
+    >>> written_notation("QC"), written_notation("10♠"), written_notation("EO"), written_notation("Herz-Sau")
+    ('french', 'french', 'german', 'german')
+    >>> written_notation("XX") is None
+    True
+    """
+    if not isinstance(text, str):
+        return None
+    t = text.strip()
+    if _parse_french(t) is not None:
+        return "french"
+    if _parse_german(t) is not None:
+        return "german"
+    return None
+
+
+def notation_of_cards(texts: Iterable[Any]) -> str | None:
+    """The notation cards are written in (``german`` or ``french``): the one of every card in ``texts`` that reads as
+    a card (strings with several cards are split; other values are skipped); ``None`` when no card tells, or when
+    both notations are used.
+
+    >>> notation_of_cards(["EO HU", "SA"]), notation_of_cards(["QC", ["7D", "AS"]]), notation_of_cards(["EO QC"])
+    ('german', 'french', None)
+    """
+    seen = set()
+    stack = list(texts)
+    while stack and len(seen) < 2:
+        t = stack.pop()
+        if isinstance(t, str):
+            for word in re.split(r"[\s,]+", t.strip())[:64]:
+                n = written_notation(word)
+                if n:
+                    seen.add(n)
+        elif isinstance(t, (list, tuple)):
+            stack.extend(t[:64])
+        elif isinstance(t, Mapping):
+            stack.extend(list(t.values())[:64])
+    return seen.pop() if len(seen) == 1 else None
+
+
+class SuitError(CardError):
+    """A suit could not be read, or a suit letter means two suits (``S``) and nothing decides which."""
+
+
+_SUIT_WORDS = {
+    "C": "C", "♣": "C", "CLUBS": "C", "CLUB": "C", "E": "C", "EICHEL": "C", "ACORNS": "C",
+    "♠": "S", "SPADES": "S", "SPADE": "S", "G": "S", "GRAS": "S", "GRÜN": "S", "GRUEN": "S", "B": "S",
+    "BLATT": "S", "LAUB": "S", "LEAVES": "S",
+    "H": "H", "♥": "H", "HEARTS": "H", "HEART": "H", "HERZ": "H", "ROT": "H",
+    "D": "D", "♦": "D", "DIAMONDS": "D", "DIAMOND": "D", "SCHELLEN": "D", "SCHELLN": "D", "BELLS": "D",
+}
+
+
+def parse_suit(text: str, notation: str | None = None) -> str:
+    """A suit (``C S H D``) written in either notation: a letter, a symbol or a name (``E``, ``Gras``, ``hearts``,
+    ``♦``). ``S`` alone is spades in French and Schellen (diamonds) in German: ``notation`` decides, and without
+    one it is refused, asking for the word.
+
+    >>> parse_suit("Gras"), parse_suit("g"), parse_suit("♥"), parse_suit("Schellen"), parse_suit("S", "german")
+    ('S', 'S', 'H', 'D', 'D')
+    >>> parse_suit("S", "french")
+    'S'
+    >>> parse_suit("S")
+    Traceback (most recent call last):
+    ...
+    sheepsolve.cards.SuitError: 'S' is Schellen in German cards and spades in French: write "Schellen" or "spades"
+    """
+    if not isinstance(text, str):
+        raise SuitError(f"must be one of C S H D or a suit's name, not {type(text).__name__}")
+    u = text.strip().upper()
+    if u == "S":
+        if notation == "german":
+            return "D"
+        if notation in ("french", "ascii"):
+            return "S"
+        raise SuitError("'S' is Schellen in German cards and spades in French: write \"Schellen\" or \"spades\"")
+    if u in _SUIT_WORDS:
+        return _SUIT_WORDS[u]
+    raise SuitError(f"unknown suit {clip(repr(text))}: write one of C S H D, or the suit's name: Eichel, Gras, Herz, "
+                    "Schellen (clubs, spades, hearts, diamonds)")
+
+
+def parse_cards(text: str | Iterable[str], *, german: bool = False, notation: str | None = None) -> list[Card]:
+    """Read a list of cards separated by spaces or commas (or an iterable of card strings), each in either
+    notation (:meth:`Card.parse`)."""
     if isinstance(text, str):
         items = [p for p in re.split(r"[\s,]+", text.strip()) if p]
     else:
         items = list(text)
-    return [Card.parse(p, german=german) for p in items]
+    return [Card.parse(p, notation=notation) for p in items]
 
 
 def use_color(stream=None) -> bool:

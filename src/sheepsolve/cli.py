@@ -97,6 +97,9 @@ def input_errors(fn: Callable) -> Callable:
     return wrapper
 
 
+GERMAN_HELP = "Not needed: German card names (EO, Herz-Sau) are always read; kept for old scripts."
+
+
 def read_record(path: str, german: bool = False) -> Record:
     return load_record(path, german=german)
 
@@ -199,7 +202,7 @@ def games(json_out: bool, notation: str | None) -> None:
 @click.option("--table-mib", type=click.IntRange(1, 256), default=DEFAULT_TABLE_MIB, show_default=True,
               help="Memory of the solver's tables (transpositions and shapes). Small tables stay in the "
                    "processor's cache and are faster; more only helps very long searches.")
-@click.option("--german", is_flag=True, help="Accept German card names (EO, Herz-Sau, ...).")
+@click.option("--german", is_flag=True, help=GERMAN_HELP)
 @cards_option
 @input_errors
 def solve(file: str, json_out: bool, seat_name: str | None, target: int | None, all_tricks: bool, no_tricks: bool,
@@ -224,7 +227,7 @@ def solve(file: str, json_out: bool, seat_name: str | None, target: int | None, 
 @click.option("--json", "json_out", is_flag=True,
               help="One JSON object: points, side_points, tricks, outcome, payments, to_move, legal, "
                    "tricks_played, ...")
-@click.option("--german", is_flag=True, help="Accept German card names (EO, Herz-Sau, ...).")
+@click.option("--german", is_flag=True, help=GERMAN_HELP)
 @cards_option
 @input_errors
 def show(file: str, json_out: bool, german: bool, notation: str | None) -> None:
@@ -263,7 +266,7 @@ def _card(text: str):
 @click.option("--table-mib", type=click.IntRange(1, 256), default=DEFAULT_TABLE_MIB, show_default=True,
               help="Memory of the solver's tables (transpositions and shapes). Small tables stay in the "
                    "processor's cache and are faster; more only helps very long searches.")
-@click.option("--german", is_flag=True, help="Accept German card names (EO, Herz-Sau, ...).")
+@click.option("--german", is_flag=True, help=GERMAN_HELP)
 @click.option("--view", "view_kind", type=click.Choice(["player"]), default=None,
               help="player: also judge every decision from the mover's own view at that moment (the unseen cards "
                    "dealt in every way that fits what he saw), with a summary per player (expected loss, loss "
@@ -470,7 +473,7 @@ def _sampling_options(fn: Callable) -> Callable:
     fn = click.option("--html", "html_out", type=click.Path(dir_okay=False), default=None, metavar="OUT",
                       help="Also write a self-contained HTML report to OUT (the table, and charts of the "
                            "points over the worlds).")(fn)
-    fn = click.option("--german", is_flag=True, help="Accept German card names (EO, Herz-Sau, ...).")(fn)
+    fn = click.option("--german", is_flag=True, help=GERMAN_HELP)(fn)
     fn = click.option("--by", type=click.Choice(["payment", "points"]), default="payment", show_default=True,
                       help="Rank by the declarer's own payment (then points), or by points (then payment).")(fn)
     fn = click.option("--jobs", type=click.IntRange(min=1), default=None,
@@ -603,7 +606,7 @@ def choose(file: str, seat_name: str | None, worlds: int | str, json_out: bool, 
 @click.option("--json", "json_out", is_flag=True,
               help='One JSON object: {"seat", "worlds", "exact", "cards": {card: {"mean", "stderr", "p61", "p91", '
                    '"payment", ...}}, "best", "double_dummy", ...}.')
-@click.option("--german", is_flag=True, help="Accept German card names (EO, Herz-Sau, ...).")
+@click.option("--german", is_flag=True, help=GERMAN_HELP)
 @click.option("--html", "html_out", type=click.Path(dir_okay=False), default=None, metavar="OUT",
               help="Also write a self-contained HTML report to OUT (every card, and charts of the points over the "
                    "worlds).")

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from .cards import ALL_CARDS, SUITS, Card
+from .cards import ALL_CARDS, SUITS, Card, SuitError, parse_suit
 from .files import clip
 
 __all__ = [
@@ -470,9 +470,10 @@ def make_game(
     if family == "schafkopf" and seats == 3 and deck != "short":
         raise GameError("deck: 3-player Schafkopf uses the short deck")
     if trump is not None:
-        if not isinstance(trump, str) or trump.strip().upper() not in tuple(SUITS):
-            raise GameError(f"trump: must be one of C S H D, not {clip(repr(trump))}")
-        trump = trump.strip().upper()
+        try:  # the canonical letters C S H D (S is spades here), or a suit's name in either notation
+            trump = parse_suit(trump, "french")
+        except SuitError as e:
+            raise GameError(f"trump: {e}") from None
     if spec.needs_trump and trump is None:
         raise GameError(f"trump: {canon} needs a trump suit (C, S, H or D)")
     if not spec.needs_trump and trump is not None:

@@ -11,7 +11,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from ..cards import Card, CardError, format_cards, parse_cards
+from ..cards import Card, CardError, SuitError, format_cards, notation_of_cards, parse_cards, parse_suit
 from ..engine import legal_calls
 from ..files import clip, control_character
 from ..games import REGISTRY, Game, GameError, make_game, resolve_name
@@ -25,6 +25,7 @@ __all__ = ["check_data"]
 
 _SUIT_NAMES = {"C": "clubs", "S": "spades", "H": "hearts", "D": "diamonds"}
 _INT64 = 2**63
+_CARD_KEYS = ("hands", "blind", "bury", "called", "under", "play")
 _MAX_DEPTH = 32
 
 
@@ -41,13 +42,15 @@ class _Reader:
         self.d = d
         self.german = german
         self.infer = infer
+        # the notation the record's cards are written in: it decides a trump written "S" and words the hints
+        self.notation = notation_of_cards(d.get(k) for k in _CARD_KEYS) if isinstance(d, Mapping) else None
 
     # -- small helpers ------------------------------------------------------------------------------------------
     def _card(self, value: Any, where: str) -> Card:
         if not isinstance(value, str):
             raise RecordError(f'{where}: a card must be a string like "QC", not {kind_of(value)}')
         try:
-            return self._in_deck(Card.parse(value, german=self.german), where)
+            return self._in_deck(Card.parse(value, notation=self.notation), where)
         except CardError as e:
             raise RecordError(f"{where}: {e}") from None
 
@@ -64,7 +67,7 @@ class _Reader:
         if len(items) > len(self.deck):  # refused before reading them one by one
             raise RecordError(f"{where}: {len(items)} cards, more than the deck holds ({len(self.deck)})")
         try:
-            return tuple(self._in_deck(c, where) for c in parse_cards(items, german=self.german))
+            return tuple(self._in_deck(c, where) for c in parse_cards(items, notation=self.notation))
         except CardError as e:
             raise RecordError(f"{where}: {e}") from None
 
@@ -226,8 +229,13 @@ class _Reader:
                 if not isinstance(k, str):
                     raise RecordError(f"rules: keys must be strings, not {shown(k)}")
         try:
-            return make_game(name, trump=d.get("trump"), deck=d.get("deck"), tout=d.get("tout"),
+            trump = d.get("trump")
+            if isinstance(trump, str):
+                trump = parse_suit(trump, self.notation)
+            return make_game(name, trump=trump, deck=d.get("deck"), tout=d.get("tout"),
                              partner=d.get("partner"), seats=n, rules=rules)
+        except SuitError as e:
+            raise RecordError(f"trump: {e}") from None
         except GameError as e:
             msg = str(e)
             m = re.match(r"rules\.(.*): unknown rule switch", msg, re.S)

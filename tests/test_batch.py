@@ -348,7 +348,7 @@ def test_an_oversized_record_on_stdin_is_an_error_line_read_no_further(tmp_path:
 
 
 def test_resume_refuses_an_endless_line_without_reading_it_whole(tmp_path: Path, monkeypatch) -> None:
-    from sheepsolve import batch as B
+    from sheepsolve import batch_output as B
 
     monkeypatch.setattr(B, "MAX_OUTPUT_LINE_BYTES", 100)
     out = tmp_path / "o.jsonl"

@@ -1,4 +1,4 @@
-"""SIGINT and SIGTERM to ``sheepsolve bury --jobs 2``, ``sheepsolve batch --jobs 2`` and ``sheepsolve annotate
+"""SIGINT, SIGTERM, SIGHUP and SIGKILL to ``sheepsolve bury --jobs 2``, ``sheepsolve batch --jobs 2`` and ``sheepsolve annotate
 --view player --race --jobs 2`` (one pool kept across its rounds) while their worker processes run, sent to the main
 process
 and to the whole process group: the command ends promptly, prints no traceback and no leaked-resource warning,
@@ -62,6 +62,7 @@ def _default_signals() -> None:
     background): the command would then rightly keep running on SIGINT, which is not the case under test."""
     signal.signal(signal.SIGINT, signal.SIG_DFL)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGHUP, signal.SIG_DFL)
 
 
 COMMANDS = {
@@ -75,9 +76,14 @@ COMMANDS = {
 }
 
 
-@pytest.mark.parametrize("signame", ["SIGTERM", "SIGINT"])
-@pytest.mark.parametrize("target", ["main", "group"])
-@pytest.mark.parametrize("command", sorted(COMMANDS))
+CASES = [(command, signame, target) for command in sorted(COMMANDS) for signame in ("SIGTERM", "SIGINT")
+         for target in ("main", "group")]
+# a terminal or an ssh session that dies (SIGHUP), and a parent killed outright (SIGKILL): workers end with it
+CASES += [("bury", "SIGHUP", "main"), ("batch", "SIGHUP", "main"), ("batch", "SIGHUP", "group"),
+          ("bury", "SIGKILL", "main"), ("batch", "SIGKILL", "main")]
+
+
+@pytest.mark.parametrize("command,signame,target", CASES)
 def test_interrupt_with_workers_running(tmp_path: Path, command: str, signame: str, target: str) -> None:
     sig = getattr(signal, signame)
     env = dict(os.environ, PYTHONUNBUFFERED="1")
@@ -113,8 +119,12 @@ def _check_ended(p: subprocess.Popen, err: bytes, signame: str, seen: set[int]) 
     assert "leaked" not in text, text
     if signame == "SIGTERM":
         assert p.returncode in (128 + signal.SIGTERM, -signal.SIGTERM), (p.returncode, text)
-    else:
-        assert p.returncode != 0 and text.strip() in ("", "Aborted!"), (p.returncode, text)
+    elif signame == "SIGHUP":  # ended like SIGTERM, its status telling which signal it was
+        assert p.returncode == 128 + signal.SIGHUP, (p.returncode, text)
+    elif signame == "SIGKILL":  # nothing runs in the parent; the workers end with it (PR_SET_PDEATHSIG)
+        assert p.returncode == -signal.SIGKILL, (p.returncode, text)
+    else:  # Ctrl-C: 130, as a shell reports a process SIGINT ended, not 1 (a batch with bad records)
+        assert p.returncode == 128 + signal.SIGINT and text.strip() == "", (p.returncode, text)
     deadline = time.monotonic() + 10
     while time.monotonic() < deadline and any(_live(pid) for pid in seen):
         time.sleep(0.05)

@@ -53,10 +53,11 @@ from typing import Any, BinaryIO, TextIO
 from .commands import ANALYSIS_ERRORS, COMMANDS, Source
 from .files import FileError, check_output_path, clip, open_input_file
 from .record import MAX_RECORD_BYTES
+from .batch_output import MAX_OUTPUT_LINE_BYTES, BatchError, Output, holds_lines, read_done
 
 __all__ = ["BatchError", "Summary", "iter_sources", "list_sources", "run_record", "run_chunk", "run_batch",
            "read_done", "default_chunk_size", "RECORD_SUFFIXES", "MAX_CHUNK_SIZE",
-           "check_scheduler"]
+           "check_scheduler", "Output"]
 
 RECORD_SUFFIXES = (".toml", ".json")
 JSONL_SUFFIXES = (".jsonl", ".ndjson")
@@ -70,10 +71,6 @@ MAX_STDIN_RECORD_CHARS = MAX_RECORD_BYTES
 record is a few kilobytes)."""
 UNKNOWN_TOTAL_CHUNK = 16
 """Records per chunk when their number is not known in advance (standard input)."""
-
-
-class BatchError(ValueError):
-    """A batch that cannot start: a bad option, an output that cannot be written or resumed."""
 
 
 # --------------------------------------------------------------------------------------------------------------
@@ -353,43 +350,6 @@ def _chunks(items: Iterator[Item], todo: int | None, workers: int, fixed: int | 
 # Output and resume
 
 
-MAX_OUTPUT_LINE_BYTES = 64 * 1024 * 1024
-"""The longest line ``--resume`` reads from an output file (a batch line of an annotated hand is some hundred
-kilobytes)."""
-
-
-def read_done(path: str) -> tuple[set[str], int]:
-    """The ids already in an output file, and the length of its part that holds whole lines (a last line cut
-    short by an interruption is dropped on resume). Raises :class:`BatchError` on a line that is not a batch
-    line."""
-    done: set[str] = set()
-    try:
-        f = open(path, "rb")
-    except FileNotFoundError:
-        return done, 0
-    except OSError as e:
-        raise BatchError(f"--out: {clip(path, 200)}: cannot read it to resume: {e.strerror or e}") from None
-    good = 0
-    with f:
-        for n, raw in enumerate(iter(lambda: f.readline(MAX_OUTPUT_LINE_BYTES + 1), b""), 1):
-            if len(raw) > MAX_OUTPUT_LINE_BYTES:
-                raise BatchError(f"--out: {clip(path, 200)}: line {n} is longer than {MAX_OUTPUT_LINE_BYTES} bytes, "
-                                 f"not a batch line; not resuming over it")
-            if not raw.endswith(b"\n"):  # the last piece has no newline: cut short
-                break
-            try:
-                obj = json.loads(raw)
-            except (ValueError, UnicodeDecodeError, RecursionError):  # RecursionError: [[[[... nested too deep
-                if not f.peek(1):
-                    break
-                raise BatchError(f"--out: {clip(path, 200)}: line {n} is not a batch line; not resuming over it")
-            if not isinstance(obj, dict) or not isinstance(obj.get("id"), str):
-                raise BatchError(f"--out: {clip(path, 200)}: line {n} is not a batch line; not resuming over it")
-            done.add(obj["id"])
-            good += len(raw)
-    return done, good
-
-
 @dataclass
 class Summary:
     """What a batch did."""
@@ -630,12 +590,7 @@ def run_batch(command: str, options: dict[str, Any], inputs: Sequence[str], out:
         check_output_path(out, inputs=file_inputs, label="--out")
     except FileError as e:
         raise BatchError(str(e)) from None
-    done_ids: set[str] = set()
-    keep = 0
-    exists = os.path.exists(out) and os.path.getsize(out) > 0
-    if resume:
-        done_ids, keep = read_done(out)
-    elif exists and not force:
+    if not resume and not force and holds_lines(out):  # at once, before the options are checked
         raise BatchError(f"--out: {clip(out, 200)} already holds lines; --resume to continue it, --force to "
                          f"start it over")
     workers = default_jobs() if jobs is None else jobs
@@ -655,11 +610,8 @@ def run_batch(command: str, options: dict[str, Any], inputs: Sequence[str], out:
     t0 = time.perf_counter()
     summary = Summary()
     runner = _ChunkRunner(command, opts)
-    mode = "r+b" if resume and os.path.exists(out) else "wb"
-    with open(out, mode) as f:
-        if mode == "r+b":
-            f.truncate(keep)
-            f.seek(keep)
+    with Output(out, resume=resume, force=force) as f:
+        done_ids = f.done_ids
         skip = _same_file_as(out)
         given = list(items) if items is not None else None
         # the first pass: ids only, to size the chunks and the bar (standard input cannot be read twice)
@@ -696,11 +648,9 @@ def run_batch(command: str, options: dict[str, Any], inputs: Sequence[str], out:
             bar = Progress(todo, sys.stderr.isatty() if progress is None else progress)
             try:
                 for lines in stream:
-                    for line, bad in lines:
-                        f.write(line.encode("utf-8") + b"\n")
-                        summary.done += 1
-                        summary.errors += bad
-                    f.flush()
+                    f.write_lines(line for line, _ in lines)  # whole lines, or none of them (Output)
+                    summary.done += len(lines)
+                    summary.errors += sum(bad for _, bad in lines)
                     bar(summary.done)
             finally:
                 stream.close()  # ends the pool (or the Dask futures) now, whatever happened

@@ -20,7 +20,7 @@ from .games import RULE_SWITCHES, GameError, list_games, PRESETS
 from .record import Record, RecordError, load_record
 from .engine import RulesError
 from .files import FileError, check_output_path, clip, write_output_atomically
-from .signals import TERMINATED_STATUS, Terminated
+from .signals import INTERRUPTED_STATUS, Terminated
 from .solver import DEFAULT_TABLE_MIB, SolverError
 from .view import MAX_SEED
 from .batch import MAX_CHUNK_SIZE
@@ -71,6 +71,10 @@ class _OneLineErrors(click.Group):
             if type(e).__name__ == "NoArgsIsHelpError":
                 raise
             raise _usage_error(e) from None
+        except KeyboardInterrupt:
+            # Ctrl-C (SIGINT): worker processes are stopped on the way out (signals.py); end with the status a
+            # shell gives a process the signal ended, not click's "Aborted!" and 1 (a batch with bad records)
+            sys.exit(INTERRUPTED_STATUS)
 
 
 def input_errors(fn: Callable) -> Callable:
@@ -82,9 +86,10 @@ def input_errors(fn: Callable) -> Callable:
             return fn(*args, **kwargs)
         except (RecordError, GameError, CardError, RulesError, SolverError, FileError) as e:
             raise InputError(str(e)) from None
-        except Terminated:
-            # SIGTERM while worker processes ran: they are stopped; end as the signal would, without a traceback
-            sys.exit(TERMINATED_STATUS)
+        except Terminated as e:
+            # SIGTERM or SIGHUP while worker processes ran: they are stopped; end as the signal would, without a
+            # traceback
+            sys.exit(e.status)
         except BrokenPipeError:
             # the reader went away (``sheepsolve ... | head``): not bad input; stop quietly
             devnull = os.open(os.devnull, os.O_WRONLY)
@@ -704,7 +709,9 @@ def batch(command: str, args: tuple[str, ...], out: str, resume: bool, force: bo
     (*.jsonl, one record per line) or - for standard input. Each record gives one line of FILE.jsonl, in input
     order: {"id": ..., "result": {...}} with exactly what `sheepsolve COMMAND FILE --json` prints, or
     {"id": ..., "error": "..."} with its message. The id is the path, plus :LINE for JSON Lines. A bad record
-    never stops the batch; the exit status is 1 when some record failed. Example:
+    never stops the batch; the exit status is 1 when some record failed, 130 after Ctrl-C, 143 after SIGTERM, 129
+    after SIGHUP, 2 when the batch cannot start or write FILE.jsonl (which one batch at a time may write: it is
+    locked). Example:
 
         sheepsolve batch annotate --no-bury examples --out season.jsonl
     """
@@ -717,8 +724,8 @@ def batch(command: str, args: tuple[str, ...], out: str, resume: bool, force: bo
                             resume=resume, force=force, progress=progress)
     except (BatchError, FileError) as e:
         raise InputError(str(e)) from None
-    except Terminated:  # SIGTERM: the workers are stopped, the lines written so far kept (--resume goes on)
-        sys.exit(TERMINATED_STATUS)
+    except Terminated as e:  # SIGTERM, SIGHUP: the workers are stopped, the lines written so far kept (--resume)
+        sys.exit(e.status)
     click.echo(summary.text(command, out), err=True)
     if summary.errors:
         sys.exit(1)

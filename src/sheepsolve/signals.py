@@ -1,10 +1,15 @@
-"""Ending quietly on SIGTERM and Ctrl-C when work is spread over processes.
+"""Ending quietly on SIGTERM, SIGHUP and Ctrl-C when work is spread over processes.
 
 A process pool left behind by a terminated parent prints its workers' ``BrokenPipeError`` tracebacks and a
 leaked-semaphore warning. The rules used with every pool here:
 
-- the parent turns SIGTERM into an exception (:class:`Terminated`) while its pool runs
-  (:func:`terminate_raises`), so the pool's ``with`` block ends it;
+- the parent turns SIGTERM and SIGHUP (a terminal or an ssh session that dies) into an exception
+  (:class:`Terminated`) while its pool runs (:func:`terminate_raises`), so the pool's ``with`` block ends it; a
+  SIGHUP that is ignored (``nohup``) stays ignored;
+- every worker ends with the process that started it, whatever ends that one (SIGKILL included): on Linux the
+  kernel sends it SIGKILL when its parent dies (``PR_SET_PDEATHSIG``, set as it starts, :func:`_start_worker`),
+  and a worker whose parent is already gone by then leaves at once; a worker left by a dead parent kept
+  computing, and a batch worker printed a ``BrokenPipeError`` traceback;
 - a pool whose block ends normally is closed and joined: each worker takes its end-of-work sentinel and leaves;
 - a pool whose block raises (SIGTERM as :class:`Terminated`, Ctrl-C, an error) is ended at once: no new
   worker, every worker killed and waited for, its queues left alone (:func:`_end`). ``Pool.terminate`` is not
@@ -19,7 +24,8 @@ leaked-semaphore warning. The rules used with every pool here:
   its handlers are in place (a worker's start unblocks them), nor in the parent before the pool can be ended
   (a spawned worker died reading its start-up data: "EOFError: Ran out of input"); one held meanwhile arrives
   right after;
-- the command line ends on :class:`Terminated` with status 143 (128 + SIGTERM), without a traceback.
+- the command line ends on :class:`Terminated` with status 143 (128 + SIGTERM) or 129 (128 + SIGHUP), and on
+  Ctrl-C with 130 (128 + SIGINT), without a traceback.
 
 Workers start by ``fork`` when this process runs a single thread (nothing can hold a lock that the child would
 inherit locked; Linux, where ``/proc/self/task`` tells), else from a fork server (started once per process,
@@ -39,40 +45,66 @@ import threading
 from collections.abc import Iterator, Sequence
 from typing import Any, Callable
 
-__all__ = ["Terminated", "terminate_raises", "worker_init", "process_pool", "start_method", "TERMINATED_STATUS"]
+__all__ = ["Terminated", "terminate_raises", "worker_init", "process_pool", "start_method", "TERMINATED_STATUS",
+           "INTERRUPTED_STATUS", "HANGUP_STATUS", "set_parent_death_signal"]
 
 TERMINATED_STATUS = 128 + signal.SIGTERM
 """The exit status after a SIGTERM, as the shell reports a process the signal ended."""
+INTERRUPTED_STATUS = 128 + signal.SIGINT
+"""The exit status after Ctrl-C (SIGINT)."""
+_SIGHUP = getattr(signal, "SIGHUP", None)
+HANGUP_STATUS = 128 + (_SIGHUP or 1)
+"""The exit status after a SIGHUP (the terminal or the ssh session went away)."""
 
 
 class Terminated(BaseException):
-    """SIGTERM arrived while :func:`terminate_raises` was in force. A BaseException, like KeyboardInterrupt, so
-    that no ``except Exception`` on the way swallows it."""
+    """SIGTERM (or SIGHUP) arrived while :func:`terminate_raises` was in force. A BaseException, like
+    KeyboardInterrupt, so that no ``except Exception`` on the way swallows it. ``status``: the exit status that
+    reports the signal (128 + its number)."""
+
+    def __init__(self, signum: int = signal.SIGTERM) -> None:
+        super().__init__(signum)
+        self.signum = signum
+        self.status = 128 + signum
 
 
 def _raise_terminated(signum: int, frame: Any) -> None:
-    raise Terminated()
+    raise Terminated(signum)
+
+
+def _ending_signals() -> list[int]:
+    """SIGTERM, and SIGHUP unless it is ignored (``nohup``: the command is meant to outlive its terminal)."""
+    found = [signal.SIGTERM]
+    if _SIGHUP is not None and signal.getsignal(_SIGHUP) is not signal.SIG_IGN:
+        found.append(_SIGHUP)
+    return found
 
 
 @contextlib.contextmanager
 def terminate_raises() -> Iterator[None]:
-    """Within the block, SIGTERM raises :class:`Terminated` in the main thread (elsewhere, or where signals
-    cannot be handled, the block runs unchanged). The previous handler comes back after it."""
+    """Within the block, SIGTERM and SIGHUP (unless ignored) raise :class:`Terminated` in the main thread
+    (elsewhere, or where signals cannot be handled, the block runs unchanged). The previous handlers come back
+    after it."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
+    previous: dict[int, Any] = {}
     try:
-        previous = signal.signal(signal.SIGTERM, _raise_terminated)
+        for signum in _ending_signals():
+            previous[signum] = signal.signal(signum, _raise_terminated)
     except (ValueError, OSError):  # pragma: no cover - not the main interpreter
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
         yield
         return
     try:
         yield
     finally:
-        signal.signal(signal.SIGTERM, previous)
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
 
 
-_STOP_SIGNALS = frozenset({signal.SIGINT, signal.SIGTERM})
+_STOP_SIGNALS = frozenset({signal.SIGINT, signal.SIGTERM} | ({_SIGHUP} if _SIGHUP is not None else set()))
 _leaving = False
 
 
@@ -93,8 +125,50 @@ def worker_init() -> None:
     _leaving = False
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, _leave)
+    if _SIGHUP is not None and signal.getsignal(_SIGHUP) is not signal.SIG_IGN:
+        signal.signal(_SIGHUP, _leave)  # the parent ends the pool too; nothing here outlives it
     if hasattr(signal, "pthread_sigmask"):
         signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOP_SIGNALS)
+
+
+PR_SET_PDEATHSIG = 1
+"""prctl(2)'s option: the signal this process gets when its parent dies (Linux)."""
+
+
+def set_parent_death_signal(signum: int = signal.SIGKILL) -> bool:
+    """Ask the kernel to send ``signum`` to this process when its parent dies (Linux ``prctl``); whether it
+    could. Elsewhere nothing happens (False)."""
+    if not sys.platform.startswith("linux"):
+        return False
+    import ctypes
+
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        return libc.prctl(PR_SET_PDEATHSIG, ctypes.c_ulong(signum), 0, 0, 0) == 0
+    except (OSError, AttributeError):  # pragma: no cover - a libc without prctl
+        return False
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # it exists, owned by another user
+        return True
+    return True
+
+
+def _start_worker(owner: int, method: str, initializer: Callable[..., None] | None, initargs: tuple) -> None:
+    """Every pool worker's first step: end with the parent (:func:`set_parent_death_signal`), and leave at once
+    if the pool's owner ``owner`` died before that was in place; then the pool's own ``initializer``."""
+    set_parent_death_signal()
+    # started by fork or spawn, the owner is the parent; by a fork server, the server is (it ends with the owner)
+    gone = os.getppid() != owner if method in ("fork", "spawn") else not _alive(owner)
+    if gone:
+        os._exit(HANGUP_STATUS)
+    if initializer is not None:
+        initializer(*initargs)
 
 
 START_METHOD: str | None = None
@@ -181,14 +255,16 @@ def process_pool(workers: int, initializer: Callable[..., None] | None = worker_
     queues left alone: :func:`_end`), and the exception goes on.
     """
     with terminate_raises():
-        ctx = _context(start_method(), preload)
+        method = start_method()
+        ctx = _context(method, preload)
         blocked = hasattr(signal, "pthread_sigmask") and threading.current_thread() is threading.main_thread()
         pool = None
         try:
             if blocked:
                 before = signal.pthread_sigmask(signal.SIG_BLOCK, _STOP_SIGNALS)
             try:
-                pool = ctx.Pool(workers, initializer=initializer, initargs=initargs)
+                pool = ctx.Pool(workers, initializer=_start_worker,
+                                initargs=(os.getpid(), method, initializer, initargs))
             finally:
                 if blocked:
                     signal.pthread_sigmask(signal.SIG_SETMASK, before)  # a signal held meanwhile arrives now

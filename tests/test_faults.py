@@ -1,0 +1,185 @@
+"""Faults at the edges (issue 35): an output that cannot be written (a full disk, a read-only folder,
+``ulimit -f``), two batches on one output, and the exit status of an interrupted batch. Each ends with one
+``error:`` line (status 2) or the status that names the signal, never a traceback or a cut line."""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+import resource
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from sheepsolve import batch_output
+from sheepsolve.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "examples"
+
+
+def _whole_lines(path: Path) -> list[dict]:
+    data = path.read_bytes()
+    assert not data or data.endswith(b"\n"), data[-200:]
+    return [json.loads(line) for line in data.splitlines()]
+
+
+def _one_error_line(r) -> str:
+    assert r.exception is None or isinstance(r.exception, SystemExit), r.exception
+    assert r.exit_code == 2, (r.exit_code, r.output)
+    lines = r.output.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), r.output
+    return lines[0]
+
+
+def test_a_write_that_fails_midway_leaves_whole_lines_and_one_error(tmp_path: Path, monkeypatch) -> None:
+    """A disk that fills in the middle of a chunk: the part written is cut off again, the message says how many
+    lines are kept, and --resume then completes the output as one uninterrupted run would."""
+    out = tmp_path / "out.jsonl"
+    real = os.pwrite
+    calls = {"n": 0}
+
+    def filling(fd: int, data, offset: int) -> int:
+        calls["n"] += 1
+        if calls["n"] == 4:  # half of the fourth chunk goes in, then the disk is full
+            real(fd, bytes(data[: len(data) // 2]), offset)
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        return real(fd, data, offset)
+
+    monkeypatch.setattr(batch_output.os, "pwrite", filling)
+    r = CliRunner().invoke(main, ["batch", "show", str(EXAMPLES), "--out", str(out), "--jobs", "1",
+                                  "--chunk-size", "2"])
+    line = _one_error_line(r)
+    assert str(out) in line and "No space left on device" in line and "the 6 lines this run wrote" in line, line
+    assert len(_whole_lines(out)) == 6
+    monkeypatch.setattr(batch_output.os, "pwrite", real)
+    r = CliRunner().invoke(main, ["batch", "show", str(EXAMPLES), "--out", str(out), "--jobs", "1", "--resume"])
+    assert r.exit_code in (0, 1), r.output
+    whole = tmp_path / "whole.jsonl"
+    CliRunner().invoke(main, ["batch", "show", str(EXAMPLES), "--out", str(whole), "--jobs", "1"])
+    assert [x["id"] for x in _whole_lines(out)] == [x["id"] for x in _whole_lines(whole)]
+
+
+def _file_size_limit(limit: int):
+    def set_limit() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+    return set_limit
+
+
+def test_ulimit_f_is_one_error_line_and_no_cut_line(tmp_path: Path) -> None:
+    out = tmp_path / "out.jsonl"
+    r = subprocess.run([sys.executable, "-m", "sheepsolve", "batch", "show", str(EXAMPLES), "--out", str(out),
+                        "--jobs", "1", "--chunk-size", "1"], capture_output=True, text=True, timeout=300,
+                       preexec_fn=_file_size_limit(20_000))
+    assert r.returncode == 2, r
+    assert r.stderr.startswith("error: --out: ") and r.stderr.count("\n") == 1, r.stderr
+    assert "File too large" in r.stderr and "Traceback" not in r.stderr
+    got = _whole_lines(out)
+    assert got and out.stat().st_size <= 20_000
+
+
+def _small_filesystem(folder: Path, options: str, command: list[str]) -> subprocess.CompletedProcess:
+    """``command`` run with a 48 KiB tmpfs mounted on ``folder`` (``options``: say ``ro``), in a user and mount
+    namespace of its own; skips the test where that cannot be had."""
+    if shutil.which("unshare") is None:
+        pytest.skip("no unshare")
+    folder.mkdir()
+    probe = subprocess.run(["unshare", "-Urm", "sh", "-c", f"mount -t tmpfs -o size=48k tmpfs {folder}"],
+                           capture_output=True)
+    if probe.returncode != 0:
+        pytest.skip(f"cannot mount a small file system here: {probe.stderr!r}")
+    script = f"mount -t tmpfs -o size=48k,{options} tmpfs {folder} && exec \"$@\""
+    return subprocess.run(["unshare", "-Urm", "sh", "-c", script, "sh", *command], capture_output=True, text=True,
+                          timeout=300)
+
+
+def test_a_full_disk_is_one_error_line_and_no_cut_line(tmp_path: Path) -> None:
+    disk = tmp_path / "disk"
+    out = disk / "out.jsonl"
+    check = "import json,sys; d=open(sys.argv[1],'rb').read(); print(len(d), d.endswith(b'\\n'), " \
+            "all(json.loads(x) for x in d.splitlines()))"
+    r = _small_filesystem(disk, "rw", ["sh", "-c", f"{sys.executable} -m sheepsolve batch annotate {EXAMPLES} "
+                                       f"{EXAMPLES} --out {out} --jobs 1 --chunk-size 1; echo status $?; "
+                                       f"{sys.executable} -c \"{check}\" {out}"])
+    assert "status 2" in r.stdout, (r.stdout, r.stderr)
+    assert r.stderr.startswith("error: --out: ") and r.stderr.count("\n") == 1, r.stderr
+    assert "No space left on device" in r.stderr and "lines this run wrote before are kept" in r.stderr
+    size, whole, parsed = r.stdout.split("\n")[1].split()
+    assert int(size) > 0 and whole == "True" and parsed == "True", r.stdout
+
+
+def test_a_read_only_folder_is_one_error_line(tmp_path: Path) -> None:
+    disk = tmp_path / "ro"
+    r = _small_filesystem(disk, "ro", [sys.executable, "-m", "sheepsolve", "batch", "show", str(EXAMPLES),
+                                       "--out", str(disk / "out.jsonl"), "--jobs", "1"])
+    assert r.returncode == 2, r
+    assert r.stderr == f"error: --out: {disk / 'out.jsonl'}: cannot write the file: Read-only file system\n"
+
+
+def test_a_second_batch_on_the_same_output_is_refused_naming_it(tmp_path: Path) -> None:
+    """Two batches on one output: the second (even with --force) is refused while the first runs; the first's
+    output is whole and complete (before, both reported success over lines cut into each other)."""
+    out = tmp_path / "out.jsonl"
+    first = subprocess.Popen([sys.executable, "-m", "sheepsolve", "batch", "annotate", str(EXAMPLES), str(EXAMPLES),
+                              "--out", str(out), "--jobs", "1", "--chunk-size", "1"],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and not (out.exists() and out.stat().st_size > 0):
+            assert first.poll() is None, first.communicate()
+            time.sleep(0.02)
+        r = CliRunner().invoke(main, ["batch", "show", str(EXAMPLES), "--out", str(out), "--jobs", "1", "--force"])
+        line = _one_error_line(r)
+        assert line == (f"error: --out: {out}: another batch is writing it (the file is locked); wait for it to "
+                        f"end, or give another --out"), line
+        r = CliRunner().invoke(main, ["batch", "show", str(EXAMPLES), "--out", str(out), "--jobs", "1", "--resume"])
+        assert "another batch is writing it" in _one_error_line(r)
+        _, err = first.communicate(timeout=300)
+    finally:
+        if first.poll() is None:
+            first.kill()
+            first.communicate()
+    assert first.returncode in (0, 1), err
+    ids = [x["id"] for x in _whole_lines(out)]
+    files = sorted(str(p) for p in EXAMPLES.rglob("*") if p.suffix in (".toml", ".json"))
+    assert ids == files + files
+
+
+def test_a_refused_second_batch_leaves_the_output_alone(tmp_path: Path) -> None:
+    """The lock is taken before the output is emptied: a refused --force run cuts nothing."""
+    out = tmp_path / "out.jsonl"
+    out.write_text('{"id": "a", "result": {}}\n', encoding="utf-8")
+    with batch_output.Output(str(out), resume=True, force=False) as held:
+        assert held.done_ids == {"a"}
+        r = CliRunner().invoke(main, ["batch", "show", str(EXAMPLES), "--out", str(out), "--jobs", "1", "--force"])
+        assert "another batch is writing it" in _one_error_line(r)
+        assert out.read_text(encoding="utf-8") == '{"id": "a", "result": {}}\n'
+    r = CliRunner().invoke(main, ["batch", "show", str(EXAMPLES), "--out", str(out), "--jobs", "1", "--force"])
+    assert r.exit_code in (0, 1), r.output
+
+
+def test_sigint_to_a_batch_in_one_process_is_status_130(tmp_path: Path) -> None:
+    """Ctrl-C ends a batch with 130 (128 + SIGINT), which a script tells from 1 (some record failed)."""
+    out = tmp_path / "out.jsonl"
+    p = subprocess.Popen([sys.executable, "-m", "sheepsolve", "batch", "annotate", str(EXAMPLES), "--out", str(out),
+                          "--jobs", "1", "--chunk-size", "1"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    try:
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and not (out.exists() and out.stat().st_size > 0):
+            time.sleep(0.02)
+        p.send_signal(signal.SIGINT)
+        _, err = p.communicate(timeout=60)
+    finally:
+        if p.poll() is None:
+            p.kill()
+            p.communicate()
+    assert p.returncode == 130 and err == b"", (p.returncode, err)
+    _whole_lines(out)

@@ -503,7 +503,7 @@
       num(j.expected_loss) + " points; double dummy you gave away " + j.dd_loss + "."));
     var tab = el("table", "judgedtab");
     var hr = el("tr");
-    ["card", "played", "expected cost", "best from your view", "cost double dummy", ""].forEach(function (h) { hr.appendChild(el("th", "", h)); });
+    ["at", "card", "expected cost", "best from your view", "cost double dummy", ""].forEach(function (h) { hr.appendChild(el("th", "", h)); });
     tab.appendChild(hr);
     j.decisions.forEach(function (d) {
       var tr = el("tr", d.error ? "err" : "");

@@ -1,0 +1,264 @@
+"""``sheepsolve explore`` in a real browser: headless Chromium (Debian's ``chromium`` and ``chromium-driver``)
+driven by Selenium against the command line's own server (one per module). Step to the end with the arrow keys,
+read the values, try another card, follow the best line, download the variation and ``show`` it, play a hand
+against the engine to its end, see a hostile name as text and an illegal card refused. Set
+SHEEPSOLVE_SCREENSHOTS to a folder to keep screenshots (a person looks at them)."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import shutil
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+sys.path.insert(0, str(Path(__file__).parent))
+from helpers_explore import Server  # noqa: E402
+from helpers_hostile import HOSTILE, hostile_copy  # noqa: E402
+
+from sheepsolve.cli import main  # noqa: E402
+from sheepsolve.record import dump_record, load_record  # noqa: E402
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+SWING = EXAMPLES / "annotate-swing-sauspiel.toml"
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+DRIVER = shutil.which("chromedriver")
+webdriver = pytest.importorskip("selenium.webdriver")
+pytestmark = pytest.mark.skipif(not (CHROMIUM and DRIVER),
+                                reason="needs Debian's chromium and chromium-driver (apt-get install chromium "
+                                       "chromium-driver; .ci/run does)")
+
+
+@pytest.fixture(scope="module")
+def downloads(tmp_path_factory):
+    return tmp_path_factory.mktemp("downloads")
+
+
+@pytest.fixture(scope="module")
+def browser(downloads):
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                "--window-size=1300,1600"):
+        options.add_argument(arg)
+    options.add_experimental_option("prefs", {"download.default_directory": str(downloads),
+                                              "download.prompt_for_download": False})
+    driver = webdriver.Chrome(service=Service(DRIVER), options=options)
+    driver.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(downloads)})
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture(scope="module")
+def server():
+    s = Server(SWING, "--worlds", "10")
+    yield s
+    assert s.stop() == 0
+
+
+def _shot(driver, name: str) -> None:
+    folder = os.environ.get("SHEEPSOLVE_SCREENSHOTS")
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        driver.save_screenshot(str(Path(folder) / name))
+
+
+def _until(fn, timeout: float = 30.0, what: str = "the page"):
+    deadline = time.monotonic() + timeout
+    last = None
+    while time.monotonic() < deadline:
+        try:
+            last = fn()
+            if last:
+                return last
+        except Exception as e:  # the page is redrawing
+            last = e
+        time.sleep(0.05)
+    raise AssertionError(f"{what}: not in time (last: {last!r})")
+
+
+def _cli_json(*args: str) -> dict:
+    r = CliRunner().invoke(main, [*args, "--json"])
+    assert r.exit_code == 0, r.output
+    return json.loads(r.output)
+
+
+def _open(browser, server, where: str = ""):
+    browser.get("about:blank")
+    browser.get(server.url + where)
+    _until(lambda: browser.execute_script("return window.sheepsolveExplore && window.sheepsolveExplore.table"),
+           what="the first table")
+
+
+def _where(browser) -> str:
+    return browser.find_element("id", "where").text
+
+
+def _values(browser) -> dict[str, int]:
+    cells = browser.find_elements("css selector", "#values .cv")
+    return {c.get_attribute("data-card"): int(c.find_element("css selector", ".v").text) for c in cells}
+
+
+def _cut(rec, n: int, folder: Path) -> Path:
+    seats = rec.game.seats
+    flat = [c for t in rec.play for c in t][:n]
+    cut = dataclasses.replace(rec, play=tuple(tuple(flat[i:i + seats]) for i in range(0, len(flat), seats)),
+                              inferred=())
+    out = folder / f"cut{n}.toml"
+    out.write_text(dump_record(cut), encoding="utf-8")
+    return out
+
+
+def test_step_to_the_end_with_the_arrow_keys(browser, server):
+    """Right arrow 32 times from the start: the last card; the points and payments shown are show's."""
+    from selenium.webdriver.common.keys import Keys
+
+    _open(browser, server, "#start")
+    assert _where(browser) == "start"
+    body = browser.find_element("tag name", "body")
+    for i in range(32):
+        body.send_keys(Keys.ARROW_RIGHT)
+        _until(lambda: _where(browser).startswith(f"t{i // 4 + 1}.{i % 4 + 1}"), what=f"card {i + 1}")
+    assert browser.current_url.endswith("#t8.4")
+    show = _cli_json("show", str(SWING))
+    rows = browser.find_elements("css selector", "#score table.pay tr[data-player]")
+    shown = {r.get_attribute("data-player"): (int(r.find_element("css selector", ".pts").text),
+                                              int(r.find_element("css selector", ".payment").text))
+             for r in rows}
+    assert shown == {p: (show["points"][p], show["payments"][p]) for p in show["players"]}
+    assert "59 to 61" in browser.find_element("id", "score").text
+    _shot(browser, "explore-end.png")
+    body.send_keys(Keys.HOME)
+    _until(lambda: _where(browser) == "start", what="Home")
+    body.send_keys(Keys.END)
+    _until(lambda: _where(browser) == "t8.4", what="End")
+    body.send_keys(Keys.ARROW_LEFT)
+    _until(lambda: _where(browser) == "t8.3", what="left arrow")
+
+
+def test_values_at_three_positions_equal_solve_json(browser, server, tmp_path):
+    rec = load_record(SWING)
+    for where, n in (("#t1.3", 3), ("#t3.2", 10), ("#t6.1", 21)):
+        _open(browser, server, where)
+        assert _where(browser) == where[1:]
+        want = _cli_json("solve", str(_cut(rec, n, tmp_path)))["cards"]
+        got = _until(lambda: _values(browser) if len(_values(browser)) == len(want) else None, what=where)
+        assert got == want, where
+    _shot(browser, "explore-values.png")
+
+
+def test_another_card_best_line_and_download(browser, server, downloads):
+    """At trick 3 Sepp plays a small card instead of the Schellen-Ober, the best line plays the rest, the
+    variation downloads as a record that `show` reads: its points and payments are the page's."""
+    _open(browser, server, "#t3.1")
+    main_card = load_record(SWING).play[2][1]
+    _until(lambda: _values(browser), what="values")
+    values = _values(browser)
+    other = next(c for c in values if c != str(main_card) and values[c] == max(values.values()))
+    browser.find_element("css selector", f'#seats button.cardbtn[data-card="{other}"]').click()
+    _until(lambda: _where(browser) == "t3.2 (variation)", what="the variation")
+    assert "+" + other in browser.current_url
+    browser.find_element("id", "bestline").click()
+    _until(lambda: _where(browser) == "t8.4 (variation)", what="the best line's end")
+    _until(lambda: browser.find_elements("css selector", "#score table.pay tr[data-player]"), what="the result")
+    rows = browser.find_elements("css selector", "#score table.pay tr[data-player]")
+    shown = {r.get_attribute("data-player"): int(r.find_element("css selector", ".payment").text) for r in rows}
+    lines = browser.find_elements("css selector", "#lines li")
+    assert len(lines) == 2
+    for f in downloads.glob("variation*.toml"):
+        f.unlink()
+    browser.find_element("id", "download").click()
+    path = _until(lambda: next(iter(downloads.glob("variation*.toml")), None), what="the download")
+    _until(lambda: path.stat().st_size > 0, what="the download's content")
+    got = _cli_json("show", str(path))
+    assert got["finished"] and got["payments"] == shown
+    assert got["tricks_played"][2]["cards"][1] == other
+    assert got["side_points"]["declaring"] >= 61  # the small card keeps the game the Ober lost
+    _shot(browser, "explore-variation.png")
+
+
+def test_an_illegal_card_gets_its_error(browser, server):
+    _open(browser, server, "#t1.1")
+    bad = browser.find_elements("css selector", "#seats button.cardbtn.notlegal")
+    assert bad
+    bad[0].click()
+    err = _until(lambda: browser.find_element("id", "error").text, what="the error")
+    assert "cannot play" in err and "revoke" in err
+    assert _where(browser) == "t1.1"
+    assert server.alive()
+    browser.find_element("id", "forward").click()
+    _until(lambda: _where(browser) == "t1.2", what="forward after the error")
+
+
+def test_player_view_and_cancel(browser, server):
+    _open(browser, server, "#t2.1")
+    browser.find_element("id", "viewswitch").click()
+    rows = _until(lambda: browser.find_elements("css selector", "#view tr[data-card]"), what="the player's view")
+    legal = browser.execute_script("return window.sheepsolveExplore.table.legal")
+    assert sorted(r.get_attribute("data-card") for r in rows) == sorted(legal)
+    assert browser.find_elements("css selector", "#beliefs .belief")
+    assert "10 worlds" in browser.find_element("id", "viewjob").text
+    browser.find_element("id", "viewswitch").click()
+
+
+def test_play_a_hand_against_the_engine(browser, server):
+    """From the first lead Sepp is the user; the engine plays the others; at the end the result, the payments
+    and Sepp's decisions judged from his own view."""
+    _open(browser, server, "#start")
+    browser.execute_script("window.sheepsolveEngineDelay = 0;")
+    from selenium.webdriver.support.ui import Select
+
+    Select(browser.find_element("id", "playseat")).select_by_value("Sepp")
+    browser.find_element("id", "playstart").click()
+    played = 0
+    deadline = time.monotonic() + 240
+    while time.monotonic() < deadline:
+        st = browser.execute_script("var s = window.sheepsolveExplore; return {play: !!s.play, finished: s.table.finished,"
+                                    " to_move: s.table.to_move, legal: s.table.legal, cur: s.cur};")
+        if st["finished"]:
+            break
+        if st["play"] and st["to_move"] == "Sepp":
+            card = st["legal"][-1]
+            buttons = browser.find_elements("css selector", f'#seats button.cardbtn.legal[data-card="{card}"]')
+            if buttons:
+                buttons[0].click()
+                _until(lambda: browser.execute_script("return window.sheepsolveExplore.cur") > st["cur"],
+                       what="Sepp's card")
+                played += 1
+                continue
+        time.sleep(0.05)
+    assert played == 8
+    rows = _until(lambda: browser.find_elements("css selector", "#judged table tr")[1:], timeout=120,
+                  what="the judgement")
+    assert len(rows) == 8
+    text = browser.find_element("id", "result").text
+    assert "Result:" in text and "Sepp's payment" in text and "annotate --view player" in text
+    assert browser.find_elements("css selector", "#score table.pay tr[data-player]")
+    _shot(browser, "explore-played.png")
+
+
+def test_hostile_names_shown_as_text(browser, tmp_path):
+    path = hostile_copy(SWING, tmp_path)
+    s = Server(path, "--worlds", "5")
+    try:
+        _open(browser, s, "#t2.1")
+        assert browser.execute_script("return window.pwned === undefined")
+        body = browser.find_element("tag name", "body").text
+        assert HOSTILE[0] in body and HOSTILE[1] in body
+        assert not browser.find_elements("css selector", "img")
+        _until(lambda: _values(browser), what="values")
+        assert browser.execute_script("return window.pwned === undefined")
+    finally:
+        assert s.stop() == 0
+
+
+def test_no_token_no_page(browser, server):
+    browser.get(server.base + "/")
+    assert "403" in browser.find_element("tag name", "body").text

@@ -258,3 +258,24 @@ def test_command_line_errors(tmp_path):
     assert r.exit_code == 2 and r.output.startswith("error:")
     r = CliRunner().invoke(main, ["explore", str(SWING), "--no-browser", "--seat", "Zed"])
     assert r.exit_code == 2 and "--seat" in r.output
+
+
+def test_static_pages_tell_how_to_explore(tmp_path):
+    """annotate --html names the command that explores the same record (the file quoted for a shell, escaped in
+    the page); the puzzle booklet tells how to open a puzzle's record; both stay self-contained."""
+    odd = tmp_path / "a b <i>.toml"
+    odd.write_text(SWING.read_text(encoding="utf-8"), encoding="utf-8")
+    page = tmp_path / "a.html"
+    r = CliRunner().invoke(main, ["annotate", str(odd), "--html", str(page)])
+    assert r.exit_code == 0, r.output
+    html = page.read_text(encoding="utf-8")
+    assert f"<code>sheepsolve explore &#39;{tmp_path}/a b &lt;i&gt;.toml&#39;</code>" in html
+    assert "<i>" not in html and "<script src" not in html and "<link" not in html
+    booklet = tmp_path / "p.html"
+    puzzles = sorted((EXAMPLES / "puzzles").glob("*.toml"))[:2]
+    r = CliRunner().invoke(main, ["puzzle", "show", *map(str, puzzles), "--html", str(booklet)])
+    assert r.exit_code == 0, r.output
+    assert "<code>sheepsolve explore FILE</code>" in booklet.read_text(encoding="utf-8")
+    for p in puzzles:  # and explore opens a puzzle record
+        ex = Explorer.open(p)
+        assert ex.values(ex.main)["cards"]

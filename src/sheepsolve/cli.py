@@ -308,7 +308,8 @@ def annotate(file: str, json_out: bool, html_out: str | None, min_cost: int | No
                                       seed=seed, jobs=jobs, race=race,
                                       progress=progress if view_kind else None)
     if html_out is not None:
-        write_report(html_out, render_html(ann, page_style(notation, ann.game), min_cost=min_cost), inputs=[file])
+        write_report(html_out, render_html(ann, page_style(notation, ann.game), min_cost=min_cost, source=file),
+                     inputs=[file])
     if json_out:
         click.echo(json.dumps(data, indent=2))
         return

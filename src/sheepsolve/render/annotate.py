@@ -33,6 +33,15 @@ __all__ = ["render_text", "render_html"]
 _YELLOW, _RED, _BOLD, _RESET = "\x1b[33m", "\x1b[31m", "\x1b[1m", "\x1b[0m"
 
 
+def _explore_command(source: str | None) -> str:
+    """``sheepsolve explore FILE``, the file quoted for a shell (``FILE`` when the record came from elsewhere)."""
+    import shlex
+
+    from ..files import clip
+
+    return "sheepsolve explore " + (shlex.quote(clip(source, 300)) if source else "FILE")
+
+
 def shown(ann: Annotation, min_cost: int | None) -> list[Decision]:
     """The decisions a reader asked for: all of them, or (``min_cost``) those that cost at least that much and
     every one that changed the result."""
@@ -240,11 +249,13 @@ def _chart(ann: Annotation, min_cost: int | None):
     return value_line(pts, cards=len(ann.decisions), seats=ann.game.seats)
 
 
-def render_html(ann: Annotation, style: str | None = None, *, min_cost: int | None = None) -> str:
+def render_html(ann: Annotation, style: str | None = None, *, min_cost: int | None = None,
+                source: str | None = None) -> str:
     """One self-contained HTML page: summary, the value chart (61 and 91 marked), the hands as dealt, the bury
     and call, every trick with its errors highlighted, the per-player table. ``style``: a card style (default:
     the game family's notation); ``min_cost``: flag only errors that cost at least that much (and every one that
-    changed the result), as the text does."""
+    changed the result), as the text does; ``source``: the record file, named in the command that explores the
+    hand in the browser (``sheepsolve explore FILE``)."""
     g, st = ann.game, ann.setup
     style = style or html_style(None, g)
     sm = ann.summary
@@ -317,7 +328,7 @@ def render_html(ann: Annotation, style: str | None = None, *, min_cost: int | No
         bury_rows = [{"o": o, "cls": "chosen" if o is b.chosen else ("best" if o in b.best else ""),
                       "chosen": o is b.chosen} for o in rows]
     return render_page(
-        "annotate.html", notation=style, is_trump=lambda c: g.is_trump(c),
+        "annotate.html", notation=style, is_trump=lambda c: g.is_trump(c), explore=_explore_command(source),
         title=f"{g.title} — annotated", subtitle=sub or ", ".join(ann.players), command="annotate",
         ann=ann, summary=sm, stats=stats, value_chart=_chart(ann, min_cost) if ann.two_sided else None, hands=hands,
         blind=g.sort_cards(st.blind) if st.blind else [], buried=g.sort_cards(st.bury) if st.bury else [],

@@ -263,14 +263,14 @@ def test_command_line_errors(tmp_path):
 def test_static_pages_tell_how_to_explore(tmp_path):
     """annotate --html names the command that explores the same record (the file quoted for a shell, escaped in
     the page); the puzzle booklet tells how to open a puzzle's record; both stay self-contained."""
-    odd = tmp_path / "a b <i>.toml"
+    odd = tmp_path / "a b <q>.toml"
     odd.write_text(SWING.read_text(encoding="utf-8"), encoding="utf-8")
     page = tmp_path / "a.html"
     r = CliRunner().invoke(main, ["annotate", str(odd), "--html", str(page)])
     assert r.exit_code == 0, r.output
     html = page.read_text(encoding="utf-8")
-    assert f"<code>sheepsolve explore &#39;{tmp_path}/a b &lt;i&gt;.toml&#39;</code>" in html
-    assert "<i>" not in html and "<script src" not in html and "<link" not in html
+    assert f"<code>sheepsolve explore &#39;{tmp_path}/a b &lt;q&gt;.toml&#39;</code>" in html
+    assert "<q>" not in html and "<script src" not in html and "<link" not in html
     booklet = tmp_path / "p.html"
     puzzles = sorted((EXAMPLES / "puzzles").glob("*.toml"))[:2]
     r = CliRunner().invoke(main, ["puzzle", "show", *map(str, puzzles), "--html", str(booklet)])

@@ -40,7 +40,7 @@ from ..render.html import html_style
 from ..render.show import hand_view, header_lines, result_text, view_data
 from ..solver import Solver
 
-__all__ = ["Explorer", "ExploreError", "line_label", "MAX_LINE_TEXT"]
+__all__ = ["Explorer", "ExploreError", "line_label", "thread_solver", "MAX_LINE_TEXT"]
 
 MAX_LINE_TEXT = 400
 """The longest line a request may name, in characters: a full deal's 32 cards take at most 3 characters each."""
@@ -54,7 +54,7 @@ class ExploreError(ValueError):
 _local = threading.local()
 
 
-def _solver() -> Solver:
+def thread_solver() -> Solver:
     """One solver per thread (a solver answers one call at a time; the search runs without the interpreter
     lock, so threads with their own solvers run in parallel)."""
     s = getattr(_local, "solver", None)
@@ -224,7 +224,7 @@ class Explorer:
             return {"finished": True, "cards": {}, "costs": {}, "best": [], "value": None}
         seat = self.solve_seat(state)
         res = solve_record(self.record_at(line), seat=None if seat is None else self.record.players[seat], line=False,
-                           solver=_solver())
+                           solver=thread_solver())
         maximize = (state.to_move in state.setup.team) if self.game.two_sided else False
         best = res["value"]
         res["costs"] = {c: (best - v if maximize else v - best) for c, v in res["cards"].items()}
@@ -238,7 +238,7 @@ class Explorer:
         points in ramsch and leaster, each player in turn)."""
         s = self.state(line)
         out: list[str] = []
-        solver = _solver()
+        solver = thread_solver()
         if self.game.two_sided:
             return [str(c) for c in solver.best_line(s, Objective.for_setup(s.setup))]
         while not s.finished:  # every player plays his own best card against all the others
@@ -255,7 +255,7 @@ class Explorer:
             return None
         line = tuple(line)
         self.state(line)  # checked
-        solver = _solver()
+        solver = thread_solver()
         obj = Objective.for_setup(self.setup)
         s = self.setup.start()
         values = [solver.value(s, obj)]

@@ -49,8 +49,17 @@ from .constraints import Condition
 from .games import Game
 from .worlds import ALL_WORLDS_CAP, MAX_TRIES, Knowledge, World, WorldSampler, WorldsError, world_rng
 
-__all__ = ["WorldWeights", "FunctionWeights", "weighted_mean_se", "effective_size", "WeightedSampler",
-           "beliefs", "belief_cards", "PILOT_WORLDS", "UNIFORM_SHARE"]
+__all__ = ["WorldWeights", "FunctionWeights", "AuctionWeights", "weighted_mean_se", "effective_size",
+           "WeightedSampler", "beliefs", "belief_cards", "pick_worlds", "INFERENCES", "world_weights", "assumption",
+           "CAVEAT", "PILOT_WORLDS", "UNIFORM_SHARE"]
+
+INFERENCES = ("auction", "none")
+"""``--inference``: ``auction`` weights each world by the auction (the model of the calls); ``none`` treats every
+world alike (the answers of the uniform worlds, unchanged)."""
+
+CAVEAT = ("each world is solved double dummy: from the next card on everyone is read as seeing every card, so "
+          "the averages flatter guesses a player could not make")
+"""The one line every player's-view output carries (docs/RULES.md, "What the averaging cannot see")."""
 
 PILOT_WORLDS = 8
 """Worlds drawn from each stratum to estimate its mean weight (the proposal's design only: the importance
@@ -85,6 +94,73 @@ class FunctionWeights(WorldWeights):
 
     def weight(self, k: Knowledge, world: World) -> float:
         return float(self.fn(world.setup, world.setup.hands))
+
+
+class AuctionWeights(WorldWeights):
+    """A world's weight from the auction: the product over the calls of each call's probability, from the model of
+    the calls (:mod:`sheepsolve.inference.model`), for the hand that world gives the caller; the bury and the call
+    included where the picker made them. ``source``: a record (its ``auction`` or the one the rules imply) or a
+    knowledge."""
+
+    def __init__(self, source: Any) -> None:
+        from .inference.model import AuctionLikelihood, auction_of
+
+        auction = auction_of(source)
+        self.likelihood = AuctionLikelihood(auction, called=getattr(source, "called", None),
+                                            under=getattr(source, "under", None),
+                                            alone=bool(getattr(source, "alone", False)))
+        self.active = bool(getattr(self.likelihood, "active", True))
+        players = getattr(source, "players", None) or tuple(str(i + 1) for i in range(auction.game.seats))
+        calls = ", ".join(c.text(players) for c in auction.calls)
+        self.label = (f"worlds weighted by the auction ({calls}) through the model of the calls" if self.active
+                      else "every deal that fits the play is equally likely (no model of the calls for this game)")
+
+    def weight(self, k: Knowledge, world: World) -> float:
+        st = world.setup
+        picker = k.game.kind == "picker" and st.declarer is not None
+        return float(self.likelihood(st.hands, bury=st.bury if picker else None,
+                                     blind=k.blind if k.picker_view else None, called=st.called, under=st.under))
+
+
+def world_weights(source: Any, inference: str) -> WorldWeights | None:
+    """The weight function ``--inference`` asks for (None: uniform worlds). ``auction`` without a model of the
+    calls for the game (or without the model at all) is uniform too."""
+    if inference not in INFERENCES:
+        raise WorldsError(f"--inference: must be one of {', '.join(INFERENCES)}, not {inference!r}")
+    if inference == "none":
+        return None
+    try:
+        w = AuctionWeights(source)
+    except ImportError:  # pragma: no cover - the model of the calls not installed
+        return None
+    return w if w.active else None
+
+
+def assumption(k: Knowledge) -> str:
+    """One line: what the worlds assume (the weights and every ``--constrain``)."""
+    what = k.weights.label if k.weights is not None else "every deal that fits the play is equally likely"
+    if k.constraints:
+        what += "; " + "; ".join(c.text for c in k.constraints)
+    return what
+
+
+def pick_worlds(k: Knowledge, worlds: int | str, seed: int | str = 0, cap: int = ALL_WORLDS_CAP
+                ) -> tuple[list[World], list[float] | None, bool]:
+    """The worlds a question is judged over, their weights (None: every world alike, ``k.weights`` None) and
+    whether they are every consistent world: ``"all"``, or ``worlds`` sampled (weighted by ``k.weights`` through
+    :class:`WeightedSampler`) unless no more than ``worlds`` deals are possible at all: then every consistent world,
+    exactly (cheaper than sampling them with repeats, and exact)."""
+    sampler = WorldSampler(k)
+    if worlds != "all":
+        if isinstance(worlds, bool) or not isinstance(worlds, int) or worlds < 1:
+            raise WorldsError(f"--worlds: must be 1 or more (or \"all\"), not {worlds!r}")
+    if worlds == "all" or sampler.candidates <= worlds:
+        got = sampler.all_worlds(cap)
+        return got, (None if k.weights is None else [k.weights.weight(k, w) for w in got]), True
+    if k.weights is None:
+        return sampler.sample(worlds, seed=seed), None, False
+    got, ws = WeightedSampler(k, k.weights, sampler).sample(worlds, seed=seed)
+    return got, ws, False
 
 
 def weighted_mean_se(xs: Sequence[float], ws: Sequence[float]) -> tuple[float, float | None]:

@@ -152,3 +152,38 @@ def test_a_constrained_knowledge_is_sampled_with_weights_too():
     kc = dataclasses.replace(k, constraints=(c,))
     got, _ = WeightedSampler(kc, STRONG).sample(50, seed=1)
     assert all(_declarer_trumps(k, w) >= 1 for w in got)
+
+
+def test_inference_options_and_the_auction_weights():
+    from sheepsolve.inference.model import auction_likelihood
+    from sheepsolve.weighting import AuctionWeights, assumption, world_weights
+
+    rec = load_record("examples/solo-hearts-midtrick.toml")
+    assert world_weights(rec, "none") is None
+    with pytest.raises(W.WorldsError, match="--inference: must be one of auction, none"):
+        world_weights(rec, "bidding")
+    aw = world_weights(rec, "auction")
+    assert isinstance(aw, AuctionWeights) and "weighted by the auction" in aw.label
+    k = dataclasses.replace(W.Knowledge.from_record(rec), weights=aw)
+    assert assumption(k) == aw.label
+    for w in W.WorldSampler(k).sample(5, seed=2):
+        direct = auction_likelihood(rec, w.setup.hands, called=w.setup.called, under=w.setup.under)
+        assert aw.weight(k, w) == pytest.approx(direct)
+    got, ws = WeightedSampler(k, aw).sample(100, seed=1)
+    declarer = [_declarer_trumps(k, w) for w in got]
+    uniform = [_declarer_trumps(k, w) for w in W.WorldSampler(k).sample(100, seed=1)]
+    assert weighted_mean_se(declarer, ws)[0] > sum(uniform) / len(uniform) + 0.5  # a soloist holds trumps
+
+
+def test_pick_worlds_enumerates_when_few_deals_are_possible():
+    from sheepsolve.weighting import pick_worlds
+
+    rec = load_record("examples/wenz-3-player-midtrick.toml")
+    k = W.Knowledge.from_record(rec)
+    n = W.WorldSampler(k).count()
+    got, ws, exact = pick_worlds(k, n + 1, seed=3)
+    assert exact and ws is None and len(got) == n
+    got, ws, exact = pick_worlds(k, n - 1, seed=3)
+    assert not exact and len(got) == n - 1
+    with pytest.raises(W.WorldsError, match="--worlds: must be 1 or more"):
+        pick_worlds(k, 0)

@@ -412,19 +412,20 @@ def test_bury_options_are_judged_with_their_own_side_and_bury(partner, i):
     bury tool's evaluation of the same setup is the reference (its payment is the picker's whole, not each
     defender's)."""
     from sheepsolve import bury as B
+    from sheepsolve.bury import evaluation as BE
     from sheepsolve.deals import deal
     from sheepsolve.scoring import Stakes
     g = make_game("sheepshead", partner=partner)
     hands, blind = deal(g, random.Random(f"bb/{i}"))
     p = max(range(5), key=lambda s: sum(g.is_trump(c) for c in hands[s] + blind))
     d = B.legal_decisions(g, hands[p] + blind, [c for s, h in enumerate(hands) if s != p for c in h])[0]
-    ann = annotate_play(B._setup_for(g, hands, blind, p, d), [], exact_bury=True)
+    ann = annotate_play(BE.setup_for(g, hands, blind, p, d), [], exact_bury=True)
     solver = Solver()
     checked = 0
     for o in ann.bury.options + ann.bury.others:
         st = Setup.create(g, [sorted(h, key=int) for h in hands], declarer=p, blind=blind, bury=o.bury,
                           called=o.call, under=o.under, alone=o.alone)
-        e = B._evaluate(solver, st, Stakes())
+        e = BE.evaluate(solver, st, Stakes())
         assert (o.value, o.outcome) == (e.value, e.outcome), o
         checked += o.outcome in ("schwarzed", "schwarz")
     assert checked  # the deal has trick results to get right

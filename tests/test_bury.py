@@ -23,6 +23,7 @@ from click.testing import CliRunner
 from helpers_cli import EXAMPLES, ROOT
 
 from sheepsolve import bury as B
+from sheepsolve.bury import choices as BC, evaluation as BE, questions as BQ, results as BR, units as BU
 from sheepsolve.cards import Card, parse_cards
 from sheepsolve.cli import main
 from sheepsolve.engine import RulesError, Setup, legal_calls
@@ -31,7 +32,7 @@ from sheepsolve.objective import Objective
 from sheepsolve.reference import reference_value
 from sheepsolve.render.choices import render_bury, render_choose
 from sheepsolve.scoring import Stakes, outcome_for
-from sheepsolve.worlds import WorldsError, WorldSampler, before_choice, world_rng
+from sheepsolve.worlds import WorldsError, WorldSampler, before_choice, game_spec, world_rng
 
 
 
@@ -48,7 +49,7 @@ def _reference(setup: Setup, stakes: Stakes | None = None) -> tuple[int | None, 
     tricks_obj = Objective(team=setup.team, tricks=True)
     if g.tout:
         outcome = "win" if reference_value(state, tricks_obj) == n else "loss"
-        return None, outcome, B._own_payment(setup, outcome, stakes)
+        return None, outcome, BE.own_payment(setup, outcome, stakes)
     v = reference_value(state)
     total = sum(c.points for h in setup.hands for c in h) + sum(c.points for c in setup.bury)
     floor = 0 if (g.rules.get("bury_needs_trick") or g.kind != "picker") else sum(c.points for c in setup.bury)
@@ -60,7 +61,7 @@ def _reference(setup: Setup, stakes: Stakes | None = None) -> tuple[int | None, 
             others = frozenset(range(g.seats)) - setup.team
             tricks = n - reference_value(state, Objective(team=others, tricks=True))
     outcome = outcome_for(g, v, tricks, n)
-    return v, outcome, B._own_payment(setup, outcome, stakes)
+    return v, outcome, BE.own_payment(setup, outcome, stakes)
 
 
 def _small_deal(game, rng, k, picker=None):
@@ -95,15 +96,15 @@ def test_double_dummy_ranking_matches_reference(name, kw, k):
         r = B.rank_buries(g, hands, blind, picker, stakes=stakes)
         all_decisions = B.legal_decisions(g, hands[picker] + blind,
                                           [c for s, h in enumerate(hands) if s != picker for c in h])
-        assert sorted(d._key() for d in all_decisions) == sorted(row.decision._key() for row in r.rows)
+        assert sorted(d.to_key() for d in all_decisions) == sorted(row.decision.to_key() for row in r.rows)
         for row in r.rows:
-            setup = B._setup_for(g, hands, blind, picker, row.decision)
+            setup = BE.setup_for(g, hands, blind, picker, row.decision)
             assert (row.value, row.outcome, row.payment) == _reference(setup, stakes), row.decision
             assert row.alone == (setup.partner is None)
             checked += 1
-        keys = [B._rank_key("payment", row.payment, row.value) for row in r.rows]
+        keys = [BE.rank_key("payment", row.payment, row.value) for row in r.rows]
         assert keys == sorted(keys, reverse=True)
-        assert [row.rank for row in r.rows] == B._ranks(keys)
+        assert [row.rank for row in r.rows] == BR.competition_ranks(keys)
     assert checked > 0
 
 
@@ -114,7 +115,7 @@ def test_payments_and_ranking_by_points():
     stakes = Stakes(crack=True)
     r = B.rank_buries(g, hands, blind, 2, stakes=stakes, by="points")
     for row in r.rows:
-        _, _, pay = _reference(B._setup_for(g, hands, blind, 2, row.decision), stakes)
+        _, _, pay = _reference(BE.setup_for(g, hands, blind, 2, row.decision), stakes)
         assert row.payment == pay
     values = [row.value for row in r.rows]
     assert values == sorted(values, reverse=True)
@@ -133,12 +134,12 @@ def test_interchangeable_buries_solved_once_full_deal():
             from sheepsolve.solver import Solver
             solver = Solver()
             for d in list(plain)[:: max(1, len(plain) // 12)]:
-                e = B._evaluate(solver, B._setup_for(g, hands, blind, 0, d), Stakes())
+                e = BE.evaluate(solver, BE.setup_for(g, hands, blind, 0, d), Stakes())
                 assert (e.value, e.outcome, e.payment) == (plain[d].value, plain[d].outcome, plain[d].payment)
         else:
             unmerged = B.rank_buries(g, hands, blind, 0, merge=False)
-            a = sorted((r.decision._key(), r.value, r.outcome, r.payment) for r in merged.rows)
-            b = sorted((r.decision._key(), r.value, r.outcome, r.payment) for r in unmerged.rows)
+            a = sorted((r.decision.to_key(), r.value, r.outcome, r.payment) for r in merged.rows)
+            b = sorted((r.decision.to_key(), r.value, r.outcome, r.payment) for r in unmerged.rows)
             assert a == b
             assert merged.solved <= unmerged.solved == 28
 
@@ -156,13 +157,13 @@ def test_solve_order_guesses_and_setups_change_nothing(monkeypatch):
         picker = seed % g.seats
         decisions = B.legal_decisions(g, hands[picker] + blind, [c for s, h in enumerate(hands) if s != picker
                                                                    for c in h])
-        choices = B._Choices(g, hands, blind, picker, [decisions[k] for k in B._solve_order(decisions)])
-        for i, k in enumerate(B._solve_order(decisions)):
-            assert choices.setup(i) == B._setup_for(g, hands, blind, picker, decisions[k])
+        choices = BE.DealChoices(g, hands, blind, picker, [decisions[k] for k in BC.solve_order(decisions)])
+        for i, k in enumerate(BC.solve_order(decisions)):
+            assert choices.setup(i) == BE.setup_for(g, hands, blind, picker, decisions[k])
         cases.append((g, hands, blind, picker))
     fast = [B.rank_buries(*c).to_dict() for c in cases]
-    monkeypatch.setattr(B, "_solve_order", lambda ds: list(range(len(ds))))
-    monkeypatch.setattr(B._Guesser, "guess", lambda self, d: None)
+    monkeypatch.setattr(BQ, "solve_order", lambda ds: list(range(len(ds))))
+    monkeypatch.setattr(BE.Guesser, "guess", lambda self, d: None)
     plain = [B.rank_buries(*c).to_dict() for c in cases]
     for a, b in zip(fast, plain):
         for x in (a, b):
@@ -173,16 +174,16 @@ def test_solve_order_guesses_and_setups_change_nothing(monkeypatch):
 def test_card_groups():
     g = make_game("sheepshead")
     picked = parse_cards("QC QS JD JH 9C 8C 7S KS")
-    groups = B._card_groups(g, picked)
+    groups = BC.card_groups(g, picked)
     c = {str(x): groups[x] for x in picked}
     assert c["QC"] == c["QS"]  # adjacent queens
     assert c["JH"] != c["JD"]  # the jack of diamonds stays apart
     assert c["9C"] == c["8C"]
     assert c["7S"] != c["KS"]  # different points
-    blitz = B._card_groups(make_game("sheepshead", rules={"blitz": True}), picked)
+    blitz = BC.card_groups(make_game("sheepshead", rules={"blitz": True}), picked)
     assert blitz[picked[0]] != blitz[picked[1]]
     # a card of another player between two of the picker's cards keeps them apart
-    g2 = B._card_groups(g, parse_cards("QC QH"))
+    g2 = BC.card_groups(g, parse_cards("QC QH"))
     assert g2[Card.parse("QC")] != g2[Card.parse("QH")]
 
 
@@ -207,7 +208,7 @@ def test_called_ace_choices_are_exactly_the_legal_ones():
         rest = [c for c in g.deck if c not in picked]
         hands = [picked[:6]] + [rest[i * 6:(i + 1) * 6] for i in range(4)]
         blind = picked[6:]
-        got = {d._key() for d in B.legal_decisions(g, picked)}
+        got = {d.to_key() for d in B.legal_decisions(g, picked)}
         want = set()
         for bury in itertools.combinations(picked, 2):
             kept = [c for c in picked if c not in bury]
@@ -219,10 +220,10 @@ def test_called_ace_choices_are_exactly_the_legal_ones():
                                  alone=alone)
                 except RulesError:
                     continue
-                want.add(B.BuryDecision(tuple(g.sort_cards(bury)), called, under, alone)._key())
+                want.add(B.BuryDecision(tuple(g.sort_cards(bury)), called, under, alone).to_key())
         assert got == want
         for key in got:  # the hold card is kept for every call without a card under
-            d = B.BuryDecision._from_key(key)
+            d = B.BuryDecision.from_key(key)
             kept = [c for c in picked if c not in d.bury]
             if d.called is not None and d.under is None:
                 assert any(g.suit_class(c) == d.called.suit for c in kept)
@@ -324,7 +325,7 @@ def test_sampled_ranking_matches_reference_world_by_world():
     for i in range(6):
         hs, bl = _world(g, 0, hands[0], 4, i, blind=blind, unseen=unseen)
         for row in r.rows:
-            per_decision.setdefault(row.decision, []).append(_reference(B._setup_for(g, hs, bl, 0, row.decision)))
+            per_decision.setdefault(row.decision, []).append(_reference(BE.setup_for(g, hs, bl, 0, row.decision)))
     for row in r.rows:
         refs = per_decision[row.decision]
         vals = [v for v, _, _ in refs]
@@ -349,7 +350,7 @@ def test_sampled_standard_errors_are_sd_over_root_n():
     for i in range(n):
         hs, bl = _world(g, 0, hands[0], 9, i, blind=blind, unseen=unseen)
         for row in r.rows:
-            per_decision.setdefault(row.decision, []).append(_reference(B._setup_for(g, hs, bl, 0, row.decision)))
+            per_decision.setdefault(row.decision, []).append(_reference(BE.setup_for(g, hs, bl, 0, row.decision)))
     best = per_decision[r.rows[0].decision]
     checked = 0
     for row in r.rows:
@@ -367,7 +368,7 @@ def test_sampled_standard_errors_are_sd_over_root_n():
 
 
 def test_same_seed_same_answer_whatever_jobs(monkeypatch):
-    monkeypatch.setattr(B, "PARALLEL_AFTER_SECONDS", 0.0)  # processes even for this little work
+    monkeypatch.setattr(BU, "PARALLEL_AFTER_SECONDS", 0.0)  # processes even for this little work
     *_, one = _sampled_small(8, jobs=1, seed=3)
     *_, two = _sampled_small(8, jobs=2, seed=3)
     a, b = one.to_dict(), two.to_dict()
@@ -413,7 +414,7 @@ def _small_view(deal_seed, worlds, seed, jobs=1, game=None):
     for i in range(worlds):
         hs, bl = _world(g, 0, hands[0], seed, i, blind=blind, unseen=unseen)
         for row in r.rows:
-            refs.setdefault(row.decision, []).append(_reference(B._setup_for(g, hs, bl, 0, row.decision)))
+            refs.setdefault(row.decision, []).append(_reference(BE.setup_for(g, hs, bl, 0, row.decision)))
     return g, hands, blind, r, refs
 
 
@@ -460,7 +461,7 @@ def test_equal_buries_are_one_tie_group():
     for deal_seed in range(60):
         g, hands, blind, r, refs = _small_view(deal_seed, 6, seed=1)
         picked = hands[0] + blind
-        groups = B._card_groups(g, picked)
+        groups = BC.card_groups(g, picked)
         best_pay = [p for _, _, p in refs[r.rows[0].decision]]
         equal = [row for row in r.rows if [p for _, _, p in refs[row.decision]] == best_pay]
         solved_apart = {tuple(sorted(groups[c] for c in row.decision.bury)) for row in equal}
@@ -547,7 +548,7 @@ def test_pick_matches_best_choice_per_world():
     pays = []
     for i in range(4):
         hs, bl = _world(g, 0, hands[0], 2, i, unseen=unseen)
-        best = max((_reference(B._setup_for(g, hs, bl, 0, d))
+        best = max((_reference(BE.setup_for(g, hs, bl, 0, d))
                     for d in B.legal_decisions(g, hs[0] + bl, unseen)), key=lambda t: (t[2], t[0]))
         pays.append(best[2])
     assert r.pick.payment == pytest.approx(sum(pays) / 4)
@@ -574,7 +575,7 @@ def test_pick_ties_with_pass_within_noise():
         pays = []
         for i in range(n):
             hs, bl = _world(g, 0, hands[0], deal_seed, i, unseen=unseen)
-            pays.append(max((_reference(B._setup_for(g, hs, bl, 0, d))
+            pays.append(max((_reference(BE.setup_for(g, hs, bl, 0, d))
                              for d in B.legal_decisions(g, hs[0] + bl, unseen)), key=lambda t: (t[2], t[0]))[2])
         m, se = statistics.fmean(pays), statistics.stdev(pays) / math.sqrt(n)
         assert r.pick.payment == pytest.approx(m) and r.pick.payment_stderr == pytest.approx(se)
@@ -597,7 +598,7 @@ def test_best_choice_shortcut_changes_nothing(monkeypatch):
         hands, blind = deal(g, random.Random(f"pick/{partner}"))
         cases.append((g, hands[seat], seat, by))
     fast = [B.pick_or_pass(g, h, seat, worlds=8, seed=2, by=by).to_dict() for g, h, seat, by in cases]
-    monkeypatch.setattr(B, "_beat_target", lambda *a: 0)  # every choice solved exactly
+    monkeypatch.setattr(BE, "beat_target", lambda *a: 0)  # every choice solved exactly
     plain = [B.pick_or_pass(g, h, seat, worlds=8, seed=2, by=by).to_dict() for g, h, seat, by in cases]
     for a, b in zip(fast, plain):
         del a["seconds"], b["seconds"]
@@ -633,7 +634,7 @@ def test_choose_matches_reference_world_by_world():
         refs = []
         for i in range(3):
             hs, _ = _world(g, 1, hand, 5, i, unseen=unseen)
-            refs.append(_reference(B._contract_setup(g, hs, 1, row.contract)))
+            refs.append(_reference(BE.contract_setup(g, hs, 1, row.contract)))
         assert row.stats.payment == pytest.approx(sum(p for _, _, p in refs) / 3)
         if row.contract.tout:
             assert row.stats.mean is None
@@ -672,7 +673,7 @@ def test_contract_ties_and_passing_by_direct_computation():
             hs, _ = _world(g, seat, hand, case, i)
             for c in contracts:
                 solver.clear()
-                pays.setdefault(c, []).append(B._evaluate(solver, B._contract_setup(g, hs, seat, c), Stakes()).payment)
+                pays.setdefault(c, []).append(BE.evaluate(solver, BE.contract_setup(g, hs, seat, c), Stakes()).payment)
         top = r.rows[0]
         for row in r.rows:
             col = pays[row.contract]
@@ -701,7 +702,7 @@ def test_contract_ties_and_passing_by_direct_computation():
 
 
 def test_pick_and_choose_same_seed_same_answer_whatever_jobs(monkeypatch):
-    monkeypatch.setattr(B, "PARALLEL_AFTER_SECONDS", 0.0)  # processes even for this little work
+    monkeypatch.setattr(BU, "PARALLEL_AFTER_SECONDS", 0.0)  # processes even for this little work
     g = make_game("sheepshead-3")
     hand = parse_cards("QC 7S")
     unseen = parse_cards("AS TS AC KS JD 8S")
@@ -740,7 +741,7 @@ def test_exact_picker_view_is_the_average_over_every_deal(name, kw):
     deals = list(_every_deal(unseen, [k] * (g.seats - 1)))
     assert r.exact and r.worlds == len(deals) == math.factorial(len(unseen)) // math.factorial(k) ** (g.seats - 1)
     for row in r.rows:
-        refs = [_reference(B._setup_for(g, [sorted(hands[0])] + d, blind, 0, row.decision)) for d in deals]
+        refs = [_reference(BE.setup_for(g, [sorted(hands[0])] + d, blind, 0, row.decision)) for d in deals]
         assert row.stats.mean == pytest.approx(statistics.fmean(v for v, _, _ in refs))
         assert row.stats.payment == pytest.approx(statistics.fmean(p for _, _, p in refs))
         assert row.stats.stderr == 0 and row.stats.payment_stderr == 0 and row.stats.vs_best_stderr == 0
@@ -757,7 +758,7 @@ def test_exact_pick_and_choose_are_the_average_over_every_deal():
     pays = []
     for d in _every_deal(unseen, [2, 2, 2]):
         hs, bl = [sorted(hands[0]), d[0], d[1]], d[2]
-        pays.append(max((_reference(B._setup_for(g, hs, bl, 0, x)) for x in B.legal_decisions(g, hs[0] + bl, unseen)),
+        pays.append(max((_reference(BE.setup_for(g, hs, bl, 0, x)) for x in B.legal_decisions(g, hs[0] + bl, unseen)),
                         key=lambda t: (t[2], t[0]))[2])
     assert p.exact and p.worlds == len(pays) == 90
     assert p.pick.payment == pytest.approx(statistics.fmean(pays)) and p.pick.payment_stderr == 0
@@ -773,7 +774,7 @@ def test_exact_pick_and_choose_are_the_average_over_every_deal():
     deals = list(_every_deal(unseen, [2, 2, 2]))
     assert c.exact and c.worlds == len(deals) == 90
     for row in c.rows:
-        refs = [_reference(B._contract_setup(sk, [d[0], hand, d[1], d[2]], 1, row.contract)) for d in deals]
+        refs = [_reference(BE.contract_setup(sk, [d[0], hand, d[1], d[2]], 1, row.contract)) for d in deals]
         assert row.stats.payment == pytest.approx(statistics.fmean(p for _, _, p in refs))
         assert row.stats.payment_stderr == 0
     assert c.to_dict()["exact"] is True and "every one of the 90 deals" in render_choose(c)
@@ -885,12 +886,12 @@ def test_double_dummy_over_processes_is_the_same():
     rng = random.Random(4)
     hands, blind, _ = _small_deal(g, rng, 2)
     decisions = B.legal_decisions(g, hands[1] + blind)
-    task = B._Task(kind="deal", game=B._game_spec(g), seat=1, hand=tuple(map(int, hands[1])),
-                   blind=tuple(map(int, blind)), choices=tuple(d._key() for d in decisions),
+    task = BU.Task(kind="deal", game=game_spec(g), seat=1, hand=tuple(map(int, hands[1])),
+                   blind=tuple(map(int, blind)), choices=tuple(d.to_key() for d in decisions),
                    stakes=(False, False, 0), hands=tuple(tuple(map(int, h)) for h in hands))
-    one = B._map_units(task, len(decisions), 1, None)
+    one = BU.run_units(task, len(decisions), 1, None)
     # the first choice here, the rest in two processes
-    two = B._map_units(task, len(decisions), 2, None, parallel_after=1e-9)
+    two = BU.run_units(task, len(decisions), 2, None, parallel_after=1e-9)
     assert [t[:5] for t in one] == [t[:5] for t in two]
     r = B.rank_buries(g, hands, blind, 1)
     by_decision = {row.decision: row for row in r.rows}

@@ -760,6 +760,7 @@ JD_FULL = EXAMPLES / "bury-jd-full.toml"
 
 def test_jobs_never_start_more_processes_than_cores(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, run) -> None:
     import sheepsolve.bury as B
+    import sheepsolve.bury.units as BU
     import sheepsolve.worlds as W
 
     started: list[int] = []
@@ -804,7 +805,7 @@ def test_jobs_never_start_more_processes_than_cores(monkeypatch: pytest.MonkeyPa
     # the fake stands for every start method: none is asked for the fork server's preload (a test run that left a
     # thread behind, e.g. Dask's, makes start_method choose forkserver)
     monkeypatch.setattr(signals, "START_METHOD", "spawn")
-    monkeypatch.setattr(B, "PARALLEL_AFTER_SECONDS", 0.0)
+    monkeypatch.setattr(BU, "PARALLEL_AFTER_SECONDS", 0.0)
     cores = len(os.sched_getaffinity(0))
     r = run("bury", JD_FULL, "--view", "picker", "--worlds", "40", "--jobs", "1000", "--json")
     assert r.exit_code == 0, r.output

@@ -1,0 +1,276 @@
+"""The picker's and the declarer's choices before the first lead, listed: every legal bury with its call and card
+under (:class:`BuryDecision`, :func:`legal_decisions`), every contract a Schafkopf hand may announce
+(:class:`Contract`, :func:`contracts_for`), and the buries that cannot differ in play (:func:`card_groups`,
+:func:`merge_choices`), solved once.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..cards import Card, format_card, format_cards
+from ..engine import legal_calls
+from ..games import JACKS, QUEENS, Game, GameError, make_game
+from ..solver import SolverError
+
+__all__ = ["BuryError", "BuryDecision", "Contract", "legal_decisions", "contracts_for", "sauspiel_blocks",
+           "make_contract_game", "card_groups", "merge_choices", "choice_context", "solve_order"]
+
+
+class BuryError(SolverError):
+    """A question these tools cannot answer for this record or these arguments."""
+
+
+
+
+@dataclass(frozen=True)
+class BuryDecision:
+    """One choice of the picker: the cards buried, the call (``called`` card, or ``alone`` by choice in the
+    called-ace game) and the card put *under* when the call needs one.
+
+    >>> from sheepsolve.cards import parse_cards
+    >>> BuryDecision(tuple(parse_cards("AS 7H")), called=Card.parse("AC")).to_dict()
+    {'cards': ['AS', '7H'], 'call': 'AC', 'under': None}
+    """
+
+    bury: tuple[Card, ...]
+    called: Card | None = None
+    under: Card | None = None
+    alone: bool = False  # the picker chose to go alone (called-ace); a forced alone is in the result rows
+
+    @property
+    def call(self) -> str | None:
+        """``"AC"``, ``"alone"`` (chosen) or None (no call in this game)."""
+        if self.called is not None:
+            return str(self.called)
+        return "alone" if self.alone else None
+
+    def label(self, style: str = "ascii") -> str:
+        """``KS 8C, call AH, TS under`` in one notation (a :func:`~sheepsolve.cards.format_card` style)."""
+        out = format_cards(self.bury, style)
+        if self.called is not None:
+            out += f", call {format_card(self.called, style)}"
+        elif self.alone:
+            out += ", call alone"
+        if self.under is not None:
+            out += f", {format_card(self.under, style)} under"
+        return out
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"cards": [str(c) for c in self.bury], "call": self.call,
+                "under": str(self.under) if self.under is not None else None}
+
+    def to_key(self) -> tuple:
+        return (tuple(int(c) for c in self.bury), -1 if self.called is None else int(self.called),
+                -1 if self.under is None else int(self.under), self.alone)
+
+    @staticmethod
+    def from_key(k: tuple) -> "BuryDecision":
+        return BuryDecision(tuple(Card(c) for c in k[0]), None if k[1] < 0 else Card(k[1]),
+                        None if k[2] < 0 else Card(k[2]), k[3])
+
+
+@dataclass(frozen=True)
+class Contract:
+    """A Schafkopf contract the declarer may announce.
+
+    >>> Contract("sauspiel", called=Card.parse("AS")).label(), Contract("wenz", tout=True).label()
+    ('sauspiel AS', 'wenz tout')
+    """
+
+    game: str  # sauspiel, solo, wenz, geier, farbwenz, farbgeier, sie
+    trump: str | None = None
+    called: Card | None = None
+    tout: bool = False
+
+    def label(self) -> str:
+        out = self.game
+        if self.called is not None:
+            out += f" {self.called}"
+        if self.trump is not None:
+            out += f" {self.trump}"
+        return out + (" tout" if self.tout else "")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"contract": self.label(), "game": self.game, "trump": self.trump,
+                "called": str(self.called) if self.called is not None else None, "tout": self.tout}
+
+    def to_key(self) -> tuple:
+        return (self.game, self.trump, -1 if self.called is None else int(self.called), self.tout)
+
+    @staticmethod
+    def from_key(k: tuple) -> "Contract":
+        return Contract(k[0], k[1], None if k[2] < 0 else Card(k[2]), k[3])
+
+
+def legal_decisions(game: Game, picked: Iterable[Card], others: Iterable[Card] | None = None) -> list[BuryDecision]:
+    """Every legal (bury, call, under) choice of a picker holding ``picked`` (his hand and the blind).
+
+    The called-ace hold-card rule comes from :func:`sheepsolve.engine.legal_calls` on the kept hand: a bury
+    that leaves no hold card for a suit removes that suit's call. Going alone is always allowed there. Under
+    the other partner rules only the bury is chosen. ``others``: the cards in the other hands, when not the
+    whole rest of the deck (small deals): a card not among them cannot be called.
+
+    >>> from sheepsolve.cards import parse_cards
+    >>> picked = parse_cards("QC QS JD AD 9C TS 7H 8H")
+    >>> len(legal_decisions(make_game("sheepshead"), picked))
+    28
+    >>> ds = legal_decisions(make_game("sheepshead", partner="called-ace"), picked)
+    >>> sorted({d.call for d in ds})
+    ['AC', 'AH', 'AS', 'alone']
+    >>> any(d.call == "AC" and Card.parse("9C") in d.bury for d in ds)
+    False
+    """
+    picked = game.sort_cards(picked)
+    elsewhere = set(others) if others is not None else None
+    out: list[BuryDecision] = []
+    for bury in itertools.combinations(picked, game.bury_size):
+        kept = [c for c in picked if c not in bury]
+        if game.partner != "called-ace":
+            out.append(BuryDecision(tuple(bury)))
+            continue
+        for call in legal_calls(game, kept, bury):
+            if elsewhere is not None and call.card is not None and call.card not in elsewhere:
+                continue
+            if call.card is None:
+                out.append(BuryDecision(tuple(bury), alone=True))
+            elif call.under:
+                out.extend(BuryDecision(tuple(bury), called=call.card, under=u) for u in kept)
+            else:
+                out.append(BuryDecision(tuple(bury), called=call.card))
+    return out
+
+
+def contracts_for(game: Game, hand: Iterable[Card]) -> list[Contract]:
+    """Every contract a Schafkopf declarer holding ``hand`` may announce, under ``game``'s deck, seats and rules.
+
+    >>> from sheepsolve.cards import parse_cards
+    >>> cs = contracts_for(make_game("sauspiel"), parse_cards("QC QS JH AH 7C 9S KS 8D"))
+    >>> [c.label() for c in cs][:5], len(cs)
+    (['sauspiel AC', 'sauspiel AS', 'sauspiel AD', 'solo C', 'solo S'], 31)
+    >>> len(contracts_for(make_game("sauspiel", rules={"preset": "gametwist"}), parse_cards("QC QS JH AH 7C 9S KS 8D")))
+    15
+    """
+    hand = list(hand)
+    out: list[Contract] = []
+    for spec in contract_games(game):
+        name, trump, tout = spec
+        try:
+            g = make_contract_game(game, name, trump, tout)
+        except GameError:
+            continue
+        if name == "sauspiel":
+            out.extend(Contract("sauspiel", called=c.card) for c in legal_calls(g, hand))
+        elif name == "sie":
+            if all(c in hand for c in QUEENS + JACKS):
+                out.append(Contract("sie"))
+        else:
+            out.append(Contract(name, trump, tout=tout))
+    return out
+
+
+def sauspiel_blocks(game: Game, hand: Iterable[Card]) -> list[tuple[Card, str]]:
+    """Why ``hand`` can call no Sau (and so play no sauspiel): for each Sau that could be called, ``"held"``
+    (the declarer holds it himself) or ``"void"`` (he keeps no card of its suit that is not a trump). Empty when
+    some Sau can be called.
+
+    >>> from sheepsolve.cards import parse_cards
+    >>> [(str(a), why) for a, why in sauspiel_blocks(make_game("sauspiel"), parse_cards("QC QS AC 9C JD JH 7H 8H"))]
+    [('AC', 'held'), ('AS', 'void'), ('AD', 'void')]
+    >>> sauspiel_blocks(make_game("sauspiel"), parse_cards("QC QS AC 9C 8D JH 7H 8H"))
+    []
+    """
+    hand = list(hand)
+    base = make_contract_game(game, "sauspiel", None, False)
+    if legal_calls(base, hand):
+        return []
+    aces = [Card.make("A", s) for s in base.plain_suits if not base.is_trump(Card.make("A", s))]
+    return [(a, "held" if a in hand else "void") for a in aces]
+
+
+def contract_games(game: Game) -> list[tuple[str, str | None, bool]]:
+    out: list[tuple[str, str | None, bool]] = [("sauspiel", None, False)]
+    for tout in (False, True):
+        out += [("solo", t, tout) for t in "CSHD"]
+        out += [("wenz", None, tout), ("geier", None, tout)]
+        out += [("farbwenz", t, tout) for t in "CSHD"]
+        out += [("farbgeier", t, tout) for t in "CSHD"]
+    out.append(("sie", None, False))
+    return out
+
+
+def make_contract_game(base: Game, name: str, trump: str | None, tout: bool) -> Game:
+    return make_game(name, trump=trump, deck="short" if len(base.deck) < 32 else "long", tout=tout or None,
+                     seats=base.seats, rules=dict(base.rules))
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Interchangeable cards: buries that cannot differ in play.
+
+
+def card_groups(game: Game, picked: Iterable[Card]) -> dict[Card, int]:
+    """Group the picker's cards: same class, same points, no other card between them in rank."""
+    picked = set(picked)
+    special: set[Card] = set()
+    if game.partner == "jack-of-diamonds":
+        special |= set(JACKS) if game.rules.get("call_up") else {Card.make("J", "D")}
+    if game.rules.get("blitz"):
+        special |= {Card.make("Q", "C"), Card.make("Q", "S")}
+    groups: dict[Card, int] = {}
+    gid = 0
+    for cls in game.classes:
+        prev: Card | None = None
+        for c in game.class_cards(cls):
+            if c not in picked:
+                prev = None
+                continue
+            if prev is not None and c not in special and prev.points == c.points:
+                groups[c] = groups[prev]
+            else:
+                groups[c] = gid
+                gid += 1
+            prev = None if c in special else c
+    return groups
+
+
+def merge_choices(decisions: Sequence[BuryDecision],
+           groups: Mapping[Card, int] | None) -> tuple[list[BuryDecision], list[int]]:
+    """Representative decisions and, for every decision, the index of its representative."""
+    reps: list[BuryDecision] = []
+    where: dict[tuple, int] = {}
+    index: list[int] = []
+    for d in decisions:
+        if groups is None:
+            sig: tuple = d.to_key()
+        else:
+            sig = (tuple(sorted(groups[c] for c in d.bury)), d.called, d.alone,
+                   None if d.under is None else groups[d.under])
+        if sig not in where:
+            where[sig] = len(reps)
+            reps.append(d)
+        index.append(where[sig])
+    return reps, index
+
+
+
+
+# --------------------------------------------------------------------------------------------------------------
+# The order of solving
+
+
+def choice_context(d: BuryDecision) -> tuple:
+    """What decides the solver's tables besides the hands: the called card, the card under, going alone. The
+    solver clears its table when they change, so choices sharing them are solved one after another."""
+    return (d.called, d.under, d.alone)
+
+
+def solve_order(decisions: Sequence[BuryDecision]) -> list[int]:
+    """The order to solve ``decisions`` in: grouped by :func:`choice_context` (in order of first appearance), the
+    given order within a group, so that the call does not change from one choice to the next (docs/TUNING.md)."""
+    first: dict[tuple, int] = {}
+    for i, d in enumerate(decisions):
+        first.setdefault(choice_context(d), i)
+    return sorted(range(len(decisions)), key=lambda i: (first[choice_context(decisions[i])], i))

@@ -1,0 +1,277 @@
+"""The bury tools' records: the choices a record shows (bury, call, card under, the play) are set aside, the
+rest is read and checked by :mod:`sheepsolve.record`; then the question is asked (:func:`bury_from_record`,
+:func:`pick_from_record`, :func:`choose_from_record`, what the commands run).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+from ..cards import Card
+from ..games import REGISTRY, GameError, resolve_name
+from ..record import Record, RecordError, parse_data, read_record_file, record_from_dict
+from ..scoring import Stakes
+from .choices import BuryDecision, BuryError
+from .questions import choose_contract, pick_or_pass, rank_buries, sample_buries
+from .results import BuryRanking, ChoiceResult, PickResult
+from .units import ProgressFn
+
+__all__ = ["LoadedRecord", "read_bury_record", "read_pick_record", "read_choose_record", "bury_from_record",
+           "pick_from_record", "choose_from_record"]
+
+
+_DECISION_KEYS = ("bury", "called", "under", "alone", "play")
+
+
+class _Parsed(NamedTuple):
+    """A record file read and parsed once: how errors name it, and its data as written."""
+
+    label: str
+    data: Any
+
+
+def _parse(path: Any) -> _Parsed:
+    """Read and parse the record; ``path`` is a file name or a :class:`sheepsolve.commands.Source`. Errors are
+    :func:`~sheepsolve.record.load_record`'s: a file that cannot be read, or text that does not parse."""
+    if hasattr(path, "read_text"):
+        label, fmt, text = str(path), path.fmt, path.read_text()
+    else:
+        label, fmt, text = read_record_file(path)
+    try:
+        return _Parsed(label, parse_data(text, fmt))
+    except RecordError as e:
+        raise RecordError(f"{label}: {e}") from None
+
+
+def _read(parsed: _Parsed, german: bool, change: Callable[[dict[str, Any]], dict[str, Any]]) -> tuple[
+        Record, Record | None, list[str]]:
+    """The record with its choices set aside (``change``), and the record as written.
+
+    The record as written is checked as ``show`` checks it: every error is reported (a revoke in the play, a call
+    the hand does not allow, ...). Only a record that shows no choice at all (no bury, call, card under or play)
+    may leave out the picker, declarer or called card the command is about.
+    """
+    original: Record | None = None
+    err: RecordError | None = None
+    try:
+        original = record_from_dict(parsed.data, german=german)
+    except RecordError as e:
+        err = RecordError(f"{parsed.label}: {e}")
+    raw = parsed.data
+    if err is not None and (not isinstance(raw, dict) or any(k in raw for k in _DECISION_KEYS)
+                            or not _MISSING_CHOICE.search(str(err))):
+        raise err
+    try:
+        base = record_from_dict(change(dict(raw)), german=german)
+    except RecordError as e:
+        raise RecordError(f"{parsed.label}: {e}") from None
+    return base, original, []
+
+
+_MISSING_CHOICE = re.compile(r"(?:^|: )(?:picker|declarer|called): missing")
+
+
+def _game_kind(parsed: _Parsed) -> tuple[str, str] | None:
+    """(canonical game, family) named by the record, or None when it cannot tell (the reader will say why)."""
+    try:
+        name = parsed.data.get("game")
+        canon, _ = resolve_name(name)  # type: ignore[arg-type]
+    except Exception:
+        return None
+    return canon, REGISTRY[canon].family
+
+
+def _need_picker_game(parsed: _Parsed, what: str) -> None:
+    kind = _game_kind(parsed)
+    if kind is not None and kind[0] not in ("sheepshead", "sheepshead-3", "sheepshead-4"):
+        raise BuryError(f"{parsed.label}: game: {kind[0]} has no {what} ({what} is for sheepshead, sheepshead-3 and "
+                        f"sheepshead-4)")
+
+
+def _stakes_of(rec: Record) -> Stakes:
+    return Stakes(crack=rec.crack, recrack=rec.recrack, doublers=rec.doublers)
+
+
+@dataclass(frozen=True)
+class LoadedRecord:
+    """A record read for one of the bury tools: the record with its choices set aside, the seat asked about, its
+    hand, the blind, every hand when known, and the record's own choice."""
+
+    record: Record
+    seat: int
+    hand: tuple[Card, ...]
+    blind: tuple[Card, ...] | None
+    full: list[list[Card]] | None  # every hand, when known
+    choice: BuryDecision | None
+    notes: tuple[str, ...] = field(default=())
+
+
+def read_bury_record(path: str, *, german: bool = False) -> LoadedRecord:
+    """Read a record for ``sheepsolve bury``: the picker's hand and the blind are needed; the other hands, if
+    given, allow the double-dummy ranking; the record's bury and call, if given, are marked in the ranking."""
+
+    def change(d: dict[str, Any]) -> dict[str, Any]:
+        for k in _DECISION_KEYS:
+            d.pop(k, None)
+        if d.get("partner") == "called-ace":
+            d["called"] = "alone"
+        return d
+
+    parsed = _parse(path)
+    _need_picker_game(parsed, "bury")
+    base, original, notes = _read(parsed, german, change)
+    g = base.game
+    p = base.declarer
+    assert p is not None
+    hand = base.hands[p]
+    if hand is None:
+        raise BuryError(f"{path}: hands.{base.players[p]}: the picker's hand is needed to rank buries")
+    if base.blind is None:
+        raise BuryError(f"{path}: blind: the blind is needed to rank buries")
+    full = [list(h) for h in base.hands] if all(h is not None for h in base.hands) else None  # type: ignore[arg-type]
+    choice = None
+    if original is not None and original.bury:
+        alone = original.alone and g.partner == "called-ace"
+        choice = BuryDecision(tuple(g.sort_cards(original.bury)), called=original.called, under=original.under,
+                          alone=alone)
+    return LoadedRecord(record=base, seat=p, hand=tuple(hand), blind=tuple(base.blind), full=full, choice=choice,
+                   notes=tuple(notes))
+
+
+def _seat_arg(rec: Record, seat: str | None, role: str) -> int:
+    if seat is None:
+        raise BuryError(f"--seat: name the player who would {role} (one of {', '.join(rec.players)})")
+    try:
+        return rec.seat_of(seat)
+    except RecordError as e:
+        raise BuryError(f"--seat: {e}") from None
+
+
+def read_pick_record(path: str, seat: str | None, *, german: bool = False) -> LoadedRecord:
+    """Read a record for ``sheepsolve pick``: the hand of ``seat`` (default: the record's picker) is needed."""
+    chosen: dict[str, Any] = {}
+
+    def change(d: dict[str, Any]) -> dict[str, Any]:
+        for k in _DECISION_KEYS:
+            d.pop(k, None)
+        chosen["picker"] = d.get("picker")
+        if d.get("partner") == "called-ace":
+            d["called"] = "alone"
+        if "picker" not in d:
+            players = d.get("players")
+            d["picker"] = players[0] if isinstance(players, list) and players else "1"
+        return d
+
+    parsed = _parse(path)
+    _need_picker_game(parsed, "picking")
+    base, _, notes = _read(parsed, german, change)
+    if seat is None and chosen.get("picker") is not None:
+        s = base.declarer
+    else:
+        s = _seat_arg(base, seat, "pick")
+    assert s is not None
+    hand = base.hands[s]
+    if hand is None:
+        raise BuryError(f"{path}: hands.{base.players[s]}: the hand of the player who would pick is needed")
+    full = None
+    if all(h is not None for h in base.hands) and base.blind is not None:
+        full = [list(h) for h in base.hands]  # type: ignore[arg-type]
+    return LoadedRecord(record=base, seat=s, hand=tuple(hand), blind=base.blind, full=full, choice=None,
+                   notes=tuple(notes))
+
+
+def read_choose_record(path: str, seat: str | None, *, german: bool = False) -> LoadedRecord:
+    """Read a record for ``sheepsolve choose``: any Schafkopf record (its game gives the deck, the number of
+    players and the rules; the contract it names is set aside); the hand of ``seat`` (default: the record's
+    declarer) is needed."""
+    chosen: dict[str, Any] = {}
+
+    def change(d: dict[str, Any]) -> dict[str, Any]:
+        chosen["declarer"] = d.get("declarer")
+        for k in _DECISION_KEYS + ("trump", "tout", "declarer"):
+            d.pop(k, None)
+        game = d.get("game")
+        try:
+            canon, implied = resolve_name(game)  # type: ignore[arg-type]
+        except GameError:
+            return d  # the record reader names the bad game
+        chosen["game"] = canon
+        chosen["family"] = REGISTRY[canon].family
+        if chosen["family"] != "schafkopf":
+            return d
+        if "seats" in implied and "players" not in d and "seats" not in d:
+            d["seats"] = implied["seats"]
+        d["game"] = "wenz"  # any contract of every deck and size: only the deck, seats and rules are kept
+        players = d.get("players")
+        d["declarer"] = chosen["declarer"] or (players[0] if isinstance(players, list) and players else "1")
+        return d
+
+    parsed = _parse(path)
+    kind = _game_kind(parsed)
+    if kind is not None and kind[1] != "schafkopf":
+        raise BuryError(f"{parsed.label}: game: {kind[0]} is not Schafkopf: choose is for Schafkopf hands "
+                        f"(Sheepshead: use pick)")
+    base, _, notes = _read(parsed, german, change)
+    if chosen.get("family") != "schafkopf":
+        raise BuryError(f"{path}: game: {base.game.name} is not Schafkopf: choose is for Schafkopf hands "
+                        f"(Sheepshead: use pick)")
+    if seat is None and chosen.get("declarer") is not None:
+        s = base.declarer
+    else:
+        s = _seat_arg(base, seat, "declare")
+    assert s is not None
+    hand = base.hands[s]
+    if hand is None:
+        raise BuryError(f"{path}: hands.{base.players[s]}: the hand of the player who would declare is needed")
+    return LoadedRecord(record=base, seat=s, hand=tuple(hand), blind=None, full=None, choice=None, notes=tuple(notes))
+
+
+# --------------------------------------------------------------------------------------------------------------
+# From a record (what the commands run)
+
+
+def bury_from_record(loaded: LoadedRecord, *, view: str | None = None, worlds: int | str | None = None, seed: int = 0,
+                     jobs: int | None = None, by: str = "payment", progress: ProgressFn | None = None
+                     ) -> BuryRanking:
+    """``sheepsolve bury``: the double-dummy ranking when every hand is known (``view="actual"``), else (or with
+    ``view="picker"``, or when ``worlds`` is given) the picker's view, with the double-dummy comparison when the
+    deal is known."""
+    rec = loaded.record
+    if view is None:
+        view = "actual" if loaded.full is not None and worlds is None else "picker"
+    if view not in ("actual", "picker"):
+        raise BuryError(f'--view: must be "actual" or "picker", not {view!r}')
+    stakes = _stakes_of(rec)
+    blind = list(loaded.blind or ())
+    if view == "actual":
+        if loaded.full is None:
+            missing = ", ".join(p for p, h in zip(rec.players, rec.hands) if h is None)
+            raise BuryError(f"--view actual: double dummy needs every hand (no hand for {missing}); "
+                            f"use --view picker to sample the unseen cards")
+        r = rank_buries(rec.game, loaded.full, blind, loaded.seat, stakes=stakes, by=by, jobs=jobs,
+                        progress=progress, players=rec.players)
+    else:
+        r = sample_buries(rec.game, loaded.hand, blind, loaded.seat, worlds=worlds or 100, seed=seed,
+                          stakes=stakes, by=by, jobs=jobs, progress=progress, players=rec.players,
+                          actual_hands=loaded.full)
+    return BuryRanking(**{**r.__dict__, "record_choice": loaded.choice, "notes": r.notes + loaded.notes})
+
+
+def pick_from_record(loaded: LoadedRecord, *, worlds: int | str = 100, seed: int = 0, jobs: int | None = None,
+                     by: str = "payment", progress: ProgressFn | None = None) -> PickResult:
+    """``sheepsolve pick``: picking against passing for the record's seat."""
+    rec = loaded.record
+    actual = (loaded.full, list(loaded.blind or ())) if loaded.full is not None else None
+    return pick_or_pass(rec.game, loaded.hand, loaded.seat, worlds=worlds, seed=seed, stakes=_stakes_of(rec),
+                        by=by, jobs=jobs, progress=progress, players=rec.players, actual=actual)
+
+
+def choose_from_record(loaded: LoadedRecord, *, worlds: int | str = 100, seed: int = 0, jobs: int | None = None,
+                       by: str = "payment", progress: ProgressFn | None = None) -> ChoiceResult:
+    """``sheepsolve choose``: every contract the record's seat may declare, against passing."""
+    rec = loaded.record
+    return choose_contract(rec.game, loaded.hand, loaded.seat, worlds=worlds, seed=seed, stakes=_stakes_of(rec),
+                           by=by, jobs=jobs, progress=progress, players=rec.players)

@@ -183,3 +183,37 @@ def test_sigint_to_a_batch_in_one_process_is_status_130(tmp_path: Path) -> None:
             p.communicate()
     assert p.returncode == 130 and err == b"", (p.returncode, err)
     _whole_lines(out)
+
+
+LOW_MEMORY = """
+import resource, sys
+import sheepsolve.cli
+with open("/proc/self/status") as f:
+    size = next(int(line.split()[1]) * 1024 for line in f if line.startswith("VmSize:"))
+room = int(sys.argv[1]) * 2**20
+resource.setrlimit(resource.RLIMIT_AS, (size + room, size + room))
+sys.argv = ["sheepsolve"] + sys.argv[2:]
+sheepsolve.cli.main()
+"""
+
+
+def low_memory(room_mib: int, *args: str) -> subprocess.CompletedProcess:
+    """``sheepsolve ARGS`` with ``room_mib`` MiB of address space beyond what it holds once imported."""
+    return subprocess.run([sys.executable, "-c", LOW_MEMORY, str(room_mib), *args], capture_output=True, text=True,
+                          timeout=300)
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="needs /proc")
+def test_solver_tables_beyond_the_memory_limit_are_one_line(tmp_path: Path) -> None:
+    r = low_memory(64, "solve", str(EXAMPLES / "sauspiel-midtrick.toml"), "--table-mib", "256")
+    assert r.returncode == 2, r
+    assert r.stderr.startswith("error: out of memory (this process may use at most ") and r.stderr.count("\n") == 1
+    assert "the solver's tables need 193 MiB (--table-mib 256); ask for less: a smaller --table-mib" in r.stderr
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="needs /proc")
+def test_many_worlds_beyond_the_memory_limit_are_one_line(tmp_path: Path) -> None:
+    r = low_memory(24, "suggest", str(EXAMPLES / "sauspiel-midtrick.toml"), "--worlds", "20000", "--jobs", "2")
+    assert r.returncode == 2, r
+    assert r.stderr.startswith("error: out of memory (this process may use at most ") and r.stderr.count("\n") == 1
+    assert r.stderr.endswith("with --worlds 20000 and --jobs 2; ask for less: fewer --worlds, or --jobs 1\n"), r.stderr

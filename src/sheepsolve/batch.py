@@ -52,6 +52,7 @@ from typing import Any, BinaryIO, TextIO
 
 from .commands import ANALYSIS_ERRORS, COMMANDS, Source
 from .files import FileError, check_output_path, clip, open_input_file
+from .memory import memory_message
 from .record import MAX_RECORD_BYTES
 from .batch_output import MAX_OUTPUT_LINE_BYTES, BatchError, Output, holds_lines, read_done
 
@@ -293,6 +294,8 @@ def run_record(command: str, options: dict[str, Any], item: Item) -> tuple[str, 
         return _error(item.id, str(e))
     except RecursionError:
         return _error(item.id, "record: nested too deeply")
+    except MemoryError as e:  # this record asked for more than there is; the next may not
+        return _error(item.id, memory_message(e, options))
     except Exception as e:  # a bug must not stop the batch either; say it is one
         return _error(item.id, f"internal error: {type(e).__name__}: {e}")
     return json.dumps({"id": item.id, "result": data}, ensure_ascii=False), False

@@ -20,6 +20,7 @@ from .games import RULE_SWITCHES, GameError, list_games, PRESETS
 from .record import Record, RecordError, load_record
 from .engine import RulesError
 from .files import FileError, check_output_path, clip, write_output_atomically
+from .memory import memory_message
 from .signals import INTERRUPTED_STATUS, Terminated
 from .solver import DEFAULT_TABLE_MIB, SolverError
 from .view import MAX_SEED
@@ -90,6 +91,8 @@ def input_errors(fn: Callable) -> Callable:
             # SIGTERM or SIGHUP while worker processes ran: they are stopped; end as the signal would, without a
             # traceback
             sys.exit(e.status)
+        except MemoryError as e:  # a ulimit -v, a small machine: what was asked for, and how to ask for less
+            raise InputError(memory_message(e, kwargs)) from None
         except BrokenPipeError:
             # the reader went away (``sheepsolve ... | head``): not bad input; stop quietly
             devnull = os.open(os.devnull, os.O_WRONLY)
@@ -725,6 +728,8 @@ def batch(command: str, args: tuple[str, ...], out: str, resume: bool, force: bo
                             resume=resume, force=force, progress=progress)
     except (BatchError, FileError) as e:
         raise InputError(str(e)) from None
+    except MemoryError as e:
+        raise InputError(memory_message(e, dict(options, jobs=jobs))) from None
     except Terminated as e:  # SIGTERM, SIGHUP: the workers are stopped, the lines written so far kept (--resume)
         sys.exit(e.status)
     click.echo(summary.text(command, out), err=True)

@@ -33,6 +33,7 @@ from ._core import Core
 from .cards import Card
 from .engine import State
 from .files import clip
+from .memory import TableMemoryError
 from .objective import Objective
 from .tables import CoreTables, compile_tables, core_position, fixed_points
 
@@ -117,7 +118,10 @@ class Solver:
     def __init__(self, table_mib: int = DEFAULT_TABLE_MIB, *, table_bits: int | None = None) -> None:
         bits = table_bits if table_bits is not None else _bits_for(table_mib)
         self._lock = threading.RLock()
-        self._core = Core(bits)
+        try:
+            self._core = Core(bits)
+        except MemoryError:  # the tables could not be had: say how much they need
+            raise TableMemoryError(Core.bytes_for(bits)) from None
         self._tables: CoreTables | None = None
         self._compiled: tuple | None = None  # (setup, objective, tables) of the last compile
         self._masks: tuple | None = None  # (tables, hands, their core masks) of the last position loaded

@@ -262,3 +262,30 @@ def test_hostile_names_shown_as_text(browser, tmp_path):
 def test_no_token_no_page(browser, server):
     browser.get(server.base + "/")
     assert "403" in browser.find_element("tag name", "body").text
+
+
+def test_hint_chart_and_seat_view(browser, server):
+    """Hint marks the best card without playing it; a click on the chart jumps to that card; the seat switch
+    hides the other hands."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.support.ui import Select
+
+    _open(browser, server, "#t3.1")
+    _until(lambda: _values(browser), what="values")
+    values = _values(browser)
+    browser.find_element("id", "hint").click()
+    hinted = {b.get_attribute("data-card") for b in browser.find_elements("css selector", "#seats button.hinted")}
+    assert hinted == {c for c, v in values.items() if v == max(values.values())}
+    assert _where(browser) == "t3.1" and browser.find_element("id", "status").text.startswith("Hint:")
+    svg = _until(lambda: browser.find_element("css selector", "#chart svg"), what="the chart")
+    geo = json.loads(browser.find_element("id", "chart").get_attribute("data-geometry"))
+    width = svg.size["width"]
+    x = (geo["left"] + (geo["right"] - geo["left"]) * 20 / 32) * width / geo["width"]
+    ActionChains(browser).move_to_element_with_offset(svg, int(x - width / 2), 0).click().perform()
+    _until(lambda: _where(browser) == "t5.4", what="the chart's card 20")
+    Select(browser.find_element("id", "seatview")).select_by_value("Vroni")
+    hands = {h.get_attribute("data-seat"): h for h in browser.find_elements("css selector", "#seats .hand")}
+    assert not hands["Vroni"].find_elements("css selector", ".c.back")
+    assert hands["Sepp"].find_elements("css selector", ".c.back")
+    assert not hands["Sepp"].find_elements("css selector", "[data-card]")
+    Select(browser.find_element("id", "seatview")).select_by_value("")

@@ -292,8 +292,8 @@
     var vb = $("values");
     if (!t.can_vary) {
       vb.textContent = "";
-      vb.appendChild(el("div", "legend", t.finished ? "The hand is over." : "Double-dummy values need every hand: " +
-        (t.missing || []).join("; ") + "."));
+      vb.appendChild(el("div", "legend", t.finished ? "The hand is over." : D.sie ? "A Sie is not played out." :
+        "Double-dummy values need every hand: " + (t.missing || []).join("; ") + "."));
     } else if (!t.finished) {
       $("valuesjob").textContent = "solving\u2026";
       job("values", l).then(function (v) {

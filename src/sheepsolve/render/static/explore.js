@@ -294,7 +294,10 @@
       vb.textContent = "";
       vb.appendChild(el("div", "legend", t.finished ? "The hand is over." : D.sie ? "A Sie is not played out." :
         "Double-dummy values need every hand: " + (t.missing || []).join("; ") + "."));
-    } else if (!t.finished) {
+    } else if (t.finished) {
+      vb.textContent = "";
+      vb.appendChild(el("div", "legend", "The hand is over: " + (t.result_text || t.no_result || "no result") + "."));
+    } else {
       $("valuesjob").textContent = "solving\u2026";
       job("values", l).then(function (v) {
         $("valuesjob").textContent = "";

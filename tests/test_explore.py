@@ -59,6 +59,20 @@ def test_every_example_explores(path: Path):
         t = ex.table(ex.main[:n])
         assert t["at"] == line_label(ex.main[:n], ex.game.seats) and t["on_main"]
         assert sum(h["left"] for h in t["hands_now"]) + n == ex.max_cards or not ex.complete or ex.game.sie
+    # the mover's own view and the engine's card where the mover's hand is known
+    from sheepsolve.explore.seat_view import engine_card, view_at
+
+    for n in sorted({0, len(ex.main) // 2, len(ex.main)}):
+        t = ex.table(ex.main[:n])
+        if t["finished"] or ex.game.sie or t["legal"] is None:
+            continue
+        v = view_at(ex, ex.main[:n], worlds=4, seed=1)
+        assert sorted(v["cards"]) == sorted(t["legal"]) and v["top"] in v["best"]
+        # every unseen card lies somewhere in every world: its shares add up to 1
+        assert v["beliefs"] and all(abs(sum(w.values()) - 1) < 1e-3 for w in v["beliefs"].values())
+        assert not set(v["beliefs"]) & set(t["hands_now"][ex.record.players.index(t["to_move"])]["cards"])
+        if ex.complete:
+            assert engine_card(ex, ex.main[:n], worlds=4, seed=1)["card"] in t["legal"]
     if not ex.complete or ex.game.sie:
         if ex.main and not ex.game.sie:
             with pytest.raises(ExploreError, match="needs every hand"):

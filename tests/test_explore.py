@@ -46,10 +46,10 @@ def _cut(rec, n: int, folder: Path) -> Path:
 def test_every_example_explores(path: Path):
     """Every position of the record's play gives its table (show's points); where every hand is known the values
     of every legal card, a best line and the chart; a variation reads back as a record; the page renders."""
-    from sheepsolve.explore.app import Settings, _page
+    from sheepsolve.explore.app import Settings, page_html
 
     ex = Explorer.open(path)
-    page = _page(ex, Settings(), "tok")
+    page = page_html(ex, Settings(), "tok")
     assert page.startswith("<!DOCTYPE html>") and 'id="explore-data"' in page
     show = _cli_json("show", str(path))
     last = ex.table(ex.main)
@@ -258,12 +258,12 @@ def test_variation_download(server, tmp_path):
 
 
 def test_hostile_names_are_escaped_in_the_page(tmp_path):
-    from sheepsolve.explore.app import Settings, _page
+    from sheepsolve.explore.app import Settings, page_html
 
     path = hostile_copy(SWING, tmp_path)
     ex = Explorer.open(path)
     assert ex.record.players[0] == HOSTILE[0]
-    page = _page(ex, Settings(), "tok")
+    page = page_html(ex, Settings(), "tok")
     assert_escaped(page)
 
 

@@ -42,7 +42,7 @@ from ..render.html import render_fragment, render_page
 from .jobs import Jobs
 from .session import Explorer, ExploreError
 
-__all__ = ["create_app", "MAX_BODY", "TOKEN_HEADER", "Settings"]
+__all__ = ["create_app", "page_html", "MAX_BODY", "TOKEN_HEADER", "Settings"]
 
 MAX_BODY = 16 * 1024
 """The largest request body (bytes): a line of a full deal is well under 1 KiB."""
@@ -161,7 +161,7 @@ def create_app(ex: Explorer, *, token: str, settings: Settings | None = None,
         return endpoint
 
     async def page(request: Request) -> Response:
-        html = await run_in_threadpool(_page, ex, settings, token)
+        html = await run_in_threadpool(page_html, ex, settings, token)
         return Response(html, media_type="text/html; charset=utf-8",
                         headers={"Content-Security-Policy": _CSP, "Cache-Control": "no-store",
                                  "Referrer-Policy": "no-referrer", "X-Content-Type-Options": "nosniff"})
@@ -258,7 +258,9 @@ def _work(ex: Explorer, settings: Settings, kind: str, line: tuple, data: dict[s
                                                  progress=progress)
 
 
-def _page(ex: Explorer, settings: Settings, token: str) -> str:
+def page_html(ex: Explorer, settings: Settings, token: str) -> str:
+    """The page: ``render/templates/explore.html`` with the record's facts for the script (as JSON, escaped)
+    and every card face of the deck drawn once."""
     rec, g = ex.record, ex.game
     data = {
         "token": token,

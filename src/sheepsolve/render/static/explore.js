@@ -163,6 +163,7 @@
     $("hint").disabled = !t.can_vary || t.finished || !!st.play;
     $("playstart").disabled = !t.can_vary || t.finished || !!st.play;
     $("playstop").hidden = !st.play; $("playstart").hidden = !!st.play;
+    ["first", "back", "forward", "last"].forEach(function (id) { $(id).disabled = !!st.play; });
     if (!st.play) { $("result").hidden = true; }
     markChart();
   }

@@ -42,26 +42,12 @@ from corpora import CORPORA, corpus  # noqa: E402
 
 from sheepsolve.batch import list_sources, run_batch  # noqa: E402
 from sheepsolve.commands import COMMANDS  # noqa: E402
-from sheepsolve.record import Record, record_from_dict  # noqa: E402
+from sheepsolve.record import Record  # noqa: E402
 
 
 def record_of(state) -> dict:
-    """The record of a deal at its first lead (hands as dealt)."""
-    st = state.setup
-    g = st.game
-    hands = []
-    for s in range(g.seats):
-        h = set(st.hands[s])
-        if g.kind == "picker" and s == st.declarer:
-            h = (h | set(st.bury)) - set(st.blind)
-        hands.append(tuple(sorted(h, key=int)))
-    rec = Record(game=g, players=tuple(str(i + 1) for i in range(g.seats)), declarer=st.declarer,
-                 hands=tuple(hands), blind=tuple(st.blind) if g.blind_size else (),
-                 bury=tuple(st.bury) if g.kind == "picker" else (), called=st.called, under=st.under,
-                 alone=st.partner is None and g.partner in ("called-ace",))
-    d = rec.to_dict()
-    record_from_dict(d)  # a valid record
-    return d
+    """The record of a deal at its first lead (hands as dealt), as data."""
+    return Record.from_state(state).to_dict()
 
 
 def write_season(path: Path, name: str, size: int) -> None:

@@ -21,12 +21,12 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from sheepsolve.cards import Card, format_cards
+from sheepsolve.cards import Card
 from sheepsolve.deals import deal
 from sheepsolve.engine import RulesError, Setup, State, legal_calls
-from sheepsolve.games import Game, make_game, resolve_rules
+from sheepsolve.games import Game, make_game
 from sheepsolve.objective import Objective
-from sheepsolve.record import dump_record, load_record, record_from_dict
+from sheepsolve.record import Record, dump_record, load_record, record_from_dict
 from sheepsolve.solver import Solver
 
 HERE = Path(__file__).resolve().parent
@@ -117,64 +117,16 @@ def perfect_play(state: State, cards: int | None = None) -> list[Card]:
     return out
 
 
-def tricks_of(cards: Sequence[Card], seats: int) -> list[str]:
-    return [format_cards(cards[i:i + seats]) for i in range(0, len(cards), seats)]
-
-
 # --------------------------------------------------------------------------------------------------------------
 # Writing.
 
 
-def record_dict(setup: Setup, dealt: Sequence[Sequence[Card]], players: Sequence[str], play: Sequence[Card],
-                info: dict[str, Any]) -> dict[str, Any]:
-    """The record's keys (RECORD-FORMAT.md) for a setup, its hands as dealt and the cards played."""
-    g = setup.game
-    d: dict[str, Any] = {"game": g.name}
-    if g.trump_suit:
-        d["trump"] = g.trump_suit
-    if g.tout:
-        d["tout"] = True
-    if len(g.deck) < 32:
-        d["deck"] = "short"
-    if g.name == "sheepshead":
-        d["partner"] = g.partner
-    d["players"] = list(players)
-    if setup.declarer is not None:
-        d["picker" if g.kind == "picker" else "declarer"] = players[setup.declarer]
-    if setup.blind:
-        d["blind"] = format_cards(setup.blind)
-    if g.kind == "picker":
-        d["bury"] = format_cards(setup.bury)
-    if g.partner == "called-ace":
-        d["called"] = str(setup.called) if setup.called is not None else "alone"
-    elif setup.called is not None:
-        d["called"] = str(setup.called)
-    if setup.under is not None:
-        d["under"] = str(setup.under)
-    d.update(info)
-    if play:
-        d["play"] = tricks_of(play, g.seats)
-    rules = written_rules(g)
-    if rules:
-        d["rules"] = rules
-    d["hands"] = {players[s]: format_cards(h) for s, h in enumerate(dealt)}
-    return d
-
-
-def written_rules(g: Game) -> dict[str, Any]:
-    """The preset and the switches that differ from it (or from the defaults)."""
-    preset = g.rules.get("preset")
-    base = resolve_rules(g.family, {"preset": preset} if preset else None)
-    out: dict[str, Any] = {"preset": preset} if preset else {}
-    out.update({k: v for k, v in g.rules.items() if k != "preset" and base.get(k) != v})
-    return out
-
-
 def write(name: str, setup: Setup, dealt: list[list[Card]], players: Sequence[str], play: Sequence[Card],
           comment: str, **info: Any) -> None:
-    """Write ``examples/<name>.toml`` and check that it reads back as the same record."""
-    d = record_dict(setup, dealt, players, play, {"comment": comment, **info})
-    rec = record_from_dict(d)
+    """Write ``examples/<name>.toml`` (:meth:`Record.from_state`: the hands as dealt, the stakes, ``comment``) and
+    check that it reads back as the same record."""
+    stakes = {"crack": bool(info.pop("crack", False) or info.pop("kontra", False)), "doublers": info.pop("doublers", 0)}
+    rec = Record.from_state(setup.start().play_cards(play), players, dealt=dealt, comment=comment, **stakes, **info)
     path = HERE / f"{name}.toml"
     path.write_text(dump_record(rec), encoding="utf-8")
     assert load_record(path) == rec, name

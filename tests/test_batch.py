@@ -155,7 +155,7 @@ def _season(tmp_path: Path, n: int) -> Path:
 
     from sheepsolve.deals import random_position, random_setup
     from sheepsolve.games import make_game
-    from sheepsolve.record import record_from_dict
+    from sheepsolve.record import Record
 
     g = make_game("sheepshead")
     path = tmp_path / "season.jsonl"
@@ -164,28 +164,9 @@ def _season(tmp_path: Path, n: int) -> Path:
             rng = random.Random(i)
             setup = random_setup(g, rng)
             st = random_position(setup, rng, cards_left=3)
-            d = _record_of(setup, st)
-            record_from_dict(d)
+            d = Record.from_state(st).to_dict()
             f.write(json.dumps(d) + "\n")
     return path
-
-
-def _record_of(setup: Any, st: Any) -> dict:
-    from sheepsolve.cards import format_cards
-
-    g = setup.game
-    hands = {}
-    for s in range(g.seats):
-        h = set(setup.hands[s])
-        if s == setup.declarer:
-            h = (h | set(setup.bury)) - set(setup.blind)
-        hands[str(s + 1)] = format_cards(sorted(h, key=int))
-    d: dict = {"game": g.name, "picker": str(setup.declarer + 1), "blind": format_cards(setup.blind),
-               "bury": format_cards(setup.bury), "hands": hands}
-    tricks = [t.cards for t in st.tricks] + ([st.trick] if st.trick else [])
-    if tricks:
-        d["play"] = [format_cards(t) for t in tricks]
-    return d
 
 
 def test_resume_after_an_interrupted_run_gives_the_same_output(tmp_path: Path, timeless) -> None:

@@ -17,7 +17,7 @@ from helpers_cli import EXAMPLES, ROOT, with_lines
 
 from sheepsolve.cards import POINTS, Card
 from sheepsolve.games import REGISTRY
-from sheepsolve.record import dump_record, load_record, record_from_dict
+from sheepsolve.record import Record, dump_record, load_record, record_from_dict
 from sheepsolve.render import hand_view, render
 
 EXAMPLE_FILES = sorted(EXAMPLES.glob("*.toml"))
@@ -499,40 +499,6 @@ def test_trick_questions_of_a_seat_ask_what_it_can_do_trying(tmp_path, text, que
     assert json.loads(res.output)["reached"] is reached
 
 
-def _record_of(state, seat_names):
-    """A record (as a dict) whose play ends at ``state``: the hands as dealt, blind, bury, call, card under."""
-    st = state.setup
-    g = st.game
-    dealt = [sorted(h) for h in st.hands]
-    if g.kind == "picker":
-        dealt[st.declarer] = sorted((set(st.hands[st.declarer]) | set(st.bury)) - set(st.blind))
-    d: dict[str, Any] = {"game": g.name, "players": seat_names,
-                         "hands": {p: " ".join(map(str, h)) for p, h in zip(seat_names, dealt)}}
-    if g.trump_suit:
-        d["trump"] = g.trump_suit
-    if len(g.deck) == 24:
-        d["deck"] = "short"
-    if g.name == "sheepshead":
-        d["partner"] = g.partner
-    if st.declarer is not None:
-        d["picker" if g.kind == "picker" else "declarer"] = seat_names[st.declarer]
-    if st.blind:
-        d["blind"] = " ".join(map(str, st.blind))
-    if g.kind == "picker":
-        d["bury"] = " ".join(map(str, st.bury))
-    if st.called is not None:
-        d["called"] = str(st.called)
-    elif g.partner == "called-ace":
-        d["called"] = "alone"
-    if st.under is not None:
-        d["under"] = str(st.under)
-    if g.rules.get("leaster_blind", "last") != "last":
-        d["rules"] = {"leaster_blind": g.rules["leaster_blind"]}
-    d["play"] = [" ".join(map(str, t.cards)) for t in state.tricks] + ([" ".join(map(str, state.trick))]
-                                                                       if state.trick else [])
-    return d
-
-
 @pytest.mark.parametrize("name,kw", [("sheepshead", {}), ("sheepshead", {"partner": "called-ace"}),
                                      ("sheepshead-4", {}), ("sauspiel", {}), ("solo", {"trump": "D", "seats": 3}),
                                      ("ramsch", {}), ("leaster", {"seats": 4}),
@@ -558,7 +524,7 @@ def test_solve_json_against_the_reference(tmp_path, name, kw, run):
             continue
         seat = None if g.two_sided else rng.randrange(g.seats)
         path = tmp_path / f"hand{i}.toml"
-        path.write_text(dump_record(record_from_dict(_record_of(state, seat_names))))
+        path.write_text(dump_record(Record.from_state(state, seat_names)))
         args = ["solve", path, "--json"] + (["--seat", seat_names[seat]] if seat is not None else [])
         res = run(*args)
         assert res.exit_code == 0, res.output

@@ -52,12 +52,9 @@ def typed(rec, cut: int) -> tuple[dict, str, str, str]:
     if cards:
         d["play"] = [" ".join(map(str, cards[i:i + 4])) for i in range(0, len(cards), 4)]
     partial = record_from_dict(d)
-    from sheepsolve.record.replay import check_play as _check_play, played_by_seat as _played_by_seat
-
-    state = _check_play(partial)
-    seat = state.to_move
+    seat = partial.replay.final.to_move
     dealt = rec.hands[seat]
-    now = [c for c in dealt if c not in _played_by_seat(partial, state)[seat]]
+    now = [c for c in dealt if c not in partial.replay.played_by_seat()[seat]]
     d["hands"] = {str(seat): " ".join(map(str, dealt))}
     return d, rules_of(rec), osk(now), osk(cards)
 

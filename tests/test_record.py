@@ -7,6 +7,8 @@ records (``german_*`` ones need the German card option).
 
 from __future__ import annotations
 
+import dataclasses
+
 import json
 import time
 import tomllib
@@ -421,7 +423,7 @@ def test_unreadable_text():
 def test_setup_wraps_rules_errors():
     """The constructor checks nothing; setup() turns the engine's RulesError into a RecordError."""
     rec = record_from_dict(JD)
-    broken = Record(**{**rec.__dict__, "bury": tuple(parse_cards("AS KC"))})
+    broken = dataclasses.replace(rec, bury=tuple(parse_cards("AS KC")))
     with pytest.raises(RecordError, match=r"^setup: bury: AS is not in the picker's hand or the blind"):
         broken.setup()
 

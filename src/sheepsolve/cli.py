@@ -218,15 +218,15 @@ def solve(file: str, json_out: bool, seat_name: str | None, target: int | None, 
     """Solve the position after the record's last card, double dummy."""
     from . import commands
 
-    rec, res = commands.solve(commands.Source.file(file), seat_name=seat_name, target=target,
-                              all_tricks=all_tricks, no_tricks=no_tricks, trick_objective=trick_objective,
-                              no_line=no_line, table_mib=table_mib, german=german)
+    answer, res = commands.solve(commands.Source.file(file), seat_name=seat_name, target=target,
+                                 all_tricks=all_tricks, no_tricks=no_tricks, trick_objective=trick_objective,
+                                 no_line=no_line, table_mib=table_mib, german=german)
     if json_out:
         click.echo(json.dumps(res, indent=2))
         return
     from .render.solve import render_solve
 
-    click.echo(render_solve(res, rec, text_style(notation, rec.game), tricks=trick_objective), nl=False)
+    click.echo(render_solve(answer, text_style(notation, answer.game), tricks=trick_objective), nl=False)
 
 
 # --------------------------------------------------------------------------------------------------------------
@@ -825,16 +825,16 @@ def import_openschafkopf(rules: str, hand: str, table: str, deck: str | None, ou
     other hands unknown), or with --suggest answer from that player's view. The mapping is in
     docs/RECORD-FORMAT.md ("Importing openschafkopf positions")."""
     from . import commands
-    from .importers import openschafkopf_record
-    from .record import dump_record, record_from_dict
+    from .importers import openschafkopf_position
+    from .record import dump_record
 
     if out is not None:  # any file, README.md too, was replaced without a word
         check_output_path(out, label="--out")
         if os.path.lexists(out) and not force:
             raise InputError(f"--out: {clip(out, 200)} already exists; pass --force to replace it, or choose another "
                              "name")
-    data = openschafkopf_record(rules, hand, table, deck=deck)
-    text = dump_record(record_from_dict(data))
+    rec = openschafkopf_position(rules, hand, table, deck=deck)
+    text = dump_record(rec)
     if out is not None:
         write_output_atomically(out, text, label="--out")
         click.echo(f"wrote {clip(out, 200)}", err=True)
@@ -845,7 +845,7 @@ def import_openschafkopf(rules: str, hand: str, table: str, deck: str | None, ou
     from .view import render_suggest
 
     with _Progress("worlds") as progress:
-        res, res_data = commands.suggest(commands.Source.text_of("openschafkopf position", text),
+        res, res_data = commands.suggest(commands.Source.of_record("openschafkopf position", rec),
                                          worlds_text=worlds_text, seed=seed, jobs=jobs, progress=progress)
     if json_out:
         click.echo(json.dumps(res_data, indent=2))

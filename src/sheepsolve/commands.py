@@ -38,12 +38,13 @@ __all__ = ["Source", "COMMANDS", "ANALYSIS_ERRORS", "run", "check_options", "sho
 class Source:
     """Where a record comes from: ``label`` names it in messages (a path, or ``path:LINE``); ``text`` is its
     content (None: read the file ``path`` when needed, with the limits of :mod:`sheepsolve.files`); ``fmt`` is
-    ``"toml"`` or ``"json"``."""
+    ``"toml"`` or ``"json"``; ``given``: the record already read (:meth:`of_record`), used as it is."""
 
     label: str
     fmt: str = "toml"
     text: str | None = None
     path: str | None = None
+    given: Record | None = None
 
     @classmethod
     def file(cls, path: str | os.PathLike[str]) -> "Source":
@@ -53,6 +54,11 @@ class Source:
     @classmethod
     def text_of(cls, label: str, text: str, fmt: str = "toml") -> "Source":
         return cls(label=label, fmt=fmt, text=text)
+
+    @classmethod
+    def of_record(cls, label: str, rec: Record) -> "Source":
+        """A record already read and checked (its replay kept): the commands take it as it is."""
+        return cls(label=label, given=rec)
 
     def __str__(self) -> str:
         return clip(self.label, 200)
@@ -68,10 +74,14 @@ class Source:
 
     def loaded(self) -> "Source":
         """The same source with its text read (to send it to another process or machine)."""
-        return self if self.text is not None else Source(self.label, self.fmt, self.read_text(), self.path)
+        if self.text is not None or self.given is not None:
+            return self
+        return Source(self.label, self.fmt, self.read_text(), self.path)
 
     def record(self, german: bool = False) -> Record:
         """The record, checked; errors start with the label, as :func:`~sheepsolve.record.load_record`'s."""
+        if self.given is not None:
+            return self.given
         text = self.read_text()
         try:
             return parse_record(text, self.fmt, german=german)
@@ -105,15 +115,15 @@ def show(src: Source, *, german: bool = False) -> tuple[Any, dict[str, Any]]:
 
 def solve(src: Source, *, seat_name: str | None = None, target: int | None = None, all_tricks: bool = False,
           no_tricks: bool = False, trick_objective: bool = False, no_line: bool = False,
-          table_mib: int | None = None, german: bool = False) -> tuple[Record, dict[str, Any]]:
-    """``sheepsolve solve FILE --json``."""
-    from .analysis import solve_record
+          table_mib: int | None = None, german: bool = False) -> tuple[Any, dict[str, Any]]:
+    """``sheepsolve solve FILE --json`` (the answer: :class:`~sheepsolve.analysis.SolveAnswer`)."""
+    from .analysis import answer_record
     from .solver import DEFAULT_TABLE_MIB
 
-    rec = src.record(german)
-    res = solve_record(rec, seat=seat_name, target=target, all_tricks=all_tricks, no_tricks=no_tricks,
-                       tricks=trick_objective, line=not no_line, table_mib=table_mib or DEFAULT_TABLE_MIB)
-    return rec, res
+    answer = answer_record(src.record(german), seat=seat_name, target=target, all_tricks=all_tricks,
+                           no_tricks=no_tricks, tricks=trick_objective, line=not no_line,
+                           table_mib=table_mib or DEFAULT_TABLE_MIB)
+    return answer, answer.to_dict()
 
 
 def annotate(src: Source, *, min_cost: int | None = None, no_bury: bool = False, table_mib: int | None = None,

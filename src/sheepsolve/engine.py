@@ -171,6 +171,35 @@ class Setup:
         Raises :class:`RulesError` naming the key for a card dealt twice or outside the deck, hands of unequal
         size, a wrong bury, a missing declarer, or a call (``called``, ``under``, ``alone``) that
         :func:`legal_calls` does not allow. Hands smaller than the game's (test positions) are accepted.
+
+        It is :meth:`check_deal`, then :meth:`partner_in` and :meth:`with_side`.
+        """
+        blind = tuple(blind)
+        bury = tuple(bury)
+        at_lead = cls.check_deal(game, hands, declarer=declarer, blind=blind, bury=bury, called=called,
+                                 under=under, alone=alone)
+        partner = cls.partner_in(game, at_lead, declarer, bury=bury, called=called, alone=alone)
+        if under is not None:
+            if declarer is None or under not in at_lead[declarer]:
+                raise RulesError(f"under: {under} is not in the picker's hand")
+        return cls.with_side(game, at_lead, declarer=declarer, partner=partner, blind=blind, bury=bury,
+                             called=called, under=under)
+
+    @staticmethod
+    def check_deal(game: Game, hands: Sequence[Iterable[Card]], *, declarer: int | None = None,
+                   blind: Sequence[Card] = (), bury: Sequence[Card] = (), called: Card | None = None,
+                   under: Card | None = None, alone: bool = False) -> tuple[frozenset[Card], ...]:
+        """Check the deal (the hands *as dealt*, the blind, the bury) and the call as :meth:`create` does, and
+        give the hands at the first lead (the picker's with the blind taken and the bury removed).
+
+        >>> from sheepsolve.games import make_game
+        >>> from sheepsolve.cards import parse_cards
+        >>> g = make_game("sheepshead-3")
+        >>> hands = [parse_cards("QC QS QH QD JC JS JH JD AD TD"), parse_cards("KD 9D 8D 7D AC TC KC 9C 8C 7C"),
+        ...          parse_cards("AS TS KS 9S 8S 7S AH TH KH 9H")]
+        >>> lead = Setup.check_deal(g, hands, declarer=0, blind=parse_cards("8H 7H"), bury=parse_cards("AD TD"))
+        >>> sorted(map(str, lead[0]))[:3]
+        ['7H', '8H', 'JC']
         """
         n = game.seats
         hs = [list(h) for h in hands]
@@ -229,41 +258,58 @@ class Setup:
                 raise RulesError(f"called: {why} (allowed: {', '.join(map(str, allowed)) or 'none'})")
         elif called is not None or under is not None:
             raise RulesError(f"called: {game.name} has no called card (partner rule: {game.partner})")
+        return tuple(frozenset(h) for h in hs)
+
+    @staticmethod
+    def partner_in(game: Game, hands: Sequence[Iterable[Card]], declarer: int | None, *, bury: Iterable[Card] = (),
+                   called: Card | None = None, alone: bool = False) -> int | None:
+        """The declarer's partner in ``hands`` (at the first lead): the holder of the jack of diamonds (with
+        ``call_up``, of the highest jack the picker lacks), or of the called card; None when the declarer plays
+        alone, the game has no partner, or (a position dealt without it) nobody holds the partner's jack. Raises
+        :class:`RulesError` when the called card is not in another player's hand."""
+        if game.kind not in ("picker", "contract"):
+            return None
+        hs = [set(h) for h in hands]
+        if game.partner == "jack-of-diamonds" and not alone:
+            jd = Card.make("J", "D")
+            mine = hs[declarer] | set(bury)  # type: ignore[index]
+            target = jd
+            if jd in mine and game.rules.get("call_up"):
+                target = next((Card.make("J", s) for s in "CSHD" if Card.make("J", s) not in mine), None)
+            if target is not None and target not in mine:
+                # None only in a position dealt without the partner's jack
+                return next((i for i, h in enumerate(hs) if target in h), None)
+        elif game.partner in ("called-ace", "sauspiel") and called is not None:
+            holder = next((i for i, h in enumerate(hs) if called in h), None)
+            if holder is None or holder == declarer:
+                raise RulesError(f"called: {called} must be in another player's hand")
+            return holder
+        return None
+
+    @classmethod
+    def with_side(cls, game: Game, hands: Sequence[Iterable[Card]], *, declarer: int | None = None,
+                  partner: int | None = None, blind: Iterable[Card] = (), bury: Iterable[Card] = (),
+                  called: Card | None = None, under: Card | None = None) -> "Setup":
+        """The setup of ``hands`` at the first lead with the declaring side ``declarer`` and ``partner`` given,
+        checking nothing: the team, and with a called card (kept only when there is a partner) the called-card
+        rules the game sets. :meth:`create` checks the deal and finds the partner first."""
         team: set[int] = set()
-        partner = None
         hold_rule = False
         run_min = None
         if game.kind in ("picker", "contract"):
             team.add(declarer)  # type: ignore[arg-type]
-            holder = None
-            if game.partner == "jack-of-diamonds" and not alone:
-                jd = Card.make("J", "D")
-                mine = set(hs[declarer]) | set(bury)  # type: ignore[index]
-                target = jd
-                if jd in mine and game.rules.get("call_up"):
-                    target = next((Card.make("J", s) for s in "CSHD" if Card.make("J", s) not in mine), None)
-                if target is not None and target not in mine:
-                    # None only in a position dealt without the partner's jack
-                    holder = next((i for i, h in enumerate(hs) if target in h), None)
-            elif game.partner in ("called-ace", "sauspiel") and called is not None:
-                holder = next((i for i, h in enumerate(hs) if called in h), None)
-                if holder is None or holder == declarer:
-                    raise RulesError(f"called: {called} must be in another player's hand")
-                hold_rule = game.partner == "called-ace"
-                if game.partner == "sauspiel":
-                    run_min = game.rules.get("run_min", 4)
-                elif game.rules.get("run"):
-                    run_min = 4
-            if holder is not None:
-                partner = holder
-                team.add(holder)
-        if under is not None:
-            if declarer is None or under not in hs[declarer]:
-                raise RulesError(f"under: {under} is not in the picker's hand")
-        return cls(game=game, hands=tuple(frozenset(h) for h in hs), declarer=declarer, partner=partner,
-                   team=frozenset(team), bury=bury, blind=blind, called=called if partner is not None else None,
-                   under=under, hold_rule=hold_rule, run_min=run_min,
-                   throw_off_last_only=bool(game.rules.get("called_throw_off_last_only", True)))
+            if partner is not None:
+                team.add(partner)
+                if game.partner in ("called-ace", "sauspiel") and called is not None:
+                    hold_rule = game.partner == "called-ace"
+                    if game.partner == "sauspiel":
+                        run_min = game.rules.get("run_min", 4)
+                    elif game.rules.get("run"):
+                        run_min = 4
+        return cls(game=game, hands=tuple(frozenset(h) for h in hands), declarer=declarer, partner=partner,
+                   team=frozenset(team), bury=tuple(bury), blind=tuple(blind),
+                   called=called if partner is not None else None, under=under, hold_rule=hold_rule,
+                   run_min=run_min, throw_off_last_only=bool(game.rules.get("called_throw_off_last_only", True)))
 
     @property
     def called_class(self) -> str | None:

@@ -34,9 +34,10 @@ import re
 from typing import Any
 
 from .cards import Card, format_cards
-from .record import RecordError
+from .record import Record, RecordError
 
 __all__ = ["NotationError", "parse_openschafkopf_cards", "parse_openschafkopf_rules", "openschafkopf_record",
+           "openschafkopf_position",
            "OPENSCHAFKOPF_SUITS", "OPENSCHAFKOPF_RANKS"]
 
 OPENSCHAFKOPF_SUITS = {"e": "C", "g": "S", "h": "H", "s": "D"}
@@ -138,8 +139,17 @@ def openschafkopf_record(rules: str, hand: str, cards_on_table: str = "", *, dec
     the game, the play so far in tricks of four, and the hand of the player to move as dealt. Raises
     :class:`NotationError` (a :class:`~sheepsolve.record.RecordError`) naming what cannot be mapped, and the
     record reader's errors for a position that breaks the rules."""
+    return _position(rules, hand, cards_on_table, deck)[0]
+
+
+def openschafkopf_position(rules: str, hand: str, cards_on_table: str = "", *, deck: str | None = None) -> Record:
+    """The record of :func:`openschafkopf_record`, read and checked (with its replay kept): what ``import
+    openschafkopf`` writes and ``--suggest`` answers from, without writing it out and reading it back."""
+    return _position(rules, hand, cards_on_table, deck)[1]
+
+
+def _position(rules: str, hand: str, cards_on_table: str, deck: str | None) -> tuple[dict[str, Any], Record]:
     from .record import record_from_dict
-    from .record.replay import check_play, played_by_seat
 
     d: dict[str, Any] = parse_openschafkopf_rules(rules)
     d["players"] = list(PLAYERS)
@@ -156,19 +166,19 @@ def openschafkopf_record(rules: str, hand: str, cards_on_table: str = "", *, dec
         rec = record_from_dict(d)
     except RecordError as e:
         raise NotationError(f"the position does not read: {e}") from None
-    state = check_play(rec)
+    state = rec.replay.final
+    played = rec.replay.played_by_seat()
     if len(table) >= rec.game.seats * rec.game.hand_size:
         raise NotationError("--cards-on-table: every card is played: there is no player to move")
     seat = state.to_move
-    mine = list(held) + played_by_seat(rec, state)[seat]
+    mine = list(held) + played[seat]
     g = rec.game
     if len(mine) != g.hand_size:
-        left = g.hand_size - len(played_by_seat(rec, state)[seat])
+        left = g.hand_size - len(played[seat])
         raise NotationError(f"--hand: {len(held)} card{'' if len(held) == 1 else 's'}, but player {PLAYERS[seat]} (to move after the cards on the "
                            f"table) holds {left}")
     d["hands"] = {PLAYERS[seat]: format_cards(mine)}
     try:
-        record_from_dict(d)
+        return d, record_from_dict(d)
     except RecordError as e:
         raise NotationError(f"the position does not read: {e}") from None
-    return d

@@ -511,25 +511,12 @@ def _players_for(game: Game) -> tuple[str, ...]:
 
 
 def record_of(state: State, players: Sequence[str] | None = None, **info: Any) -> Record:
-    """A hand record (validated) whose play leads to ``state``; ``info`` adds informational keys."""
-    st = state.setup
-    g = st.game
-    players = tuple(players or _players_for(g))
-    hands: list[tuple[Card, ...]] = []
-    for seat, h in enumerate(st.hands):
-        dealt = set(h)
-        if g.kind == "picker" and seat == st.declarer:
-            dealt = (dealt | set(st.bury)) - set(st.blind)
-        hands.append(tuple(g.sort_cards(dealt)))
-    if any(len(h) != g.hand_size for h in hands):
-        raise PuzzleError("the position does not come from a full deal: a record needs the hands as dealt")
-    play = tuple(t.cards for t in state.tricks) + ((state.trick,) if state.trick else ())
-    alone = g.partner == "called-ace" and st.called is None
-    rec = Record(game=g, players=players, declarer=st.declarer, hands=tuple(hands),
-                 blind=tuple(g.sort_cards(st.blind)) if g.blind_size else (),
-                 bury=tuple(st.bury) if g.kind == "picker" else (), called=st.called, under=st.under, alone=alone,
-                 play=play, extra=dict(info))
-    return record_from_dict(rec.to_dict())
+    """A hand record (validated) whose play leads to ``state``; ``info`` adds informational keys
+    (:meth:`Record.from_state <sheepsolve.record.Record.from_state>`, the players named for the game)."""
+    try:
+        return Record.from_state(state, tuple(players or _players_for(state.game)), **info)
+    except RecordError as e:
+        raise PuzzleError(str(e).removeprefix("hands: ")) from None
 
 
 def _evaluate(state: State, goal: int | str, solver: Solver) -> tuple[dict[Card, int], _Target]:

@@ -495,7 +495,7 @@ def suggest_record(rec: Record, *, seat: str | int | None = None, worlds: int | 
         raise WorldsError(f"--seat: {rec.players[k.seat]} is not the one to move ({rec.players[k.to_move]} is)")
     actual = None
     if rec.complete:
-        actual = rec.state() if upto is None else rec.setup().start().play_cards(plays[:upto])
+        actual = rec.state() if upto is None else rec.replay.after(upto)
     v = player_view(k, worlds, seed=seed, jobs=jobs, actual=actual, progress=progress, race=race)
     if point is None:
         return v

@@ -434,7 +434,7 @@ class Knowledge:
             upto = len(plays_flat)
         if not 0 <= upto <= len(plays_flat):
             raise WorldsError(f"upto: the record has {len(plays_flat)} cards played, not {upto}")
-        seq = _play_seats(rec, plays_flat[:upto])
+        seq = list(rec.replay.plays[:upto])  # who played each card: the record's kept replay
         if g.sie:
             raise WorldsError("a sie is not played out: there is nothing to judge")
         if seat is None:
@@ -580,22 +580,6 @@ def _replace(k: Knowledge, **changes: Any) -> Knowledge:
     import dataclasses
 
     return dataclasses.replace(k, **changes)
-
-
-def _play_seats(rec: Record, plays: Sequence[Card]) -> list[tuple[int, Card]]:
-    """(seat, card) for the record's first cards: trick winners from the cards alone (and the card under)."""
-    g = rec.game
-    n = g.seats
-    cc = g.suit_class(rec.called) if rec.called is not None else None
-    out: list[tuple[int, Card]] = []
-    leader = 0
-    for i in range(0, len(plays), n):
-        trick = list(plays[i:i + n])
-        for j, c in enumerate(trick):
-            out.append(((leader + j) % n, c))
-        if len(trick) == n:
-            leader = (leader + trick_winner(g, trick, rec.under, cc)) % n
-    return out
 
 
 def _to_move(rec: Record, seq: list[tuple[int, Card]]) -> int | None:

@@ -4,22 +4,20 @@
 from __future__ import annotations
 
 import dataclasses
-import datetime
 import difflib
-import math
 import re
 from collections.abc import Mapping
 from typing import Any
 
 from ..cards import Card, CardError, SuitError, format_cards, notation_of_cards, parse_cards, parse_suit
 from ..engine import legal_calls
-from ..files import clip, control_character
 from ..games import REGISTRY, Game, GameError, make_game, resolve_name
-from ..inference.auction import AuctionError, read_auction
+from ..inference.auction import Auction, AuctionError, read_auction
 from ..scoring import MAX_DOUBLERS
-from .errors import RecordError, check_text, counted, key_name, kind_of, shortened, shown
-from .model import ALL_KEYS, INFO_KEYS, MAX_NAME_LENGTH, RECORD_KEYS, Record, seat_ref
-from .replay import check_play, inferred_cards, kept_hand
+from .errors import RecordError, counted, key_name, kind_of, shortened, shown
+from .model import ALL_KEYS, INFO_KEYS, RECORD_KEYS, Record, seat_ref
+from .values import info_value, player_names, scan_values
+from .replay import inferred_cards, kept_hand
 
 __all__ = ["check_data"]
 
@@ -38,10 +36,9 @@ def check_data(d: Any, german: bool = False) -> Record:
 class _Reader:
     """One pass over the data, in the order a reader would check it: keys, game, players, cards, calls, play."""
 
-    def __init__(self, d: Any, german: bool, infer: bool = True) -> None:
+    def __init__(self, d: Any, german: bool) -> None:
         self.d = d
         self.german = german
-        self.infer = infer
         # the notation the record's cards are written in: it decides a trump written "S" and words the hints
         self.notation = notation_of_cards(d.get(k) for k in _CARD_KEYS) if isinstance(d, Mapping) else None
 
@@ -85,7 +82,7 @@ class _Reader:
         d = self.d
         if not isinstance(d, Mapping):
             raise RecordError(f"record: must be a table of keys, not {kind_of(d)}")
-        _scan(d, "record", 0)
+        scan_values(d, "record", 0)
         for k, v in d.items():
             if not isinstance(k, str):
                 raise RecordError(f"record: keys must be strings, not {shown(k)}")
@@ -116,6 +113,49 @@ class _Reader:
             if not game.blind_size:
                 raise RecordError(f"blind: {game.name} has no blind")
             blind = self._cards(d["blind"], "blind")
+        where_of = self._check_hands(hands, blind)
+
+        # bury: from the picker's hand and the blind, the right number
+        bury: tuple[Card, ...] | None = None if game.kind == "picker" else ()
+        if "bury" in d:
+            if game.kind != "picker":
+                raise RecordError(f"bury: {game.name} has no bury (nobody picks)")
+            bury = self._cards(d["bury"], "bury")
+            self._check_bury(bury, hands, blind, where_of, p)  # type: ignore[arg-type]
+
+        called, under, alone = self._call(hands, blind, bury, where_of, p)
+        crack, recrack, doublers = self._stakes()
+        play = self._play()
+        if game.sie:
+            self._sie(hands, p, where_of, play)  # type: ignore[arg-type]
+        rec = Record(game=game, players=players, declarer=p, hands=tuple(hands), blind=blind, bury=bury,
+                     called=called, under=under, alone=alone, crack=crack, recrack=recrack, doublers=doublers,
+                     play=play, extra=extra)
+        if "auction" in d:
+            rec = dataclasses.replace(rec, auction=self._auction(hands, blind, bury, rec))
+        replay = rec.replay  # checks the play, and is kept
+        if not rec.complete:
+            found = inferred_cards(rec, replay.final)
+            if found:
+                return self._completed(rec, found)
+        return rec
+
+    def _auction(self, hands: list[tuple[Card, ...] | None], blind: tuple[Card, ...] | None,
+                 bury: tuple[Card, ...] | None, rec: Record) -> Auction | None:
+        """The record's ``auction`` key read and checked against the hands, blind and bury known (None when the
+        record has none)."""
+        if "auction" not in self.d:
+            return None
+        try:
+            return read_auction(self.d["auction"], game=self.game, players=self.players, declarer=rec.declarer,
+                                hands=hands, blind=blind, bury=bury, called=rec.called, alone=rec.alone,
+                                crack=rec.crack, recrack=rec.recrack, doublers=rec.doublers)
+        except AuctionError as e:
+            raise RecordError(str(e)) from None
+
+    def _check_hands(self, hands: list[tuple[Card, ...] | None], blind: tuple[Card, ...] | None) -> dict[Card, str]:
+        """Every card of the hands and the blind once, and the right sizes; where each card is (by key)."""
+        game, players = self.game, self.players
         where_of: dict[Card, str] = {}
         for label, cards in [(f"hands.{players[s]}", h) for s, h in enumerate(hands)] + [("blind", blind)]:
             seen: set[Card] = set()
@@ -132,68 +172,49 @@ class _Reader:
                                   f"{game.hand_size}")
         if blind is not None and len(blind) != game.blind_size:
             raise RecordError(f"blind: {counted(len(blind), 'card')}, {game.name} needs {game.blind_size}")
+        return where_of
 
-        # bury: from the picker's hand and the blind, the right number
-        bury: tuple[Card, ...] | None = None if game.kind == "picker" else ()
-        if "bury" in d:
-            if game.kind != "picker":
-                raise RecordError(f"bury: {game.name} has no bury (nobody picks)")
-            bury = self._cards(d["bury"], "bury")
-            if len(set(bury)) != len(bury):
-                c = next(c for c in bury if bury.count(c) > 1)
-                raise RecordError(f"bury: duplicate card {c} (twice in bury)")
-            if len(bury) != game.bury_size:
-                raise RecordError(f"bury: {counted(len(bury), 'card')}, the {game.name} picker buries "
-                                  f"{game.bury_size}")
-            mine = f"hands.{players[p]}"  # type: ignore[index]
-            for c in bury:
-                w = where_of.get(c)
-                if w is not None and w not in (mine, "blind"):
-                    raise RecordError(f"bury: {c} is in neither the picker's hand nor the blind (it is in {w})")
-                if hands[p] is not None and blind is not None and w is None:  # type: ignore[index]
-                    raise RecordError(f"bury: {c} is in neither the picker's hand nor the blind")
+    def _check_bury(self, bury: tuple[Card, ...], hands: list[tuple[Card, ...] | None],
+                    blind: tuple[Card, ...] | None, where_of: dict[Card, str], p: int) -> None:
+        """The bury: every card once, the right number, from the picker's hand and the blind."""
+        game = self.game
+        if len(set(bury)) != len(bury):
+            c = next(c for c in bury if bury.count(c) > 1)
+            raise RecordError(f"bury: duplicate card {c} (twice in bury)")
+        if len(bury) != game.bury_size:
+            raise RecordError(f"bury: {counted(len(bury), 'card')}, the {game.name} picker buries "
+                              f"{game.bury_size}")
+        mine = f"hands.{self.players[p]}"
+        for c in bury:
+            w = where_of.get(c)
+            if w is not None and w not in (mine, "blind"):
+                raise RecordError(f"bury: {c} is in neither the picker's hand nor the blind (it is in {w})")
+            if hands[p] is not None and blind is not None and w is None:
+                raise RecordError(f"bury: {c} is in neither the picker's hand nor the blind")
 
-        called, under, alone = self._call(hands, blind, bury, where_of, p)
-        crack, recrack, doublers = self._stakes()
-        play = self._play()
-        if game.sie:
-            self._sie(hands, p, where_of, play)
-        auction = None
-        if "auction" in d:
-            try:
-                auction = read_auction(d["auction"], game=game, players=players, declarer=p, hands=hands,
-                                       blind=blind, bury=bury, called=called, alone=alone, crack=crack,
-                                       recrack=recrack, doublers=doublers)
-            except AuctionError as e:
-                raise RecordError(str(e)) from None
-        rec = Record(game=game, players=players, declarer=p, hands=tuple(hands), blind=blind, bury=bury,
-                     called=called, under=under, alone=alone, crack=crack, recrack=recrack, doublers=doublers,
-                     play=play, extra=extra, auction=auction)
-        state = check_play(rec)
-        if not rec.complete and self.infer:
-            found = inferred_cards(rec, state)
-            if found:
-                return self._completed(found)
-        return rec
-
-    def _completed(self, found: dict[str, tuple[Card, ...]]) -> Record:
-        """The record read again with the hands, blind and bury the play determines, all checked as if given."""
-        d = dict(self.d)
-        hands = dict(d.get("hands") or {})
-        for key, cards in found.items():
-            text = format_cards(cards)
-            if key.startswith("hands."):
-                hands[key[len("hands."):]] = text
-            else:
-                d[key] = text
-        if hands:
-            d["hands"] = hands
-        again = _Reader(d, self.german, infer=False)
+    def _completed(self, rec: Record, found: dict[str, tuple[Card, ...]]) -> Record:
+        """``rec`` with the hands, blind and bury the play determines, each checked as if the record gave it
+        (every check of the cards, the auction, then the play replayed with every rule): the cards stay cards."""
+        hands = list(rec.hands)
+        for s, name in enumerate(rec.players):
+            hands[s] = found.get(f"hands.{name}", hands[s])
+        blind, bury = found.get("blind", rec.blind), found.get("bury", rec.bury)
+        p = rec.declarer
         try:
-            rec = again.read()
+            where_of = self._check_hands(hands, blind)
+            if self.game.kind == "picker" and bury is not None:
+                self._check_bury(bury, hands, blind, where_of, p)  # type: ignore[arg-type]
+            if rec.called is not None:
+                self._check_call(rec.called, rec.under, hands, blind, bury, where_of, p)  # type: ignore[arg-type]
+            if self.game.sie:
+                self._sie(hands, p, where_of, rec.play)  # type: ignore[arg-type]
+            auction = self._auction(hands, blind, bury, rec)
+            done = dataclasses.replace(rec, hands=tuple(hands), blind=blind, bury=bury, auction=auction,
+                                       inferred=tuple(found))
+            done.replay  # noqa: B018 - the play checked with every hand known, and kept
         except RecordError as e:
             raise RecordError(f"{e} (with {', '.join(found)} inferred from the play)") from None
-        return dataclasses.replace(rec, inferred=tuple(found))
+        return done
 
     def _game(self) -> Game:
         d = self.d
@@ -250,24 +271,7 @@ class _Reader:
         players = self.d.get("players")
         if players is None:
             return tuple(str(i + 1) for i in range(n))
-        names: list[str] = []
-        for i, name in enumerate(players):
-            where = f"players: player {i + 1}"
-            if not isinstance(name, str):
-                raise RecordError(f"{where}: a name must be a string, not {kind_of(name)}")
-            check_text(name, where)
-            if not name.strip():
-                raise RecordError(f"{where}: the name is empty")
-            bad = control_character(name)
-            if bad is not None:
-                raise RecordError(f"{where}: {shown(name)} holds a control character ({clip(bad)}): a name is one "
-                                  f"line of printable text")
-            if len(name) > MAX_NAME_LENGTH:
-                raise RecordError(f"{where}: the name has {len(name)} characters, at most {MAX_NAME_LENGTH}")
-            if name in names:
-                raise RecordError(f"players: {shown(name)} is listed twice")
-            names.append(name)
-        return tuple(names)
+        return player_names(players)
 
     def _declarer(self) -> int | None:
         d, g = self.d, self.game
@@ -286,7 +290,7 @@ class _Reader:
 
     def _extra(self) -> dict[str, Any]:
         d = self.d
-        extra = {k: _info_value(v, k, 0) for k, v in d.items() if k in INFO_KEYS}
+        extra = {k: info_value(v, k, 0) for k, v in d.items() if k in INFO_KEYS}
         if "dealer" in d:
             seat = self._seat(d["dealer"], "dealer")
             if seat != len(self.players) - 1:
@@ -508,47 +512,6 @@ def _callable_cards(game: Game) -> frozenset[Card]:
     lows = [c for c in game.deck if c.rank not in "AT"]
     no_tens = [c for c in game.deck if c.rank != "T"]
     return frozenset(x.card for h in (lows, no_tens) for x in legal_calls(game, h) if x.card is not None)
-
-
-
-def _scan(v: Any, where: str, depth: int) -> None:
-    """Refuse, anywhere in the data, nesting deeper than any record needs and integers beyond 64 bits."""
-    if depth > _MAX_DEPTH:
-        raise RecordError(f"{where}: nested too deeply")
-    if isinstance(v, int) and not isinstance(v, bool) and not -_INT64 <= v < _INT64:
-        raise RecordError(f"{where}: integer out of range (a record holds 64-bit integers)")
-    if isinstance(v, (list, tuple)):
-        for i, x in enumerate(v):
-            _scan(x, f"{where}[{i}]", depth + 1)
-    elif isinstance(v, Mapping):
-        for k, x in v.items():
-            _scan(x, key_name(k) if where == "record" else f"{where}.{key_name(k)}", depth + 1)
-
-
-def _info_value(v: Any, where: str, depth: int) -> Any:
-    """An informational value as plain JSON-compatible data; dates become ISO text."""
-    if isinstance(v, (bool, int)):
-        return v
-    if isinstance(v, float):
-        if not math.isfinite(v):
-            raise RecordError(f"{where}: {v} is not a finite number")
-        return v
-    if isinstance(v, str):
-        check_text(v, where)
-        return v
-    if isinstance(v, (datetime.date, datetime.time)):
-        return v.isoformat()
-    if isinstance(v, (list, tuple)):
-        return [_info_value(x, f"{where}[{i}]", depth + 1) for i, x in enumerate(v)]
-    if isinstance(v, Mapping):
-        out = {}
-        for k, x in v.items():
-            if not isinstance(k, str):
-                raise RecordError(f"{where}: keys must be strings, not {shown(k)}")
-            check_text(k, where)
-            out[k] = _info_value(x, f"{where}.{key_name(k)}", depth + 1)
-        return out
-    raise RecordError(f"{where}: {kind_of(v)} is not a value a record can hold")
 
 
 

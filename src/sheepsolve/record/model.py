@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from ..cards import Card, format_cards
-from ..engine import RulesError, Setup, State
+from ..engine import Setup, State
 from ..games import Game, resolve_rules
 from ..inference.auction import Auction
+from ..scoring import MAX_DOUBLERS
 from .errors import RecordError, kind_of, shortened, shown
-from .replay import check_play, played_by_seat, replay_record
+from .values import MAX_NAME_LENGTH, info_value, player_names, scan_values
+from .replay import Replay, played_by_seat, replay_of
 
 __all__ = ["Record", "RECORD_KEYS", "INFO_KEYS", "ALL_KEYS", "MAX_RECORD_BYTES", "MAX_NAME_LENGTH", "seat_ref",
            "rules_written"]
@@ -28,8 +32,6 @@ ALL_KEYS = frozenset(RECORD_KEYS + INFO_KEYS)
 MAX_RECORD_BYTES = 1024 * 1024
 """The largest record file read (1 MiB): a hand record is a few kilobytes, and a bigger file only costs time to
 parse before it is refused."""
-MAX_NAME_LENGTH = 100
-"""The longest player name (in characters)."""
 
 # --------------------------------------------------------------------------------------------------------------
 # The record.
@@ -64,11 +66,66 @@ class Record:
     inferred: tuple[str, ...] = ()  # keys completed from the play: "hands.<player>", "blind", "bury"
     auction: Auction | None = None  # the record's ``auction`` key, read and checked (sheepsolve.inference.auction)
 
+    @classmethod
+    def from_state(cls, state: State, players: Sequence[str] | None = None, *,
+                   dealt: Sequence[Sequence[Card]] | None = None, crack: bool = False, recrack: bool = False,
+                   doublers: int = 0, **info: Any) -> "Record":
+        """The record whose play leads to ``state``, a position of a full deal: its setup's hands as dealt (the
+        picker's with the blind taken back and the bury put back), blind, bury, call and card under, and every
+        card played; the stakes; ``info`` adds informational keys (``comment``, ``puzzle``, ...). The hands and
+        the blind are written in the game's order (trumps first), or the hands as ``dealt`` gives them (the same
+        cards) and the blind as the setup holds it.
+
+        It is checked as a record read from a file is: the names and informational values, then the deal, the
+        call and every card replayed through the engine (the replay is kept).
+
+        >>> from sheepsolve.record import load_record
+        >>> rec = load_record("examples/sauspiel-midtrick.toml")
+        >>> again = Record.from_state(rec.state(), rec.players, dealt=rec.hands, **rec.extra)
+        >>> again == rec, again.replay.final == rec.state()
+        (True, True)
+        """
+        st = state.setup
+        g = st.game
+        names = player_names(players) if players is not None else tuple(str(i + 1) for i in range(g.seats))
+        if len(names) != g.seats:
+            raise RecordError(f"players: {g.name} has {g.seats} players, not {len(names)}")
+        hands: list[tuple[Card, ...]] = []
+        for seat, h in enumerate(st.hands):
+            cards = set(h)
+            if g.kind == "picker" and seat == st.declarer:
+                cards = (cards | set(st.bury)) - set(st.blind)
+            if dealt is not None and set(dealt[seat]) != cards:
+                raise RecordError(f"hands.{names[seat]}: {format_cards(dealt[seat])} is not the hand the setup dealt")
+            hands.append(tuple(dealt[seat]) if dealt is not None else tuple(g.sort_cards(cards)))
+        if any(len(h) != g.hand_size for h in hands):
+            raise RecordError("hands: the position does not come from a full deal: a record needs the hands as "
+                              "dealt")
+        extra = {}
+        for key, value in info.items():
+            if key not in INFO_KEYS:
+                raise RecordError(f"{key}: not an informational key (informational keys: {', '.join(INFO_KEYS)})")
+            scan_values(value, key, 1)
+            extra[key] = info_value(value, key, 0)
+        if (crack or recrack) and g.kind not in ("picker", "contract"):
+            raise RecordError(f"crack: {g.name} has no picker or declarer to double against")
+        if recrack and not crack:
+            raise RecordError("recrack: true, but nobody cracked first (crack is false)")
+        if isinstance(doublers, bool) or not isinstance(doublers, int) or not 0 <= doublers <= MAX_DOUBLERS:
+            raise RecordError(f"doublers: a whole number from 0 to {MAX_DOUBLERS}, not {shown(doublers)}")
+        play = tuple(t.cards for t in state.tricks) + ((state.trick,) if state.trick else ())
+        rec = cls(game=g, players=names, declarer=st.declarer, hands=tuple(hands),
+                  blind=(tuple(st.blind) if dealt is not None else tuple(g.sort_cards(st.blind))) if g.blind_size
+                  else (), bury=tuple(st.bury) if g.kind == "picker" else (), called=st.called, under=st.under,
+                  alone=g.partner == "called-ace" and st.called is None, crack=crack, recrack=recrack,
+                  doublers=doublers, play=play, extra=extra)
+        rec.replay  # noqa: B018 - the deal, the call and the play checked; kept
+        return rec
+
     def seat_of(self, name: str | int) -> int:
         """The seat index of a player: a name, or with the default names an integer.
 
         >>> from sheepsolve.record import record_from_dict
-
         >>> rec = record_from_dict({"game": "sheepshead", "picker": 1})
         >>> rec.seat_of("3"), rec.seat_of(3), rec.players[rec.declarer]
         (2, 2, '1')
@@ -78,9 +135,11 @@ class Record:
     @property
     def complete(self) -> bool:
         """Whether every hand is known, and the blind and bury where the game has them."""
-        return not self._missing()
+        return not self.missing_parts()
 
-    def _missing(self) -> list[str]:
+    def missing_parts(self) -> list[str]:
+        """What the record leaves out, in words: ``["no hand for Bob, Cal", "no blind", "no bury"]`` (empty when
+        complete)."""
         out = []
         absent = [p for p, h in zip(self.players, self.hands) if h is None]
         if absent:
@@ -96,7 +155,6 @@ class Record:
         (for a hand, the cards of it the play does not show; an empty dict for a complete record).
 
         >>> from sheepsolve.record import record_from_dict
-
         >>> rec = record_from_dict({"game": "wenz", "declarer": "1", "play": ["JC 7C"],
         ...                         "hands": {"1": "JC JS JH JD AC TC KC QC", "3": "AS TS KS QS 9S 8S 7S AH"}})
         >>> rec.undetermined()
@@ -104,7 +162,7 @@ class Record:
         """
         if self.complete:
             return {}
-        played = played_by_seat(self, check_play(self))
+        played = self.replay.played_by_seat()
         g, p = self.game, self.declarer
         out: dict[str, int] = {}
         for s, h in enumerate(self.hands):
@@ -122,16 +180,16 @@ class Record:
 
     def incomplete_message(self) -> str:
         """What the record leaves undetermined, in words: places and the count of cards (empty when complete)."""
-        missing = self._missing()
+        missing = self.missing_parts()
         if not missing:
             return ""
         try:
             counts = self.undetermined()
-            state = check_play(self)
+            state = self.replay.final
         except RecordError:  # pragma: no cover - a record that was read has a play that replays
             return "; ".join(missing)
         placed = {c for h in self.hands if h is not None for c in h} | set(self.blind or ()) | set(self.bury or ())
-        placed |= {c for cards in played_by_seat(self, state) for c in cards}
+        placed |= {c for cards in played_by_seat(state) for c in cards}
         total = len(set(self.game.deck) - placed)
         where = ", ".join(f"{k} {v}" for k, v in counts.items())
         return "; ".join(missing) + f" ({total} card{'s' if total != 1 else ''} not determined by the play: {where})"
@@ -140,7 +198,6 @@ class Record:
         """The engine's :class:`~sheepsolve.engine.Setup`; raises :class:`RecordError` if the record is partial.
 
         >>> from sheepsolve.record import record_from_dict
-
         >>> rec = record_from_dict({"game": "sheepshead", "picker": "1", "hands": {"1": "QC QS QH QD JC JS"}})
         >>> try:
         ...     rec.setup()
@@ -148,24 +205,27 @@ class Record:
         ...     print(e)
         setup: the record is incomplete: no hand for 2, 3, 4, 5; no blind; no bury (26 cards not determined by the play: hands.2 6, hands.3 6, hands.4 6, hands.5 6, blind 2, bury 2)
         """
-        if self._missing():
+        if self.missing_parts():
             raise RecordError("setup: the record is incomplete: " + self.incomplete_message())
-        try:
-            return Setup.create(self.game, [list(h or ()) for h in self.hands], declarer=self.declarer,
-                                blind=self.blind or (), bury=self.bury or (), called=self.called, under=self.under,
-                                alone=self.alone)
-        except RulesError as e:
-            raise RecordError(f"setup: {e}") from None
+        return self.replay.setup
 
     def state(self) -> State:
-        """The position after the record's last card, replayed through the engine."""
-        return replay_record(self, self.setup(), frozenset(range(self.game.seats)))
+        """The position after the record's last card, replayed through the engine (once: :attr:`replay`)."""
+        self.setup()
+        return self.replay.final
+
+    @cached_property
+    def replay(self) -> Replay:
+        """The record's play replayed through the engine, computed once and kept: the setup, the position after
+        every card, who played each card (see :class:`~sheepsolve.record.replay.Replay`). A partial record's is
+        replayed from a stand-in setup (``replay.complete`` is False). Reading a record computes it, to check the
+        play."""
+        return replay_of(self)
 
     def to_dict(self) -> dict[str, Any]:
         """The record as plain data (the keys of the format, cards as canonical text), ready for JSON or TOML.
 
         >>> from sheepsolve.record import record_from_dict
-
         >>> rec = record_from_dict({"game": "Rufspiel", "declarer": 2, "called": "as"})
         >>> d = rec.to_dict()
         >>> d["game"], d["declarer"], d["called"]

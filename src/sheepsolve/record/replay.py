@@ -1,18 +1,32 @@
-"""The play of a record replayed through the engine: a complete record from its setup, a partial one from a
-stand-in setup carrying its call, the known hands held to every rule; and the cards the play determines."""
+"""The play of a record replayed through the engine, once: a complete record from its own setup, a partial one
+from a stand-in setup carrying its call, the known hands held to every rule; and the cards the play determines.
+
+:class:`Replay` keeps what the replay found: the setup, the position after every card, who played each card and
+whose hands are known. :attr:`Record.replay <sheepsolve.record.Record.replay>` computes it once and keeps it,
+and every command reads the record's positions from it.
+
+>>> from sheepsolve.record import load_record
+>>> r = load_record("examples/sauspiel-midtrick.toml").replay
+>>> len(r.states), r.complete, r.final.trick_number, [str(c) for c in r.final.trick]
+(12, True, 3, ['8H', 'QS', 'TC'])
+>>> partial = load_record("examples/sheepshead-jd-partial.toml").replay
+>>> partial.complete, sorted(partial.known), partial.plays[:2]
+(False, [0], ((0, Card('KS')), (1, Card('JD'))))
+"""
 
 from __future__ import annotations
 
 import dataclasses
-import itertools
+from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, Protocol
 
 from ..cards import Card, format_cards
-from ..engine import RulesError, Setup, State
+from ..engine import Call, RulesError, Setup, State, legal_calls
 from ..games import Game
 from .errors import RecordError
 
-__all__ = ["check_play", "played_by_seat", "inferred_cards", "replay_record", "call_setup", "first_lead_hands",
+__all__ = ["Replay", "replay_of", "played_by_seat", "inferred_cards", "stand_in_setup", "first_lead_hands",
            "kept_hand"]
 
 
@@ -32,8 +46,6 @@ class RecordFields(Protocol):
 
     @property
     def complete(self) -> bool: ...
-
-    def setup(self) -> Setup: ...
 
 
 def kept_hand(g: Game, p: int | None, hands: list | tuple, blind: tuple[Card, ...] | None,
@@ -57,20 +69,84 @@ def first_lead_hands(rec: RecordFields) -> list[frozenset[Card] | None]:
     return out
 
 
-def check_play(rec: RecordFields) -> State:
-    """Replay the record through the engine; a partial record against a setup with the same call."""
-    if rec.complete:
-        return replay_record(rec, rec.setup(), frozenset(range(rec.game.seats)))
-    first = first_lead_hands(rec)
-    meta = call_setup(rec)
-    setup = dataclasses.replace(meta, hands=tuple(h if h is not None else frozenset() for h in first),
-                                blind=rec.blind or (), bury=rec.bury or ())
-    return replay_record(rec, setup, frozenset(s for s, h in enumerate(first) if h is not None))
+@dataclass(frozen=True)
+class Replay:
+    """A record's play replayed once through the engine.
+
+    ``setup``: the record's own setup when it is complete; for a partial record a stand-in (:func:`stand_in_setup`)
+    carrying its call, with every hand full-size. ``states``: the position at the first lead and after every
+    card (``states[k]`` after ``k`` cards); a partial record's hold the known hands and empty ones for the rest.
+    ``known``: the seats whose hands at the first lead are known, held to every rule. ``complete``: whether the
+    setup is the record's own.
+    """
+
+    setup: Setup
+    states: tuple[State, ...]
+    known: frozenset[int]
+    complete: bool
+
+    @property
+    def start(self) -> State:
+        """The position at the first lead."""
+        return self.states[0]
+
+    @property
+    def final(self) -> State:
+        """The position after the record's last card."""
+        return self.states[-1]
+
+    def after(self, cards: int) -> State:
+        """The position after the first ``cards`` cards of the play."""
+        if not 0 <= cards < len(self.states):
+            raise ValueError(f"the play has {len(self.states) - 1} cards, not {cards}")
+        return self.states[cards]
+
+    def trick_ends(self) -> list[State]:
+        """The position at the first lead and after each trick of the record (the last one may be unfinished)."""
+        n = self.setup.game.seats
+        cards = len(self.states) - 1
+        return [self.states[0]] + [self.states[min(k, cards)] for k in range(n, cards + n, n)]
+
+    @cached_property
+    def plays(self) -> tuple[tuple[int, Card], ...]:
+        """(seat, card) of every card played, in play order."""
+        n = self.setup.game.seats
+        out = []
+        for t in self.final.tricks:
+            out += [((t.leader + i) % n, c) for i, c in enumerate(t.cards)]
+        st = self.final
+        out += [((st.leader + i) % n, c) for i, c in enumerate(st.trick)]
+        return tuple(out)
+
+    def played_by_seat(self) -> list[list[Card]]:
+        """The cards each seat played, in play order."""
+        out: list[list[Card]] = [[] for _ in range(self.setup.game.seats)]
+        for s, c in self.plays:
+            out[s].append(c)
+        return out
 
 
-def played_by_seat(rec: RecordFields, state: State) -> list[list[Card]]:
-    """The cards each seat played in ``state`` (the record replayed), in play order."""
+def replay_of(rec: RecordFields) -> Replay:
+    """The record's play replayed through the engine (see :class:`Replay`); a :class:`RecordError` names the
+    card that breaks the rules, or (``setup: ...``) the deal a complete record's setup refuses."""
     n = rec.game.seats
+    if rec.complete:
+        try:
+            setup = Setup.create(rec.game, [list(h or ()) for h in rec.hands], declarer=rec.declarer,
+                                 blind=rec.blind or (), bury=rec.bury or (), called=rec.called, under=rec.under,
+                                 alone=rec.alone)
+        except RulesError as e:
+            raise RecordError(f"setup: {e}") from None
+        return _replayed(rec, setup, setup.start(), frozenset(range(n)), complete=True)
+    first = first_lead_hands(rec)
+    setup = stand_in_setup(rec)
+    start = dataclasses.replace(setup.start(), hands=tuple(h if h is not None else frozenset() for h in first))
+    return _replayed(rec, setup, start, frozenset(s for s, h in enumerate(first) if h is not None), complete=False)
+
+
+def played_by_seat(state: State) -> list[list[Card]]:
+    """The cards each seat played up to ``state``, in play order."""
+    n = state.game.seats
     out: list[list[Card]] = [[] for _ in range(n)]
     for t in state.tricks:
         for i, c in enumerate(t.cards):
@@ -92,7 +168,7 @@ def inferred_cards(rec: RecordFields, state: State) -> dict[str, tuple[Card, ...
     """
     g, p, n = rec.game, rec.declarer, rec.game.seats
     picker = g.kind == "picker"
-    played = played_by_seat(rec, state)
+    played = played_by_seat(state)
     dealt: list[frozenset[Card] | None] = [frozenset(h) if h is not None else None for h in rec.hands]
     blind = frozenset(rec.blind) if rec.blind is not None else None
     bury = frozenset(rec.bury) if rec.bury is not None else None
@@ -164,62 +240,62 @@ def inferred_cards(rec: RecordFields, state: State) -> dict[str, tuple[Card, ...
     return out
 
 
-def call_setup(rec: RecordFields) -> Setup:
-    """A setup from a made-up deal with the record's game, declarer, call and under, the called card with its
-    real holder when known, so the engine derives the partner and the called-card rules itself.
+def stand_in_setup(rec: RecordFields) -> Setup:
+    """The setup a partial record is replayed from: the record's game, declarer, call, card under, blind and bury,
+    the known hands at the first lead, and for the others cards of the rest of the deck (every hand full-size:
+    what reads the hand size from the setup, such as the trick a leaster blind goes to, sees a whole hand). The
+    partner is the called card's holder when the record shows it, else the first other seat whose hand is
+    unknown, so a known hand is held to the called-card rules exactly when it is the partner; without a called
+    card there is none (the side is not the stand-in's to tell).
 
-    Only the fields about the call are used: the hands are replaced by the known ones. The made-up declarer
-    hand is searched over the aces, tens and lowest card of each plain suit, the rest trumps, until the
-    engine accepts the call with it.
+    Raises :class:`RecordError` when no hand allows the record's call (with its card under).
     """
     g, p, called, under = rec.game, rec.declarer, rec.called, rec.under
-    n = g.seats
-    holder = None
+    if called is not None and not _call_possible(g, called, under):
+        what = f"calling {called}" + (f" with {under} under" if under is not None else "")
+        raise RecordError(f"{'under' if under is not None else 'called'}: no hand allows {what}")
+    first = first_lead_hands(rec)
+    placed = set().union(*(h for h in first if h is not None), rec.bury or (), rec.blind or ())
+    rest = [c for c in g.deck if c not in placed]
+    hands = []
+    for h in first:
+        if h is None:
+            h, rest = frozenset(rest[:g.hand_size]), rest[g.hand_size:]
+        hands.append(h)
+    partner = None
     if called is not None:
-        holder = next((s for s, h in enumerate(rec.hands) if h is not None and called in h), None)
-        if holder is None:
-            holder = next(s for s, h in enumerate(rec.hands) if s != p and h is None)
-    special = {c for c in (called, under) if c is not None}
-    reps = [c for s in g.plain_suits for c in _representatives(g, s) if c not in special]
-    fill = [c for c in g.trumps if c not in special] + [c for c in g.deck if not g.is_trump(c) and c not in special
-                                                          and c not in reps]
-    combos = (itertools.chain.from_iterable(itertools.combinations(reps, k) for k in range(len(reps) + 1))
-              if called is not None else [()])
-    for combo in combos:
-        kept: list[Card] = []
-        if p is not None:
-            kept = ([under] if under is not None else []) + list(combo)
-            if len(kept) > g.hand_size:
-                continue
-            kept += [c for c in fill if c not in kept][: g.hand_size - len(kept)]
-        rest = [c for c in fill + reps if c not in kept]
-        blind, rest = rest[: g.blind_size], rest[g.blind_size:]
-        hands: list[list[Card]] = [[] for _ in range(n)]
-        if p is not None:
-            hands[p] = kept
-        if holder is not None:
-            hands[holder] = [called]  # type: ignore[list-item]
-        for s in range(n):
-            k = g.hand_size - len(hands[s])
-            hands[s] += rest[:k]
-            rest = rest[k:]
-        try:
-            return Setup.create(g, hands, declarer=p, blind=blind, bury=blind if g.kind == "picker" else (),
-                                called=called, under=under, alone=rec.alone)
-        except RulesError:
-            continue
-    what = f"calling {called}" + (f" with {under} under" if under is not None else "")
-    raise RecordError(f"{'under' if under is not None else 'called'}: no hand allows {what}")
+        partner = next((s for s, h in enumerate(rec.hands) if h is not None and called in h), None)
+        if partner is None:
+            partner = next(s for s, h in enumerate(rec.hands) if s != p and h is None)
+    return Setup.with_side(g, hands, declarer=p, partner=partner, blind=rec.blind or (), bury=rec.bury or (),
+                           called=called, under=under)
 
 
-def _representatives(g: Game, suit: str) -> list[Card]:
-    cards = g.class_cards(suit)
-    return cards[:2] + cards[-1:] if len(cards) > 2 else cards
+def _call_possible(g: Game, called: Card, under: Card | None) -> bool:
+    """Whether some hand at the first lead allows calling ``called`` (with ``under`` under), as
+    :func:`~sheepsolve.engine.legal_calls` decides: a hand of trumps with the called suit's lowest card kept as
+    the hold card (a ten called: with all the fail aces too), or, with a card under, ``under`` and the ace of its
+    suit (void in the called suit)."""
+    suit = g.suit_class(called)
+    trumps = [c for c in g.trumps if c not in (called, under)]
+    if under is None:
+        kept = [c for c in g.class_cards(suit) if c != called][-1:]
+        if called.rank == "T":
+            kept += [Card.make("A", s) for s in g.plain_suits]
+    else:
+        kept = [under]
+        us = g.suit_class(under)
+        if us != "T" and under.rank != "A":
+            kept.append(Card.make("A", us))
+    if called in kept:
+        return False
+    kept += trumps[:max(0, g.hand_size - len(kept))]
+    return Call(called, under is not None) in legal_calls(g, kept)
 
 
-def replay_record(rec: RecordFields, setup: Setup, known: frozenset[int]) -> State:
-    """Play the record's cards from ``setup.start()``. Seats in ``known`` are held to every rule; a card of
-    another seat is checked only against where it is known to be, then played from a hand of that one card."""
+def _replayed(rec: RecordFields, setup: Setup, state: State, known: frozenset[int], complete: bool) -> Replay:
+    """Play the record's cards from ``state``. Seats in ``known`` are held to every rule; a card of another seat
+    is checked only against where it is known to be, then played from a hand of that one card."""
     g, names, p = rec.game, rec.players, rec.declarer
     n = g.seats
     home: dict[Card, Any] = {}
@@ -228,7 +304,7 @@ def replay_record(rec: RecordFields, setup: Setup, known: frozenset[int]) -> Sta
     home.update((c, "blind") for c in rec.blind or ())
     home.update((c, "bury") for c in rec.bury or ())
     played: dict[Card, tuple[int, int]] = {}
-    state = setup.start()
+    states = [state]
     for t, trick in enumerate(rec.play, 1):
         for i, c in enumerate(trick, 1):
             s = state.to_move
@@ -272,5 +348,6 @@ def replay_record(rec: RecordFields, setup: Setup, known: frozenset[int]) -> Sta
                 hands[s] = rest
                 state = dataclasses.replace(state, hands=tuple(hands))
             played[c] = (t, s)
-    return state
+            states.append(state)
+    return Replay(setup=setup, states=tuple(states), known=known, complete=complete)
 

@@ -17,7 +17,6 @@ def dump_record(rec: Record, fmt: str = "toml") -> str:
     """The record as TOML (written here, no dependency) or JSON text; reading it back gives an equal record.
 
     >>> from sheepsolve.record import record_from_dict
-
     >>> rec = record_from_dict({"game": "solo", "trump": "s", "deck": "short", "declarer": "4",
     ...                         "event": "Stammtisch", "play": [["QC", "9S"]]})
     >>> print(dump_record(rec), end="")

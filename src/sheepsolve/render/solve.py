@@ -1,22 +1,19 @@
 """``sheepsolve solve`` as text: who the declaring side is, whose values they are, every legal card's value with
 the best marked and why, and the best line trick by trick with the players' names.
 
->>> from sheepsolve.analysis import solve_record
+>>> from sheepsolve.analysis import answer_record
 >>> from sheepsolve.record import load_record
->>> rec = load_record("examples/solo-hearts-midtrick.toml")
->>> text = render_solve(solve_record(rec), rec, "german")
+>>> text = render_solve(answer_record(load_record("examples/solo-hearts-midtrick.toml")), "german")
 >>> print(text.splitlines()[1])
 Declaring side: Sepp (declarer) alone; defenders: Vroni, Hias, Resi
 """
 
 from __future__ import annotations
 
-from typing import Any
-
-from ..analysis import position_of
+from ..analysis import SolveAnswer
+from ..cards import format_card
+from ..engine import State
 from ..judge import in_play
-from ..cards import Card, format_card
-from ..record import Record
 from .text import game_title, line_tricks, seat_roles, trick_text
 
 __all__ = ["render_solve"]
@@ -29,12 +26,12 @@ _OUTCOMES = {
 }
 
 
-def render_solve(res: dict[str, Any], rec: Record, style: str, *, tricks: bool = False) -> str:
-    """The answer of :func:`sheepsolve.analysis.solve_record` for ``rec`` as text, cards in ``style``
-    (``tricks``: the question was asked in tricks, ``--tricks``)."""
-    g = rec.game
-    names = rec.players
-    state = position_of(rec)
+def render_solve(res: SolveAnswer, style: str, *, tricks: bool = False) -> str:
+    """:func:`sheepsolve.analysis.answer_record`'s answer as text, cards in ``style`` (``tricks``: the question
+    was asked in tricks, ``--tricks``)."""
+    g = res.game
+    names = res.players
+    state = res.state
     st = state.setup
     roles = seat_roles(state.setup)
     lines = [game_title(g, style)]
@@ -45,51 +42,50 @@ def render_solve(res: dict[str, Any], rec: Record, style: str, *, tricks: bool =
                      + ", ".join(names[s] for s in range(g.seats) if s not in st.team))
         side_words = "the declaring side"
     else:
-        lines.append(f"Solved for {res['side']}: that player's own final card points, every other player playing "
-                     f"against {res['side']} (lower is better for {res['side']})")
-        side_words = res["side"]
-    seat_side = res.get("seat_side")
-    q = res.get("question")
+        lines.append(f"Solved for {res.side}: that player's own final card points, every other player playing "
+                     f"against {res.side} (lower is better for {res.side})")
+        side_words = res.side
+    seat_side = res.seat_side
+    q = res.question
     if q == "no-tricks":
-        lines.append(f"Is {side_words} held to no trick? {'yes' if res['reached'] else 'no'}")
+        lines.append(f"Is {side_words} held to no trick? {'yes' if res.reached else 'no'}")
     elif q == "all-tricks":
-        lines.append(f"Can {side_words} take every trick? {'yes' if res['reached'] else 'no'}")
+        lines.append(f"Can {side_words} take every trick? {'yes' if res.reached else 'no'}")
     elif q == "target":
         unit = "tricks" if tricks else "card points"
-        lines.append(f"Does {side_words} reach {res['target']} {unit}? {'yes' if res['reached'] else 'no'}")
+        lines.append(f"Does {side_words} reach {res.target} {unit}? {'yes' if res.reached else 'no'}")
     else:
-        lines += _value_lines(res, rec, state, roles, side_words, style)
+        lines += _value_lines(res, state, roles, side_words, style)
     if seat_side is not None and q is not None:
-        lines.append(f"({res['seat']} plays on the {seat_side} side.)")
-    lines.append(f"{res['nodes']} nodes, {res['seconds'] * 1000:.2f} ms")
+        lines.append(f"({names[res.seat]} plays on the {seat_side} side.)")  # type: ignore[index]
+    lines.append(f"{res.nodes} nodes, {round(res.seconds, 6) * 1000:.2f} ms")
     return "\n".join(lines) + "\n"
 
 
-def _value_lines(res: dict[str, Any], rec: Record, state, roles: list[str], side_words: str,
-                 style: str) -> list[str]:
-    g = rec.game
-    names = rec.players
-    tricks = res.get("objective") == "tricks"
+def _value_lines(res: SolveAnswer, state: State, roles: list[str], side_words: str, style: str) -> list[str]:
+    g = res.game
+    names = res.players
+    tricks = res.objective == "tricks"
     tricks_in, points_in = in_play(state.setup)
     unit = "tricks" if tricks else "card points"
-    value = res["value"]
+    value = res.value
     out = []
     if tricks:
         what = f"{side_words} takes {value} of the {tricks_in} tricks with best play from here"
     else:
-        outcome = res.get("outcome")
+        outcome = res.outcome
         word = _OUTCOMES.get(outcome, outcome) if outcome else ""
         what = f"{side_words} ends with {value} card points with best play from here" + (f" ({word})" if word else "")
     out.append("Value: " + what[0].upper() + what[1:] + ".")
-    seat_side = res.get("seat_side")
+    seat_side = res.seat_side
     own = seat_side == "defending"
     if seat_side is not None:
-        other = res["seat_value"]
-        out.append(f"{res['seat']} plays for the {'defenders' if own else 'declaring side'}: "
+        other = res.seat_value
+        out.append(f"{names[res.seat]} plays for the {'defenders' if own else 'declaring side'}: "
                    f"{'they end' if own else 'it ends'} with {other} {unit}.")
-    mover = res.get("to_move")
-    if mover is not None and res.get("cards"):
-        m = names.index(mover)
+    m = res.to_move
+    if m is not None and res.cards:
+        mover = names[m]
         if g.two_sided:
             maxing = m in state.setup.team
             aim = "wants them high" if maxing else "wants them low"
@@ -98,19 +94,19 @@ def _value_lines(res: dict[str, Any], rec: Record, state, roles: list[str], side
                 aim = "wants them high" if not maxing else "wants them low"
             out.append(f"{mover} ({roles[m]}) to move. Each legal card's value, in {whose}; {mover} {aim}:")
         else:
-            seat = res["side"]
+            seat = res.side
             aim = f"{mover} wants them low" if mover == seat else f"{mover} plays against {seat}: wants them high"
             out.append(f"{mover} to move. Each legal card's value, in {seat}'s final card points; {aim}:")
-        best = set(res["best"])
+        best = set(res.best)
         total = tricks_in if tricks else points_in
-        for c, v in res["cards"].items():
+        for c, v in res.cards.items():
             shown = total - v if own else v
             mark = "  best" if c in best else ""
-            if mark and res.get("outcome") == "durchmarsch" and mover == res["side"]:
+            if mark and res.outcome == "durchmarsch" and mover == res.side:
                 mark += " (keeps the Durchmarsch)"
-            out.append(f"  {format_card(Card.parse(c), style):>4} {shown:>4}{mark}")
-    if res.get("line"):
-        tr, _ = line_tricks(state, [Card.parse(c) for c in res["line"]])
+            out.append(f"  {format_card(c, style):>4} {shown:>4}{mark}")
+    if res.line:
+        tr, _ = line_tricks(state, list(res.line))
         out.append("Best line:")
         for t in tr:
             out.append(f"  trick {t['number']}: " + trick_text(t, names, style))

@@ -1,0 +1,111 @@
+"""Read once, replay once: each command reads its record once and replays its play once, then every part of the
+command (the solver, the renderer, the player's view) takes the positions from the kept replay
+(:attr:`sheepsolve.record.Record.replay`).
+
+Counted in this process, through the command line: the records read (``check_data``), the replays computed
+(``replay_of``), the setups the engine creates (``Setup.create``) and the walks of a play from its first lead
+(``Setup.start``). A record the reader completes from its play (a play-only record) is replayed twice while it is
+read: once to check the play as given and find who played each card, once, completed, with every hand held to
+every rule (the replay kept); it is never read again as text.
+"""
+
+from __future__ import annotations
+
+import collections
+from collections.abc import Iterator
+
+import pytest
+from click.testing import CliRunner
+
+import sheepsolve.record.model as model
+import sheepsolve.record.read as read
+from sheepsolve.cli import main
+from sheepsolve.engine import Setup
+from helpers_cli import EXAMPLES
+
+SAMPLED = ["--worlds", "4", "--seed", "1", "--jobs", "1"]
+
+
+@pytest.fixture
+def counts(monkeypatch) -> Iterator[collections.Counter]:
+    seen: collections.Counter = collections.Counter()
+    check_data, replay_of = read.check_data, model.replay_of
+    create, start = Setup.create.__func__, Setup.start  # type: ignore[attr-defined]
+
+    def counting(key, fn):
+        def wrapped(*args, **kwargs):
+            seen[key] += 1
+            return fn(*args, **kwargs)
+        return wrapped
+
+    monkeypatch.setattr(read, "check_data", counting("read", check_data))
+    monkeypatch.setattr(model, "replay_of", counting("replay", replay_of))
+    monkeypatch.setattr(Setup, "create", classmethod(counting("create", create)))
+    monkeypatch.setattr(Setup, "start", counting("start", start))
+    yield seen
+
+
+def ran(counts: collections.Counter, *args: str) -> dict[str, int]:
+    counts.clear()
+    res = CliRunner().invoke(main, list(args))
+    assert res.exit_code == 0, res.output
+    return {k: counts[k] for k in ("read", "replay", "create", "start")}
+
+
+@pytest.mark.parametrize("name", ["sauspiel-finished", "solo-hearts-midtrick", "sheepshead-called-ace-finished",
+                                  "sheepshead-called-ace-under-finished", "leaster-4-midtrick"])
+@pytest.mark.parametrize("json_out", [[], ["--json"]])
+def test_solve_reads_and_replays_a_full_record_once(counts, name: str, json_out: list[str]) -> None:
+    seat = ["--seat", "Ann"] if name.startswith("leaster") else []
+    got = ran(counts, "solve", str(EXAMPLES / f"{name}.toml"), *seat, *json_out)
+    assert got == {"read": 1, "replay": 1, "create": 1, "start": 1}
+
+
+@pytest.mark.parametrize("name", ["sauspiel-play-only", "sheepshead-called-ace-play-only"])
+def test_a_play_only_record_is_completed_once_with_no_trial_deals(counts, name: str) -> None:
+    """Was: read twice (the inferred cards as text), 4 replays, 5 setups (11 for the called ace: trial deals)."""
+    got = ran(counts, "solve", str(EXAMPLES / f"{name}.toml"))
+    assert got == {"read": 1, "replay": 2, "create": 1, "start": 2}
+
+
+@pytest.mark.parametrize("name", ["sheepshead-jd-partial", "sauspiel-finished", "sheepshead-called-ace-unfinished"])
+@pytest.mark.parametrize("json_out", [[], ["--json"]])
+def test_show_replays_once(counts, name: str, json_out: list[str]) -> None:
+    """A partial record's stand-in setup is built directly: no setup is created for it, no trial deal."""
+    got = ran(counts, "show", str(EXAMPLES / f"{name}.toml"), *json_out)
+    partial = name.endswith("partial")
+    assert got == {"read": 1, "replay": 1, "create": 0 if partial else 1, "start": 1}
+
+
+@pytest.mark.parametrize("args", [
+    ["annotate", "sauspiel-finished", "--json", "--no-bury"],
+    ["annotate", "annotate-blunder-sheepshead", "--json"],
+    ["suggest", "sauspiel-midtrick", *SAMPLED],
+    ["suggest", "sauspiel-finished", *SAMPLED, "--at", "2.2", "--json"],
+])
+def test_analyses_read_and_replay_once(counts, args: list[str]) -> None:
+    """The analyses make setups of their own (the bury's alternatives, the worlds); the record is read and
+    replayed once."""
+    command, name, *rest = args
+    got = ran(counts, command, str(EXAMPLES / f"{name}.toml"), *rest)
+    assert (got["read"], got["replay"]) == (1, 1)
+
+
+def test_import_suggest_answers_from_the_record_it_built(counts) -> None:
+    """No TOML round trip: the position is read twice by the importer (to find the player to move, then with his
+    hand), and suggest takes that record."""
+    got = ran(counts, "import", "openschafkopf", "--rules", "rufspiel eichel von 1", "--hand",
+              "eo hu sz ea ha h9 s7 gk", "--suggest", *SAMPLED)
+    assert (got["read"], got["replay"]) == (2, 2)
+
+
+def test_every_position_comes_from_the_kept_replay() -> None:
+    from sheepsolve.record import load_record
+
+    rec = load_record(EXAMPLES / "sauspiel-midtrick.toml")
+    assert rec.replay is rec.replay
+    assert rec.state() is rec.replay.final and rec.setup() is rec.replay.setup
+    assert [rec.replay.after(k) for k in range(len(rec.replay.states))] == list(rec.replay.states)
+    cards = [c for t in rec.play for c in t]
+    assert rec.replay.after(5) == rec.setup().start().play_cards(cards[:5])
+    assert [c for _, c in rec.replay.plays] == cards

@@ -21,15 +21,15 @@ from sheepsolve.inference.model import (
     AuctionLikelihood,
     BuryChoice,
     CallModel,
-    _bury_distribution,
-    _mask,
     auction_likelihood,
+    bury_distribution,
     bury_probability,
     call_probability,
     contract_probabilities,
     default_model,
     features,
     has_model,
+    mask_of_hand,
     model_info,
     pick_probability,
 )
@@ -65,7 +65,7 @@ def test_features_by_mask_match_a_plain_count(game):
         hand = rng.sample(list(game.deck), game.hand_size)
         f = features(game, hand)
         assert f.__dict__ == plain_features(game, hand)
-        assert features(game, _mask(hand)) == f
+        assert features(game, mask_of_hand(hand)) == f
 
 
 def test_pick_probability_is_a_logistic_of_the_payment_and_passing_is_its_complement():
@@ -86,15 +86,15 @@ def test_bury_distribution_covers_every_legal_choice_once(game):
     rng = random.Random(5)
     for _ in range(10):
         picked = rng.sample(list(game.deck), game.hand_size + game.blind_size)
-        dist = _bury_distribution(game, _mask(picked), default_model())
+        dist = bury_distribution(game, picked)
         assert sum(dist.values()) == pytest.approx(1.0)
         want = set()
         for bury in itertools.combinations(picked, game.bury_size):
             kept = [c for c in picked if c not in bury]
             if game.partner != "called-ace":
-                want.add((_mask(bury), None, False, False))
+                want.add((mask_of_hand(bury), None, False, False))
             else:
-                want |= {(_mask(bury), c.card, c.card is None, bool(c.under)) for c in legal_calls(game, kept, bury)}
+                want |= {(mask_of_hand(bury), c.card, c.card is None, bool(c.under)) for c in legal_calls(game, kept, bury)}
         assert set(dist) == want
         # a choice with a card under: the card is any kept card, each equally likely
         total = 0.0
@@ -244,7 +244,7 @@ def sheepshead_deal(g, rng, model):
     for seat in range(g.seats):
         if rng.random() < pick_probability(g, dealt[seat], model):
             picked = dealt[seat] + blind
-            dist = _bury_distribution(g, _mask(picked), model)
+            dist = bury_distribution(g, picked, model)
             options = sorted(dist, key=lambda o: o[0])
             (bury, _, _, _), = rng.choices(options, weights=[dist[o] for o in options])
             first_lead = [c for c in picked if not bury >> c & 1]

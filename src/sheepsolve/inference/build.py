@@ -4,13 +4,14 @@ For every game form: ``hands`` random hands, each judged by the project's own an
 worlds (``pick_or_pass`` and ``sample_buries`` in Sheepshead, ``choose_contract`` in Schafkopf; the seat, the hand,
 the blind and the worlds' seed all drawn from ``worlds.world_rng(seed, ...)``); then, for every choice, a least
 squares fit (with a small ridge, 1e-3 times the number of samples, intercept included) of its expected payment
-on :data:`~sheepsolve.inference.model.HAND_TERMS` or, for the bury, of each choice's payment less the mean of the
-picker's choices on :data:`~sheepsolve.inference.model.BURY_TERMS`. Everything is in a fixed order, so the same
+on :data:`~sheepsolve.inference.features.HAND_TERMS` or, for the bury, of each choice's payment less the mean of the
+picker's choices on :data:`~sheepsolve.inference.features.BURY_TERMS`. In the jack-of-diamonds game the hands
+holding that jack get a pick model of their own (``pick-jd``: their holder plays alone or calls up). Everything is in a fixed order, so the same
 seed, hands and worlds give the same weights.
 
 >>> data = build_model(seed=3, hands={"sheepshead/jack-of-diamonds": 4}, worlds=2)
 >>> sorted(data["models"]), data["seed"], data["hands"]
-(['sheepshead/jack-of-diamonds/bury', 'sheepshead/jack-of-diamonds/pick'], 3, {'sheepshead/jack-of-diamonds': 4})
+(['sheepshead/jack-of-diamonds/bury', 'sheepshead/jack-of-diamonds/pick', 'sheepshead/jack-of-diamonds/pick-jd'], 3, {'sheepshead/jack-of-diamonds': 4})
 >>> build_model(seed=3, hands={"sheepshead/jack-of-diamonds": 4}, worlds=2)["models"] == data["models"]
 True
 """
@@ -27,7 +28,8 @@ from ..bury import choose_contract, pick_or_pass, sample_buries
 from ..games import Game, make_game
 from ..worlds import world_rng
 from .auction import ContractCall
-from .model import BURY_TERMS, HAND_TERMS, TEMPERATURE, _mask, bury_terms, contract_kind, features, hand_terms
+from .features import BURY_TERMS, HAND_TERMS, bury_terms, features, hand_terms, mask_of_hand
+from .model import TEMPERATURE, contract_kind, pick_key
 
 __all__ = ["FORMS", "build_model", "fit", "form_game", "merge"]
 
@@ -102,13 +104,14 @@ def _sheepshead_samples(game: Game, form: str, seed: int, n: int, worlds: int,
         blind = deck[game.hand_size:game.hand_size + game.blind_size]
         seat = rng.randrange(game.seats)
         r = pick_or_pass(game, hand, seat, worlds=worlds, seed=rng.randrange(2**31))
-        pick.append((hand_terms(features(game, hand)), r.pick.payment))
+        f = features(game, hand)
+        pick.append((hand_terms(f), r.pick.payment, bool(f.jd)))
         ranking = sample_buries(game, hand, blind, seat, worlds=worlds, seed=rng.randrange(2**31))
-        picked = _mask(hand) | _mask(blind)
+        picked = mask_of_hand(hand) | mask_of_hand(blind)
         best: dict[tuple, float] = {}
         for row in ranking.rows:
             d = row.decision
-            key = (_mask(d.bury), d.called, d.alone or (game.partner == "called-ace" and d.called is None),
+            key = (mask_of_hand(d.bury), d.called, d.alone or (game.partner == "called-ace" and d.called is None),
                    d.under is not None)
             best[key] = max(best.get(key, float("-inf")), row.stats.payment)
         if len(best) > 1:
@@ -176,7 +179,11 @@ def build_model(*, seed: int, hands: Mapping[str, int], worlds: int,
             pick: list = []
             bury: list = []
             _sheepshead_samples(game, form, seed, n, worlds, pick, bury, tick)
-            sets = {f"{form}/pick": (pick, HAND_TERMS), f"{form}/bury": (bury, BURY_TERMS)}
+            sets = {}
+            for jd in (False, True):
+                key = pick_key(form, jd)
+                sets.setdefault(key, ([], HAND_TERMS))[0].extend(s[:2] for s in pick if pick_key(form, s[2]) == key)
+            sets[f"{form}/bury"] = (bury, BURY_TERMS)
         else:
             by_kind: dict[str, list] = {}
             _schafkopf_samples(game, form, seed, n, worlds, by_kind, tick)

@@ -63,6 +63,7 @@ from __future__ import annotations
 import itertools
 import json
 import math
+import operator
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -73,6 +74,21 @@ from ..cards import Card
 from ..engine import legal_calls
 from ..games import REGISTRY, Game, GameError, make_game
 from .auction import AT_MOST, CONTRACT, PASS, PICK, PLAY, Auction, Call, ContractCall, implied_auction
+from .features import (
+    BURY_TERMS,
+    HAND_TERMS,
+    HandFeatures,
+    HandMasks,
+    bury_terms,
+    features,
+    hand_masks,
+    hand_terms,
+    hand_x,
+    mask_of_hand,
+    per_game,
+)
+
+# re-exported: the features are part of the model's API
 
 __all__ = [
     "TEMPERATURE",
@@ -82,6 +98,7 @@ __all__ = [
     "features",
     "pick_probability",
     "bury_probability",
+    "bury_distribution",
     "contract_probabilities",
     "call_probability",
     "auction_likelihood",
@@ -91,10 +108,13 @@ __all__ = [
     "model_info",
     "default_model",
     "form_key",
+    "pick_key",
+    "contract_kind",
     "HAND_TERMS",
     "BURY_TERMS",
     "hand_terms",
     "bury_terms",
+    "mask_of_hand",
 ]
 
 TEMPERATURE: dict[str, float] = {"sheepshead": 1.0, "schafkopf": 10.0}
@@ -102,121 +122,6 @@ TEMPERATURE: dict[str, float] = {"sheepshead": 1.0, "schafkopf": 10.0}
 tariffs, so 10 is one Sauspiel tariff)."""
 
 DATA_FILE = "call_model.json"
-
-HAND_TERMS = ("1", "trumps", "trumps^2/8", "trumps^3/64", "high", "second", "run", "aces", "tens", "voids",
-              "points/10", "high*trumps/8", "suit", "suit_ten", "jd")
-"""The terms of a hand's expected payment for a pick or a contract: ``suit`` and ``suit_ten`` are the cards of the
-called Sau's suit held and whether its ten is among them (Sauspiel only), ``jd`` holding the jack of diamonds
-(Sheepshead)."""
-
-BURY_TERMS = ("kept_trumps", "kept_high", "kept_second", "kept_aces", "kept_voids", "bury_points/10",
-              "bury_trumps", "call_suit", "call_ten", "alone", "under", "kept_jd")
-"""The terms of a bury choice's expected payment, relative to the picker's other choices of the same cards (the
-softmax needs only the differences): the kept hand's trumps, highest trumps, plain aces and voids, the points and
-trumps buried, the called suit's cards kept, a called ten, going alone, a card under, keeping the jack of diamonds."""
-
-
-# --------------------------------------------------------------------------------------------------------------
-# Features by bitmask arithmetic
-
-
-@dataclass(frozen=True)
-class _Masks:
-    trumps: int
-    high: int
-    second: int
-    order: tuple[int, ...]  # trump bits, highest first
-    suits: tuple[int, ...]  # the plain suits' masks (trumps taken out)
-    suit_of: tuple[str, ...]
-    aces: int
-    tens: int
-    by_points: tuple[tuple[int, int], ...]
-    jd: int
-
-
-def _by_game(fn):
-    """Cache ``fn(game)`` per game object (a :class:`Game` is not hashable: its rules are a mapping)."""
-    cache: dict[int, tuple[Game, Any]] = {}
-
-    def cached(game: Game) -> Any:
-        hit = cache.get(id(game))
-        if hit is not None and hit[0] is game:
-            return hit[1]
-        if len(cache) > 256:
-            cache.clear()
-        value = fn(game)
-        cache[id(game)] = (game, value)
-        return value
-
-    cached.__doc__ = fn.__doc__
-    return cached
-
-
-@_by_game
-def _masks(game: Game) -> _Masks:
-    spec = REGISTRY[game.name]
-    tops = spec.top_trumps
-    trumps = game.trump_mask
-    high = sum(1 << c for c in game.trumps if tops and c.rank == tops[0])
-    second = sum(1 << c for c in game.trumps if len(tops) > 1 and c.rank == tops[1])
-    suits = tuple(sum(1 << c for c in game.deck if game.suit_class(c) == s) for s in game.plain_suits)
-    aces = sum(1 << c for c in game.deck if c.rank == "A" and not game.is_trump(c))
-    tens = sum(1 << c for c in game.deck if c.rank == "T" and not game.is_trump(c))
-    by_points = tuple((p, sum(1 << c for c in game.deck if c.points == p)) for p in (11, 10, 4, 3, 2))
-    jd = (1 << Card.make("J", "D")) if game.family == "sheepshead" else 0
-    return _Masks(trumps, high, second, tuple(1 << c for c in game.trumps), suits, tuple(game.plain_suits), aces,
-                  tens, by_points, jd)
-
-
-@dataclass(frozen=True)
-class HandFeatures:
-    """Compact features of a hand under a game's trumps: ``trumps``; ``high`` and ``second`` (the trumps of the
-    first and second top rank: Ober and Unter, queens and jacks; wenz and geier have only ``high``); ``run`` (the
-    trumps held from the highest down without a gap, Laufende with); plain ``aces`` and ``tens``; ``voids`` (plain
-    suits without a card); card ``points``; ``jd`` (the jack of diamonds, Sheepshead)."""
-
-    trumps: int
-    high: int
-    second: int
-    run: int
-    aces: int
-    tens: int
-    voids: int
-    points: int
-    jd: int
-
-
-def _mask(hand: Iterable[Card] | int) -> int:
-    if isinstance(hand, int):
-        return hand
-    m = 0
-    for c in hand:
-        m |= 1 << c
-    return m
-
-
-def _features(m: _Masks, h: int) -> HandFeatures:
-    run = 0
-    for bit in m.order:
-        if not h & bit:
-            break
-        run += 1
-    return HandFeatures(trumps=(h & m.trumps).bit_count(), high=(h & m.high).bit_count(),
-                        second=(h & m.second).bit_count(), run=run, aces=(h & m.aces).bit_count(),
-                        tens=(h & m.tens).bit_count(), voids=sum(1 for s in m.suits if not h & s),
-                        points=sum(p * (h & mk).bit_count() for p, mk in m.by_points), jd=1 if h & m.jd else 0)
-
-
-def features(game: Game, hand: Iterable[Card] | int) -> HandFeatures:
-    """The :class:`HandFeatures` of ``hand`` (cards, or a mask of card bits) under ``game``'s trumps."""
-    return _features(_masks(game), _mask(hand))
-
-
-def hand_terms(f: HandFeatures, suit: int = 0, suit_ten: int = 0) -> tuple[float, ...]:
-    """The values of :data:`HAND_TERMS` for a hand's features (``suit``, ``suit_ten``: the called Sau's suit)."""
-    t = f.trumps
-    return (1.0, t, t * t / 8, t * t * t / 64, f.high, f.second, f.run, f.aces, f.tens, f.voids, f.points / 10,
-            f.high * t / 8, suit, suit_ten, f.jd)
 
 
 @dataclass(frozen=True)
@@ -229,24 +134,15 @@ class BuryChoice:
     under: Card | None = None
 
 
-def bury_terms(game: Game, picked: int, bury: int, called: Card | None, alone: bool, under: bool
-               ) -> tuple[float, ...]:
-    """The values of :data:`BURY_TERMS` for one choice of a picker holding ``picked`` (a mask: hand and blind)."""
-    m = _masks(game)
-    kept = picked & ~bury
-    f = _features(m, kept)
-    suit = ten = 0
-    if called is not None:
-        s = m.suit_of.index(called.suit) if called.suit in m.suit_of else -1
-        suit = (kept & m.suits[s]).bit_count() if s >= 0 else 0
-        ten = 1 if called.rank == "T" else 0
-    bury_points = sum(p * (bury & mk).bit_count() for p, mk in m.by_points)
-    return (f.trumps, f.high, f.second, f.aces, f.voids, bury_points / 10, (bury & m.trumps).bit_count(), suit, ten,
-            1 if alone else 0, 1 if under else 0, f.jd)
-
-
 def _dot(w: Sequence[float], x: Sequence[float]) -> float:
-    return sum(a * b for a, b in zip(w, x))
+    return sum(map(operator.mul, w, x))
+
+
+def _sigmoid(x: float) -> float:
+    if x >= 0:
+        return 1.0 / (1.0 + math.exp(-x))
+    e = math.exp(x)
+    return e / (1.0 + e)
 
 
 # --------------------------------------------------------------------------------------------------------------
@@ -255,7 +151,8 @@ def _dot(w: Sequence[float], x: Sequence[float]) -> float:
 
 def form_key(game: Game) -> str:
     """The model's name for a game form: ``sheepshead/jack-of-diamonds``, ``sheepshead-3/alone``,
-    ``schafkopf-4-long`` (every Schafkopf contract of that deck and table shares one form).
+    ``schafkopf-4-long`` (every Schafkopf contract of that deck and table shares one form). A leaster is weighed
+    with the picking game of its table.
 
     >>> form_key(make_game("sheepshead", partner="called-ace")), form_key(make_game("wenz", deck="short"))
     ('sheepshead/called-ace', 'schafkopf-4-short')
@@ -268,19 +165,26 @@ def form_key(game: Game) -> str:
     return f"schafkopf-{game.seats}-{'short' if len(game.deck) < 32 else 'long'}"
 
 
+def pick_key(form: str, holds_jd: bool) -> str:
+    """The pick model of a form: ``FORM/pick``, and in the jack-of-diamonds game ``FORM/pick-jd`` for a hand holding
+    that jack (its holder plays alone or calls up: a game of its own)."""
+    return f"{form}/pick-jd" if holds_jd and form.endswith("/jack-of-diamonds") else f"{form}/pick"
+
+
 def contract_kind(c: ContractCall) -> str:
     """The model's name for a contract's payment model: ``sauspiel``, ``solo``, ``wenz-tout``, ..."""
     return c.game + ("-tout" if c.tout else "")
 
 
 class CallModel:
-    """Fitted weights: ``models`` maps ``FORM/pick``, ``FORM/bury`` and ``FORM/CONTRACT-KIND`` to the weights of
-    :data:`HAND_TERMS` (or :data:`BURY_TERMS`); ``info`` is what built them."""
+    """Fitted weights: ``models`` maps ``FORM/pick`` (``FORM/pick-jd``), ``FORM/bury`` and ``FORM/CONTRACT-KIND`` to
+    the weights of :data:`HAND_TERMS` (or :data:`BURY_TERMS`); ``info`` is what built them."""
 
     def __init__(self, data: Mapping[str, Any]) -> None:
         self.info = {k: v for k, v in data.items() if k != "models"}
         self.models: dict[str, tuple[float, ...]] = {k: tuple(v["weights"]) for k, v in data["models"].items()}
         self.temperature: dict[str, float] = dict(data.get("temperature", TEMPERATURE))
+        self.forms = frozenset(k.rsplit("/", 1)[0] for k in self.models)
 
     def weights(self, key: str) -> tuple[float, ...] | None:
         return self.models.get(key)
@@ -300,52 +204,99 @@ def model_info(model: CallModel | None = None) -> dict[str, Any]:
 
 def has_model(game: Game, model: CallModel | None = None) -> bool:
     """Whether the model has fitted data for ``game``'s form (else every call weighs 1)."""
-    m = model or default_model()
-    key = form_key(game)
-    return any(k.startswith(key + "/") for k in m.models)
+    return form_key(game) in (model or default_model()).forms
 
 
 # --------------------------------------------------------------------------------------------------------------
-# Probabilities of single calls
+# Sheepshead: picking and burying
 
 
-def _sigmoid(x: float) -> float:
-    if x >= 0:
-        return 1.0 / (1.0 + math.exp(-x))
-    e = math.exp(x)
-    return e / (1.0 + e)
+class _Picker:
+    """P(pick) for hand masks of one game under one model (the weights looked up once)."""
+
+    def __init__(self, game: Game, model: CallModel) -> None:
+        form = form_key(game)
+        pick_game = _leaster_form(game) if game.kind == "leaster" else game
+        self.masks = hand_masks(pick_game)
+        self.plain = model.weights(pick_key(form, False))
+        self.jd = model.weights(pick_key(form, True)) or self.plain
+        self.t = model.temperature["sheepshead"]
+        self.jd_bit = self.masks.jd if form.endswith("/jack-of-diamonds") else 0
+
+    def __call__(self, h: int) -> float:
+        w = self.jd if h & self.jd_bit else self.plain
+        if w is None:
+            return 1.0
+        return _sigmoid(_dot(w, hand_x(self.masks, h)) / self.t)
+
+    def mean(self, picked: int, blind_size: int) -> float:
+        """P(pick) averaged over every way the blind lies among the picker's cards (at most 70 of them, evenly
+        chosen, where there are more: sheepshead-4's 330)."""
+        bits = [1 << i for i in range(32) if picked >> i & 1]
+        splits = list(itertools.combinations(bits, blind_size))
+        if len(splits) > _SPLITS_CAP:
+            step = len(splits) / _SPLITS_CAP
+            splits = [splits[int(i * step)] for i in range(_SPLITS_CAP)]
+        return sum(self(picked & ~sum(s)) for s in splits) / len(splits)
 
 
-def _pick_ep(game: Game, w: Sequence[float], h: int) -> float:
-    return _dot(w, hand_terms(_features(_masks(game), h)))
+_SPLITS_CAP = 70
+
+
+@per_game
+def _leaster_form(game: Game) -> Game:
+    """The picking game of a leaster's table, whose pick model weighs a leaster's passes."""
+    name = {5: "sheepshead", 4: "sheepshead-4", 3: "sheepshead-3"}[game.seats]
+    return make_game(name)
 
 
 def pick_probability(game: Game, hand: Iterable[Card] | int, model: CallModel | None = None) -> float:
     """P(pick) for a Sheepshead seat holding ``hand`` as dealt: the softmax of picking's expected payment against
-    passing's 0 (1.0 where the form has no data... the call then weighs nothing)."""
-    m = model or default_model()
-    w = m.weights(form_key(game) + "/pick")
-    if w is None:
-        return 1.0
-    return _sigmoid(_pick_ep(game, w, _mask(hand)) / m.temperature["sheepshead"])
+    passing's 0, that is a logistic of EP/T (1.0 where the form has no data: the call then weighs nothing)."""
+    return _Picker(game, model or default_model())(mask_of_hand(hand))
+
+
+_CALLS: dict[tuple, tuple[tuple[Card | None, bool], ...]] = {}
+
+
+def _calls(game: Game, m: HandMasks, picked: int, kept: int, kept_cards: list[Card], bury: list[Card]
+           ) -> tuple[tuple[Card | None, bool], ...]:
+    """The called-ace calls of a kept hand, :func:`sheepsolve.engine.legal_calls` asked once per pattern: they
+    depend only on which plain aces and tens the picker holds and which plain suits he keeps a card of."""
+    key = (id(game), picked & (m.aces | m.tens), tuple(bool(kept & s) for s in m.suits))
+    hit = _CALLS.get(key)
+    if hit is None:
+        if len(_CALLS) > 4096:
+            _CALLS.clear()
+        hit = _CALLS[key] = tuple((c.card, bool(c.under)) for c in legal_calls(game, kept_cards, bury))
+    return hit
 
 
 def _bury_options(game: Game, picked: int) -> list[tuple[int, Card | None, bool, bool]]:
     """(bury mask, called card, alone, under) of every choice, one per call with a card under."""
     cards = [Card(i) for i in range(32) if picked >> i & 1]
+    m = hand_masks(game)
     out: list[tuple[int, Card | None, bool, bool]] = []
     for bury in itertools.combinations(cards, game.bury_size):
-        b = _mask(bury)
+        b = mask_of_hand(bury)
         if game.partner != "called-ace":
             out.append((b, None, False, False))
             continue
-        kept = [c for c in cards if not b >> c & 1]
-        for call in legal_calls(game, kept, bury):
-            out.append((b, call.card, call.card is None, bool(call.under)))
+        kept = picked & ~b
+        for card, under in _calls(game, m, picked, kept, [c for c in cards if not b >> c & 1], list(bury)):
+            out.append((b, card, card is None, under))
     return out
 
 
-def _bury_distribution(game: Game, picked: int, model: CallModel) -> dict[tuple[int, Card | None, bool, bool], float] | None:
+def bury_distribution(game: Game, picked: Iterable[Card] | int, model: CallModel | None = None
+                      ) -> dict[tuple[int, Card | None, bool, bool], float] | None:
+    """The picker's choices holding ``picked`` and their probabilities: (bury mask, called card, alone, under) ->
+    P, one entry per call with a card under (whose card is then any kept card); None where the form has no data."""
+    return _bury_distribution(game, mask_of_hand(picked), model or default_model())
+
+
+def _bury_distribution(game: Game, picked: int, model: CallModel
+                       ) -> dict[tuple[int, Card | None, bool, bool], float] | None:
     w = model.weights(form_key(game) + "/bury")
     if w is None:
         return None
@@ -362,9 +313,8 @@ def bury_probability(game: Game, picked: Iterable[Card] | int, choice: BuryChoic
                      model: CallModel | None = None) -> float:
     """P(the picker holding ``picked`` (his hand and the blind) buries ``choice.cards`` and makes its call): the
     softmax over every legal choice; a card under is any of the kept cards, equally likely."""
-    m = model or default_model()
-    pk = _mask(picked)
-    return _bury_prob(game, pk, _mask(choice.cards), choice.called, choice.alone, choice.under is not None, m)
+    return _bury_prob(game, mask_of_hand(picked), mask_of_hand(choice.cards), choice.called, choice.alone,
+                      choice.under is not None, model or default_model())
 
 
 def _bury_prob(game: Game, picked: int, bury: int, called: Card | None, alone: bool, under: bool,
@@ -382,11 +332,26 @@ def _bury_prob(game: Game, picked: int, bury: int, called: Card | None, alone: b
     return p
 
 
-@_by_game
-def _contract_table(game: Game) -> tuple[tuple[ContractCall, Game, str], ...]:
-    """Every contract the game's deck, table and rules allow (the Sauspiele once per Sau), with its game."""
-    out: list[tuple[ContractCall, Game, str]] = []
+# --------------------------------------------------------------------------------------------------------------
+# Schafkopf: weiter or a contract
+
+
+@dataclass(frozen=True)
+class _Group:
+    """The contracts that share one game's trumps (and so one hand's terms): (contract, weights key) each."""
+
+    masks: HandMasks
+    contracts: tuple[tuple[ContractCall, str], ...]
+
+
+@per_game
+def _contract_groups(game: Game) -> tuple[tuple[_Group, ...], int, ContractCall | None]:
+    """Every contract the game's deck, table and rules allow, grouped by trumps (the Sauspiele once per Sau);
+    the mask of every Ober and Unter and the sie contract, when the rules allow it."""
+    groups: dict[int, tuple[HandMasks, list[tuple[ContractCall, str]]]] = {}
     deck = "short" if len(game.deck) < 32 else "long"
+    sie = None
+    tops = sum(1 << c for c in game.deck if c.rank in "QJ")
     for name in ("sauspiel", "solo", "wenz", "geier", "farbwenz", "farbgeier", "sie"):
         spec = REGISTRY[name]
         for tout in ((False, True) if spec.tout_allowed else (False,)):
@@ -396,14 +361,17 @@ def _contract_table(game: Game) -> tuple[tuple[ContractCall, Game, str], ...]:
                                   rules=dict(game.rules))
                 except GameError:
                     continue
+                if name == "sie":
+                    sie = ContractCall("sie")
+                    continue
+                m = hand_masks(g)
+                entry = groups.setdefault(m.trumps, (m, []))[1]
                 if name == "sauspiel":
-                    for s in g.plain_suits:
-                        ace = Card.make("A", s)
-                        if not g.is_trump(ace):
-                            out.append((ContractCall(name, None, ace, False), g, "sauspiel"))
+                    entry.extend((ContractCall(name, None, Card.make("A", s), False), "sauspiel")
+                                 for s in g.plain_suits if not g.is_trump(Card.make("A", s)))
                 else:
-                    out.append((ContractCall(name, trump, None, tout), g, name + ("-tout" if tout else "")))
-    return tuple(out)
+                    entry.append((ContractCall(name, trump, None, tout), name + ("-tout" if tout else "")))
+    return tuple(_Group(m, tuple(cs)) for m, cs in groups.values()), tops, sie
 
 
 def contract_probabilities(game: Game, hand: Iterable[Card] | int, model: CallModel | None = None
@@ -412,70 +380,80 @@ def contract_probabilities(game: Game, hand: Iterable[Card] | int, model: CallMo
     contracts' expected payments against weiter's 0, over the contracts the hand may announce (a Sauspiel needs a
     card of the Sau's suit and not the Sau; contracts the model has no data for are left out). A hand holding every
     Ober and Unter announces sie. None where the form has no data."""
-    m = model or default_model()
-    return _contract_probabilities(game, _mask(hand), m)
+    return _contract_probabilities(game, mask_of_hand(hand), model or default_model())
+
+
+_COMPILED: dict[tuple[int, int], tuple[Game, CallModel, tuple]] = {}
+
+
+def _compiled_contracts(game: Game, m: CallModel) -> tuple:
+    """Per group of trumps: its masks and (contract, weights, Sau bit, suit mask, ten bit) of each contract the
+    model has weights for; cached per game and model."""
+    key = (id(game), id(m))
+    hit = _COMPILED.get(key)
+    if hit is not None and hit[0] is game and hit[1] is m:
+        return hit[2]
+    form = form_key(game)
+    groups, _, _ = _contract_groups(game)
+    out = []
+    for group in groups:
+        mk = group.masks
+        entries = []
+        for c, kind in group.contracts:
+            w = m.weights(f"{form}/{kind}")
+            if w is None:
+                continue
+            if c.called is None:
+                entries.append((c, w, 0, 0, 0))
+            else:
+                entries.append((c, w, 1 << c.called, mk.suits[mk.suit_of.index(c.called.suit)],
+                                1 << Card.make("T", c.called.suit)))
+        if entries:
+            out.append((mk, tuple(entries)))
+    if len(_COMPILED) > 64:
+        _COMPILED.clear()
+    _COMPILED[key] = (game, m, tuple(out))
+    return tuple(out)
 
 
 def _contract_probabilities(game: Game, h: int, m: CallModel) -> dict[ContractCall | None, float] | None:
-    form = form_key(game)
-    if not any(k.startswith(form + "/") for k in m.models):
+    if form_key(game) not in m.forms:
         return None
+    _, tops, sie = _contract_groups(game)
+    if sie is not None and h & tops == tops:
+        return {sie: 1.0}
     t = m.temperature["schafkopf"]
     options: list[tuple[ContractCall | None, float]] = [(None, 0.0)]
-    for c, g, kind in _contract_table(game):
-        if kind == "sie":
-            tops = sum(1 << x for x in g.deck if x.rank in "QJ")
-            if h & tops == tops:
-                return {c: 1.0}
-            continue
-        w = m.weights(f"{form}/{kind}")
-        if w is None:
-            continue
-        mk = _masks(g)
-        suit = ten = 0
-        if c.called is not None:
-            if h >> c.called & 1:
-                continue
-            s = mk.suits[mk.suit_of.index(c.called.suit)]
-            suit = (h & s).bit_count()
-            if not suit:
-                continue
-            ten = 1 if h >> Card.make("T", c.called.suit) & 1 else 0
-        options.append((c, _dot(w, hand_terms(_features(mk, h), suit, ten)) / t))
+    for mk, entries in _compiled_contracts(game, m):
+        x = hand_x(mk, h)
+        for c, w, ace, suit_mask, ten in entries:
+            if not ace:
+                options.append((c, _dot(w, x) / t))
+            elif not h & ace and h & suit_mask:
+                options.append((c, (_dot(w, x) + w[12] * (h & suit_mask).bit_count() + (w[13] if h & ten else 0))
+                                / t))
     top = max(u for _, u in options)
     es = [(c, math.exp(u - top)) for c, u in options]
     z = sum(e for _, e in es)
     return {c: e / z for c, e in es}
 
 
-def _seat_probability(game: Game, call: Call, h: int, m: CallModel) -> float:
-    """The probability of one seat's bidding call (see :meth:`Auction.bidding`) for the hand ``h`` as dealt."""
-    if game.family == "sheepshead":
-        p = pick_probability(game if game.kind == "picker" else _leaster_form(game), h, m)
-        return p if call.kind == PICK else 1.0 - p
-    dist = _contract_probabilities(game, h, m)
-    if dist is None:
-        return 1.0
+def _choice_probability(dist: Mapping[ContractCall | None, float], call: Call) -> float:
     if call.kind == PASS:
         return dist.get(None, 0.0)
     if call.kind == PLAY:
         return 1.0 - dist.get(None, 0.0)
     if call.kind == CONTRACT:
-        assert call.contract is not None
         return dist.get(call.contract, 0.0)
     if call.kind == AT_MOST:
         assert call.contract is not None
-        bound = call.contract.rank
-        return sum(p for c, p in dist.items()
-                   if c is None or (c.rank < bound if call.strict else c.rank <= bound))
+        bound, strict = call.contract.rank, call.strict
+        return sum(p for c, p in dist.items() if c is None or (c.rank < bound if strict else c.rank <= bound))
     return 1.0
 
 
-@_by_game
-def _leaster_form(game: Game) -> Game:
-    """The picker game whose pick model a leaster's passes are weighed with."""
-    name = {5: "sheepshead", 4: "sheepshead-4", 3: "sheepshead-3"}[game.seats]
-    return make_game(name, rules={k: v for k, v in game.rules.items() if k in ("all_pass",)})
+# --------------------------------------------------------------------------------------------------------------
+# Any call
 
 
 def call_probability(game: Game, call: Call | BuryChoice, hand: Iterable[Card] | int,
@@ -498,9 +476,14 @@ def call_probability(game: Game, call: Call | BuryChoice, hand: Iterable[Card] |
     m = model or default_model()
     if isinstance(call, BuryChoice):
         return bury_probability(game, hand, call, m)
-    if call.kind in (PASS, PICK, PLAY, CONTRACT, AT_MOST):
-        return _seat_probability(game, call, _mask(hand), m)
-    return 1.0
+    if call.kind not in (PASS, PICK, PLAY, CONTRACT, AT_MOST):
+        return 1.0
+    h = mask_of_hand(hand)
+    if game.family == "sheepshead":
+        p = _Picker(game, m)(h)
+        return p if call.kind == PICK else 1.0 - p
+    dist = _contract_probabilities(game, h, m)
+    return 1.0 if dist is None else _choice_probability(dist, call)
 
 
 # --------------------------------------------------------------------------------------------------------------
@@ -524,10 +507,10 @@ class AuctionLikelihood:
     """The likelihood of worlds for one auction, with what does not change from world to world worked out once.
 
     ``like(hands, bury=..., blind=..., called=..., under=..., alone=...)``: ``hands`` are the hands at the first
-    lead, seat by seat (a picker's after the bury); ``bury`` the picker's bury in that world; ``blind`` the blind
-    as dealt when the judging seat saw it (the picker), else None (the pick is then averaged over every place of
-    the blind among the picker's cards); ``called``, ``under``, ``alone``: the call (default: the auction's
-    game's record values given to the constructor).
+    lead, seat by seat (a picker's after the bury; card lists or masks); ``bury`` the picker's bury in that world;
+    ``blind`` the blind as dealt when the judging seat saw it (the picker), else None (the pick is then averaged
+    over every place of the blind among the picker's cards); ``called``, ``under``, ``alone``: the call in that
+    world (default: the constructor's, the record's).
     """
 
     def __init__(self, auction: Auction, *, called: Card | None = None, under: Card | None = None,
@@ -535,10 +518,13 @@ class AuctionLikelihood:
         self.auction = auction
         self.game = auction.game
         self.model = model or default_model()
-        self.bidding = auction.bidding()
         self.called, self.under, self.alone = called, under, alone
-        self.picker = next((s for s, c in self.bidding.items() if c.kind == PICK), None)
-        self.active = has_model(self.game if self.game.kind != "leaster" else _leaster_form(self.game), self.model)
+        bidding = auction.bidding()
+        self.picker = next((s for s, c in bidding.items() if c.kind == PICK), None)
+        self.calls = tuple((s, c) for s, c in sorted(bidding.items()) if s != self.picker)
+        self.active = has_model(self.game, self.model)
+        self.sheepshead = self.game.family == "sheepshead"
+        self.pick = _Picker(self.game, self.model) if self.sheepshead else None
 
     def __call__(self, hands: Sequence[Iterable[Card] | int], *, bury: Iterable[Card] | int | None = None,
                  blind: Iterable[Card] | int | None = None, called: Card | None = None, under: Card | None = None,
@@ -546,48 +532,30 @@ class AuctionLikelihood:
         if not self.active:
             return 1.0
         g, m = self.game, self.model
-        masks = [_mask(h) for h in hands]
         like = 1.0
-        for seat, call in self.bidding.items():
-            if seat == self.picker:
-                continue
-            like *= _seat_probability(g, call, masks[seat], m)
+        for seat, call in self.calls:
+            h = mask_of_hand(hands[seat])
+            if self.pick is not None:
+                p = self.pick(h)
+                like *= p if call.kind == PICK else 1.0 - p
+            else:
+                dist = _contract_probabilities(g, h, m)
+                like *= 1.0 if dist is None else _choice_probability(dist, call)
             if like == 0.0:
                 return 0.0
-        if self.picker is not None and g.kind == "picker":
-            p = self.picker
-            b = _mask(bury) if bury is not None else 0
-            picked = masks[p] | b
-            w = m.weights(form_key(g) + "/pick")
-            if w is not None:
-                t = m.temperature["sheepshead"]
-                if blind is not None:
-                    like *= _sigmoid(_pick_ep(g, w, picked & ~_mask(blind)) / t)
-                else:
-                    like *= _mean_pick(g, w, picked, t)
+        if self.picker is not None and self.pick is not None and g.kind == "picker":
+            b = mask_of_hand(bury) if bury is not None else 0
+            picked = mask_of_hand(hands[self.picker]) | b
+            if blind is not None:
+                like *= self.pick(picked & ~mask_of_hand(blind))
+            else:
+                like *= self.pick.mean(picked, g.blind_size)
             if bury is not None:
                 c = self.called if called is None else called
                 u = self.under if under is None else under
                 a = self.alone if alone is None else alone
                 like *= _bury_prob(g, picked, b, c, a, u is not None, m)
         return like
-
-
-_SPLITS_CAP = 70
-
-
-def _mean_pick(game: Game, w: Sequence[float], picked: int, t: float) -> float:
-    """P(pick) averaged over every way the blind lies among the picker's cards (at most 70 of them, evenly
-    chosen, where there are more: sheepshead-4's 330)."""
-    cards = [1 << i for i in range(32) if picked >> i & 1]
-    splits = list(itertools.combinations(cards, game.blind_size))
-    if len(splits) > _SPLITS_CAP:
-        step = len(splits) / _SPLITS_CAP
-        splits = [splits[int(i * step)] for i in range(_SPLITS_CAP)]
-    total = 0.0
-    for s in splits:
-        total += _sigmoid(_pick_ep(game, w, picked & ~sum(s)) / t)
-    return total / len(splits)
 
 
 def auction_likelihood(source: Any, hands: Sequence[Iterable[Card] | int], *, bury: Iterable[Card] | int | None = None,

@@ -47,18 +47,17 @@ goes from 52 to 62 and the defenders lose a won game.
 
 from __future__ import annotations
 
-import itertools
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cards import Card, format_card
-from .engine import RulesError, Setup, State, legal_calls
+from .bury.judgement import BuryJudgement, BuryOption, judge_bury_and_call
+from .cards import Card
+from .engine import RulesError, Setup, State
 from .games import Game
-from .objective import Objective
 from .record import Record, RecordError
-from .judge import Judge, Swing, outcome_of
+from .judge import Judge, Swing
 from .scoring import Stakes, score, tally
 from .solver import Solver, SolverError
 
@@ -134,86 +133,6 @@ class Decision:
             "side": self.side,
             "mark": self.mark,
         } | ({"view": self.view.to_dict()} if self.view is not None else {})
-
-
-@dataclass(frozen=True)
-class BuryOption:
-    """One bury (and call) the picker could have made, with its value at the first lead.
-
-    ``value`` is exact when ``exact``; otherwise the option was shown not to beat the best option known at the
-    time it was tried and ``value`` is that upper bound (the option is worth at most ``value``).
-    ``payment`` is what each defender pays the declaring side for ``outcome`` (exact options only).
-    """
-
-    bury: tuple[Card, ...]
-    call: Card | None
-    under: Card | None
-    alone: bool
-    value: int
-    exact: bool
-    outcome: str | None = None
-    payment: int | None = None
-
-    def label(self, style: str = "ascii", *, calls: bool = True) -> str:
-        """``KS 8C``, ``9C 9D, call AH``, ``TC TH, call AC (TS under)``, ``TC AS, alone`` (``calls=False``: the
-        bury only, for games without a call).
-
-        >>> BuryOption(bury=(Card.parse("9C"), Card.parse("9D")), call=Card.parse("AH"), under=None, alone=False,
-        ...            value=85, exact=True).label()
-        '9C 9D, call AH'
-        """
-        parts = []
-        if self.bury:
-            parts.append(" ".join(format_card(c, style) for c in self.bury))
-        if self.call is not None:
-            parts.append("call " + format_card(self.call, style)
-                         + (f" ({format_card(self.under, style)} under)" if self.under is not None else ""))
-        elif self.alone and calls:
-            parts.append("alone")
-        return ", ".join(parts)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"bury": [str(c) for c in self.bury], "call": str(self.call) if self.call is not None else None,
-                "under": str(self.under) if self.under is not None else None, "alone": self.alone,
-                "value": self.value, "exact": self.exact, "outcome": self.outcome, "payment": self.payment}
-
-
-@dataclass(frozen=True)
-class BuryJudgement:
-    """The bury and/or call chosen against the best one on the actual deal (every hand known).
-
-    ``options`` lists every option compared (``compared`` says which), best first; ``best`` those known to reach
-    ``best_value``. ``others`` are legal options left out of the comparison (a lone picker is compared only with
-    other lone plays and a picker with a partner only with partner calls: going alone is a choice of stakes,
-    not of points).
-    """
-
-    kind: str  # "bury", "call", "bury and call"
-    picker: str
-    chosen: BuryOption
-    best: tuple[BuryOption, ...]
-    best_value: int
-    cost: int
-    swing: Swing | None
-    compared: str
-    options: tuple[BuryOption, ...]
-    others: tuple[BuryOption, ...] = ()
-    exact: bool = False
-    view: Any = None  # annotate --view player: a sheepsolve.view.BuryView (the same choice from the picker's view)
-
-    @property
-    def mark(self) -> str:
-        if self.swing is not None:
-            return "??"
-        return "?" if self.cost > 0 else ""
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "picker": self.picker, "chosen": self.chosen.to_dict(),
-                "value": self.chosen.value, "best": [o.to_dict() for o in self.best], "best_value": self.best_value,
-                "cost": self.cost, "swing": self.swing.to_dict() if self.swing is not None else None,
-                "mark": self.mark, "compared": self.compared, "exact": self.exact,
-                "options": [o.to_dict() for o in self.options], "others": [o.to_dict() for o in self.others]} | (
-                    {"view": self.view.to_dict()} if self.view is not None else {})
 
 
 @dataclass(frozen=True)
@@ -407,7 +326,7 @@ def annotate_play(setup: Setup, plays: Sequence[Card], *, players: Sequence[str]
     t1 = time.perf_counter()
     bury = None
     if judge_bury and g.two_sided and deal_value is not None and max(len(h) for h in setup.hands) == g.hand_size:
-        bury = _judge_bury(judge, names, deal_value, exact=exact_bury)
+        bury = judge_bury_and_call(judge, names, deal_value, exact=exact_bury)
     bury_seconds = time.perf_counter() - t1
 
     summary = _summarize(judge, names, state, decisions, deal_value, chain)
@@ -496,117 +415,3 @@ def _summary_text_sides_free(per: list[PlayerSummary], finished: bool) -> str:
     worst = max(per, key=lambda p: p.given_away)
     return (f"Players gave away {total} points between them (each counted against his own best); "
             f"{worst.player} gave away the most, {worst.given_away}." + ("" if finished else " (Unfinished.)"))
-
-
-# --------------------------------------------------------------------------------------------------------------
-# The bury and the call.
-
-
-def _options(setup: Setup) -> tuple[str, list[tuple[tuple[Card, ...], Card | None, Card | None, bool, Setup]]]:
-    """Every legal bury/call of the actual deal as (bury, call, under, alone, setup)."""
-    g = setup.game
-    p = setup.declarer
-    assert p is not None
-    out = []
-    if g.kind == "picker":
-        picked = sorted(setup.hands[p] | set(setup.bury), key=int)
-        dealt = [c for c in picked if c not in setup.blind]
-        hands = [sorted(h, key=int) for h in setup.hands]
-        hands[p] = dealt
-        jd_alone = (g.partner == "jack-of-diamonds" and setup.partner is None
-                    and any(Card.make("J", "D") in h for s, h in enumerate(setup.hands) if s != p))
-        kind = "bury and call" if g.partner == "called-ace" else "bury"
-        for bury in itertools.combinations(picked, g.bury_size):
-            kept = [c for c in picked if c not in bury]
-            calls: list[tuple[Card | None, Card | None, bool]] = []
-            if g.partner == "called-ace":
-                for call in legal_calls(g, kept, bury):
-                    if call.card is None:
-                        calls.append((None, None, True))
-                    elif call.under:
-                        calls.extend((call.card, u, False) for u in kept)
-                    else:
-                        calls.append((call.card, None, False))
-            else:
-                calls.append((None, None, jd_alone or g.partner == "alone"))
-            for called, under, alone in calls:
-                try:
-                    st = Setup.create(g, hands, declarer=p, blind=setup.blind, bury=bury, called=called,
-                                      under=under, alone=alone)
-                except RulesError:
-                    continue
-                out.append((tuple(bury), called, under, st.partner is None, st))
-        return kind, out
-    if g.partner == "sauspiel":
-        hands = [sorted(h, key=int) for h in setup.hands]
-        for call in legal_calls(g, hands[p]):
-            try:
-                st = Setup.create(g, hands, declarer=p, called=call.card)
-            except RulesError:
-                continue
-            out.append(((), call.card, None, False, st))
-        return "call", out
-    return "", []
-
-
-def _same(setup: Setup, bury: tuple[Card, ...], called: Card | None, under: Card | None) -> bool:
-    return set(bury) == set(setup.bury) and called == setup.called and under == setup.under
-
-
-def _judge_bury(judge: Judge, names: tuple[str, ...], chosen_value: int, *, exact: bool) -> BuryJudgement | None:
-    setup, solver = judge.setup, judge.solver
-    kind, opts = _options(setup)
-    if len(opts) < 2:
-        return None
-    chosen_alone = setup.partner is None
-    g = setup.game
-    chosen_out = judge.outcome(setup.start(), chosen_value)
-    chosen = BuryOption(bury=tuple(sorted(setup.bury, key=int)), call=setup.called, under=setup.under,
-                        alone=chosen_alone, value=chosen_value, exact=True, outcome=chosen_out,
-                        payment=judge.payment(chosen_out))
-    compared: list[BuryOption] = [chosen]
-    others: list[BuryOption] = []
-    restrict = g.partner == "called-ace"
-    exact = exact or len(opts) <= 4  # a few calls: solve them all
-    best = chosen_value
-    other_best: int | None = None
-    for bury, called, under, alone, st in opts:
-        if _same(setup, bury, called, under):
-            continue
-        start = st.start()
-        comparable = not restrict or alone == chosen_alone
-        # Exact values only where needed: an option that cannot beat the best one so far (one null-window
-        # search) is recorded with that bound.
-        bound = best if comparable else other_best
-        if exact or bound is None or solver.reach(start, bound + 1):
-            v = solver.value(start)
-            # the option's own side and bury decide its trick results (another call, another partner)
-            out = outcome_of(judge.tricks_solver, start, Objective.for_setup(st), v)
-            opt = BuryOption(bury=tuple(sorted(bury, key=int)), call=called, under=under, alone=alone, value=v,
-                             exact=True, outcome=out, payment=judge.payment(out, st))
-        else:
-            opt = BuryOption(bury=tuple(sorted(bury, key=int)), call=called, under=under, alone=alone, value=bound,
-                             exact=False)
-        if comparable:
-            compared.append(opt)
-            best = max(best, opt.value)
-        else:
-            others.append(opt)
-            other_best = opt.value if other_best is None else max(other_best, opt.value)
-    compared.sort(key=lambda o: (-o.value, not o.exact))
-    others.sort(key=lambda o: (-o.value, not o.exact))
-    bests = tuple(o for o in compared if o.exact and o.value == best)
-    swing = None
-    if best > chosen_value:
-        b = bests[0]
-        if b.outcome is not None and b.outcome != chosen_out:
-            swing = Swing(b.outcome, chosen_out, b.payment, chosen.payment)
-    if restrict:
-        what = ("buries playing alone" if chosen_alone else "buries and partner calls")
-    elif kind == "call":
-        what = "the calls the declarer's hand allows"
-    else:
-        what = f"every bury of {g.bury_size} of the picker's {len(setup.hands[setup.declarer]) + g.bury_size} cards"
-    return BuryJudgement(kind=kind, picker=names[setup.declarer], chosen=chosen, best=bests, best_value=best,
-                         cost=best - chosen_value, swing=swing, compared=what, options=tuple(compared),
-                         others=tuple(others), exact=exact)

@@ -40,6 +40,8 @@ from typing import Any
 
 from .cards import Card, format_card
 from .engine import State
+from .bury.choices import BuryDecision
+from .bury.judgement import BuryOption
 from .files import clip
 from .judge import Judge
 from .objective import Objective
@@ -644,22 +646,29 @@ class BuryViewRow:
     """One bury (and call) or, in sauspiel, one call, over the worlds of the cards the picker could not see:
     the picking side's mean final points, and how much worse than the best choice world by world."""
 
-    bury: tuple[Card, ...]
-    call: Card | None
-    under: Card | None
-    alone: bool
+    choice: BuryDecision
+    alone: bool  # the picker has no partner with it
     mean: float
     stderr: float | None
     vs_best: float
     vs_best_stderr: float | None
     best: bool  # the best mean, or within noise of it
 
-    def label(self, style: str = "ascii", *, calls: bool = True) -> str:
-        """As :meth:`sheepsolve.annotate.BuryOption.label`: ``KS 8C``, ``9C 9D, call AH``, ``call EA``."""
-        from .annotate import BuryOption
+    @property
+    def bury(self) -> tuple[Card, ...]:
+        return self.choice.bury
 
-        return BuryOption(bury=self.bury, call=self.call, under=self.under, alone=self.alone, value=0,
-                          exact=False).label(style, calls=calls)
+    @property
+    def call(self) -> Card | None:
+        return self.choice.called
+
+    @property
+    def under(self) -> Card | None:
+        return self.choice.under
+
+    def label(self, style: str = "ascii", *, calls: bool = True) -> str:
+        """As :meth:`sheepsolve.bury.judgement.BuryOption.label`: ``KS 8C``, ``9C 9D, call AH``, ``call EA``."""
+        return BuryOption(self.choice, self.alone, value=0, exact=False).label(style, calls=calls)
 
 
 @dataclass(frozen=True)
@@ -699,7 +708,7 @@ def bury_view(ann, *, worlds: int | str = 100, seed: int = 0, jobs: int | None =
 
     The worlds are those of ``sheepsolve bury --view picker`` (and ``choose`` for a sauspiel call) with the same
     ``worlds`` and ``seed``."""
-    from .bury import BuryDecision, choose_contract, contracts_for, sample_buries
+    from .bury import choose_contract, contracts_for, sample_buries
 
     b = ann.bury
     if b is None:
@@ -710,7 +719,7 @@ def bury_view(ann, *, worlds: int | str = 100, seed: int = 0, jobs: int | None =
     if p is None:
         return None
     stakes = ann.stakes
-    rows: list[tuple[tuple, Any, bool]] = []  # ((bury, call, under, alone), stats, best or tied with it)
+    rows: list[tuple[BuryDecision, bool, Any, bool]] = []  # (choice, alone, stats, best or tied with it)
     if g.kind == "picker":
         blind = list(setup.blind)
         dealt = [c for c in g.sort_cards(set(setup.hands[p]) | set(setup.bury)) if c not in set(blind)]
@@ -723,13 +732,13 @@ def bury_view(ann, *, worlds: int | str = 100, seed: int = 0, jobs: int | None =
                           players=ann.players, keep=keep, progress=progress)
         for row in r.rows:
             d = row.decision
-            rows.append(((tuple(g.sort_cards(d.bury)), d.called, d.under, d.alone or setup.partner is None),
-                         row.stats, row.rank == 1 or row.tie))
-        chosen_key = (tuple(g.sort_cards(setup.bury)), setup.called, setup.under, setup.partner is None)
+            rows.append((BuryDecision(tuple(g.sort_cards(d.bury)), d.called, d.under, d.alone),
+                         d.alone or setup.partner is None, row.stats, row.rank == 1 or row.tie))
         if g.partner != "called-ace":  # only the bury is chosen
-            match = [k for k in rows if set(k[0][0]) == set(chosen_key[0])]
+            match = [k for k in rows if set(k[0].bury) == set(setup.bury)]
         else:
-            match = [k for k in rows if k[0][:3] == chosen_key[:3]]
+            match = [k for k in rows if (k[0].bury, k[0].called, k[0].under)
+                     == (tuple(g.sort_cards(setup.bury)), setup.called, setup.under)]
     elif g.partner == "sauspiel" and setup.called is not None:
         hand = list(setup.hands[p])
         cs = [c for c in contracts_for(g, hand) if c.game == "sauspiel"]
@@ -738,16 +747,15 @@ def bury_view(ann, *, worlds: int | str = 100, seed: int = 0, jobs: int | None =
         r = choose_contract(g, hand, p, worlds=worlds, seed=seed, stakes=stakes, by="points", jobs=jobs,
                             players=ann.players, contracts=cs, progress=progress)
         for row in r.rows:
-            rows.append((((), row.contract.called, None, False), row.stats, row.rank == 1 or row.tie))
-        match = [k for k in rows if k[0][1] == setup.called]
+            rows.append((BuryDecision((), called=row.contract.called), False, row.stats, row.rank == 1 or row.tie))
+        match = [k for k in rows if k[0].called == setup.called]
     else:
         return None
     if not match:
         return None
     exact = worlds == "all"
-    out = tuple(BuryViewRow(bury=k[0], call=k[1], under=k[2], alone=k[3], mean=float(st.mean),
-                            stderr=st.stderr, vs_best=float(-st.vs_best), vs_best_stderr=st.vs_best_stderr,
-                            best=bool(tie)) for k, st, tie in rows)
+    out = tuple(BuryViewRow(choice=d, alone=alone, mean=float(st.mean), stderr=st.stderr, vs_best=float(-st.vs_best),
+                            vs_best_stderr=st.vs_best_stderr, best=bool(tie)) for d, alone, st, tie in rows)
     chosen = out[rows.index(match[0])]
     threshold = min_cost if min_cost is not None else 1
     cost = max(0.0, chosen.vs_best)

@@ -70,7 +70,8 @@ Small deals (fewer cards than a full hand, as here) are scored on the full game'
 The package, one concern a module: :mod:`~sheepsolve.bury.choices` (the choices listed),
 :mod:`~sheepsolve.bury.evaluation` (one choice solved on one deal), :mod:`~sheepsolve.bury.units` (the work in
 units, in this process or in worker processes), :mod:`~sheepsolve.bury.results` (the answers and their JSON),
-:mod:`~sheepsolve.bury.questions` (the questions) and :mod:`~sheepsolve.bury.records` (what the commands run).
+:mod:`~sheepsolve.bury.questions` (the questions), :mod:`~sheepsolve.bury.records` (what the commands run) and
+:mod:`~sheepsolve.bury.judgement` (annotate's judgement of the bury and call on the actual deal).
 """
 
 from __future__ import annotations

@@ -12,11 +12,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import Card, format_card, format_cards
-from ..engine import legal_calls
+from ..engine import RulesError, Setup, legal_calls
 from ..games import JACKS, QUEENS, Game, GameError, make_game
 from ..solver import SolverError
 
-__all__ = ["BuryError", "BuryDecision", "Contract", "legal_decisions", "contracts_for", "sauspiel_blocks",
+__all__ = ["BuryError", "BuryDecision", "Contract", "legal_decisions", "deal_choices", "contracts_for", "sauspiel_blocks",
            "make_contract_game", "card_groups", "merge_choices", "choice_context", "solve_order"]
 
 
@@ -106,13 +106,15 @@ class Contract:
         return Contract(k[0], k[1], None if k[2] < 0 else Card(k[2]), k[3])
 
 
-def legal_decisions(game: Game, picked: Iterable[Card], others: Iterable[Card] | None = None) -> list[BuryDecision]:
+def legal_decisions(game: Game, picked: Iterable[Card], others: Iterable[Card] | None = None, *,
+                    order: bool = True) -> list[BuryDecision]:
     """Every legal (bury, call, under) choice of a picker holding ``picked`` (his hand and the blind).
 
     The called-ace hold-card rule comes from :func:`sheepsolve.engine.legal_calls` on the kept hand: a bury
     that leaves no hold card for a suit removes that suit's call. Going alone is always allowed there. Under
     the other partner rules only the bury is chosen. ``others``: the cards in the other hands, when not the
-    whole rest of the deck (small deals): a card not among them cannot be called.
+    whole rest of the deck (small deals): a card not among them cannot be called. The buries come in the order
+    of ``picked`` (``order``: the game's order of cards).
 
     >>> from sheepsolve.cards import parse_cards
     >>> picked = parse_cards("QC QS JD AD 9C TS 7H 8H")
@@ -124,7 +126,7 @@ def legal_decisions(game: Game, picked: Iterable[Card], others: Iterable[Card] |
     >>> any(d.call == "AC" and Card.parse("9C") in d.bury for d in ds)
     False
     """
-    picked = game.sort_cards(picked)
+    picked = game.sort_cards(picked) if order else list(picked)
     elsewhere = set(others) if others is not None else None
     out: list[BuryDecision] = []
     for bury in itertools.combinations(picked, game.bury_size):
@@ -205,6 +207,43 @@ def contract_games(game: Game) -> list[tuple[str, str | None, bool]]:
 def make_contract_game(base: Game, name: str, trump: str | None, tout: bool) -> Game:
     return make_game(name, trump=trump, deck="short" if len(base.deck) < 32 else "long", tout=tout or None,
                      seats=base.seats, rules=dict(base.rules))
+
+
+def deal_choices(setup: Setup) -> tuple[str, list[tuple[BuryDecision, Setup]]]:
+    """Every legal bury and call of the actual deal of ``setup`` (each with its setup, which
+    :meth:`Setup.create <sheepsolve.engine.Setup.create>` checked): the picker's buries (:func:`legal_decisions`,
+    in the order of the card numbers) or a sauspiel declarer's calls, and what is chosen (``"bury"``, ``"call"``,
+    ``"bury and call"``; ``""`` when nothing is). A picker without a partner by the rules (``alone``, or the
+    jack of diamonds in a hand that did not become his partner) stays alone with every bury."""
+    g = setup.game
+    p = setup.declarer
+    assert p is not None
+    out: list[tuple[BuryDecision, Setup]] = []
+    if g.kind == "picker":
+        picked = sorted(setup.hands[p] | set(setup.bury), key=int)
+        hands = [sorted(h, key=int) for h in setup.hands]
+        hands[p] = [c for c in picked if c not in setup.blind]
+        jd_alone = (g.partner == "jack-of-diamonds" and setup.partner is None
+                    and any(Card.make("J", "D") in h for s, h in enumerate(setup.hands) if s != p))
+        alone = jd_alone or g.partner == "alone"
+        for d in legal_decisions(g, picked, order=False):
+            try:
+                st = Setup.create(g, hands, declarer=p, blind=setup.blind, bury=d.bury, called=d.called,
+                                  under=d.under, alone=d.alone or alone)
+            except RulesError:
+                continue
+            out.append((d, st))
+        return ("bury and call" if g.partner == "called-ace" else "bury"), out
+    if g.partner == "sauspiel":
+        hands = [sorted(h, key=int) for h in setup.hands]
+        for call in legal_calls(g, hands[p]):
+            try:
+                st = Setup.create(g, hands, declarer=p, called=call.card)
+            except RulesError:
+                continue
+            out.append((BuryDecision((), called=call.card), st))
+        return "call", out
+    return "", []
 
 
 # --------------------------------------------------------------------------------------------------------------

@@ -21,7 +21,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..annotate import Annotation, BuryOption, Decision
+from ..annotate import Annotation, Decision
+from ..bury.judgement import BuryOption
 from ..cards import Card, format_card
 from ..objective import NO_TRICK
 from .charts import value_line

@@ -459,10 +459,10 @@ def test_batch_scheduler_that_is_not_dask(tmp_path: Path, monkeypatch: pytest.Mo
     import socket
     import threading
 
-    import sheepsolve.batch as batch
+    import sheepsolve.batch_dask as batch_dask
 
     pytest.importorskip("distributed")
-    monkeypatch.setattr(batch, "GREETING_SECONDS", 0.5)
+    monkeypatch.setattr(batch_dask, "GREETING_SECONDS", 0.5)
     server = socket.socket()
     server.bind(("127.0.0.1", 0))
     server.listen()

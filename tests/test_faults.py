@@ -217,3 +217,87 @@ def test_many_worlds_beyond_the_memory_limit_are_one_line(tmp_path: Path) -> Non
     assert r.returncode == 2, r
     assert r.stderr.startswith("error: out of memory (this process may use at most ") and r.stderr.count("\n") == 1
     assert r.stderr.endswith("with --worlds 20000 and --jobs 2; ask for less: fewer --worlds, or --jobs 1\n"), r.stderr
+
+
+def _fake_service(answer: bytes | None, then_close: bool):
+    """A TCP service on loopback that sends ``answer`` at once to its first caller (None: nothing), then closes
+    the connection or holds it open, silent; (address, stop)."""
+    import socket
+    import threading
+
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen()
+    held: list[socket.socket] = []
+
+    def serve() -> None:
+        try:
+            conn, _ = server.accept()
+        except OSError:
+            return
+        if answer:
+            conn.sendall(answer)
+        if then_close:
+            conn.close()
+        else:
+            held.append(conn)
+
+    th = threading.Thread(target=serve, daemon=True)
+    th.start()
+
+    def stop() -> None:
+        server.close()
+        for c in held:
+            c.close()
+        th.join(5)
+
+    return f"tcp://127.0.0.1:{server.getsockname()[1]}", stop
+
+
+GARBAGE = bytes(range(7, 47))
+
+
+@pytest.mark.parametrize("answer, then_close, said", [
+    (b"SSH-2.0-OpenSSH_9.2\r\n", True, "it answered 'SSH-2.0-', not a Dask message (read as one, it would be "),
+    ((40).to_bytes(8, "little") + GARBAGE, True, "its greeting is not a Dask message ("),  # 62 s, a traceback
+    ((40).to_bytes(8, "little"), False, "its greeting stopped after 8 of 48 bytes (nothing more within 0.5 s)"),
+    ((40).to_bytes(8, "little") + GARBAGE[:10], True, "it closed the connection after 18 of the 48 bytes of its "
+                                                      "greeting"),
+    (b"", True, "it closed the connection without a greeting"),
+    (None, False, "it sent nothing within 0.5 s (waiting for its greeting)"),
+])
+def test_a_false_scheduler_is_refused_saying_what_it_did(tmp_path: Path, monkeypatch, answer, then_close,
+                                                         said: str) -> None:
+    """The --scheduler check reads the greeting whole and decodes it, each step under a deadline: a plausible
+    length and then garbage gave a traceback after about 62 s, 8 bytes and silence a wait of over 5 minutes."""
+    pytest.importorskip("distributed")
+    from sheepsolve import batch_dask
+
+    monkeypatch.setattr(batch_dask, "GREETING_SECONDS", 0.5)
+    address, stop = _fake_service(answer, then_close)
+    try:
+        t0 = time.monotonic()
+        r = CliRunner().invoke(main, ["batch", "show", str(EXAMPLES / "wenz-finished.toml"), "--out",
+                                      str(tmp_path / "o.jsonl"), "--scheduler", address])
+        line = _one_error_line(r)
+        assert time.monotonic() - t0 < 10
+    finally:
+        stop()
+    assert line.startswith(f"error: --scheduler: {address} is not a Dask scheduler: "), line
+    assert said in line, line
+    assert not (tmp_path / "o.jsonl").exists()
+
+
+def test_a_dask_worker_is_not_taken_for_the_scheduler(tmp_path: Path) -> None:
+    """A real handshake and Dask's identity: the address of a worker is refused as one."""
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False, protocol="tcp://",
+                                  host="127.0.0.1", dashboard_address=":0", silence_logs=40) as cluster:
+        worker = next(iter(cluster.scheduler_info["workers"]))
+        r = CliRunner().invoke(main, ["batch", "show", str(EXAMPLES / "wenz-finished.toml"), "--out",
+                                      str(tmp_path / "o.jsonl"), "--scheduler", worker])
+        line = _one_error_line(r)
+        assert line == f"error: --scheduler: {worker} is not a Dask scheduler: it is a Dask Worker", line
+        r = CliRunner().invoke(main, ["batch", "show", str(EXAMPLES / "wenz-finished.toml"), "--out",
+                                      str(tmp_path / "o.jsonl"), "--scheduler", cluster.scheduler_address])
+        assert r.exit_code == 0, r.output

@@ -42,7 +42,6 @@ import codecs
 import itertools
 import json
 import os
-import re
 import sys
 import time
 from collections import deque
@@ -53,6 +52,7 @@ from typing import Any, BinaryIO, TextIO
 from .commands import ANALYSIS_ERRORS, COMMANDS, Source
 from .files import FileError, check_output_path, clip, open_input_file
 from .memory import memory_message
+from .batch_dask import check_scheduler, connect, run_on_cluster, threads
 from .record import MAX_RECORD_BYTES
 from .batch_output import MAX_OUTPUT_LINE_BYTES, BatchError, Output, holds_lines, read_done
 
@@ -438,60 +438,6 @@ def _local(runner: _ChunkRunner, chunks: Iterator[list[Item]], workers: int,
             yield pending.popleft().get()
 
 
-def _connect(scheduler: str | Any, connect_timeout: float) -> tuple[Any, bool]:
-    """A ``distributed.Client`` for ``scheduler`` (an address, or a client), and whether it is ours to close."""
-    try:
-        from distributed import Client
-    except ImportError:
-        raise BatchError("--scheduler: running on a Dask cluster needs the cluster extra: "
-                         "pip install 'sheepsolve[cluster]'") from None
-    if isinstance(scheduler, Client):
-        return scheduler, False
-    try:
-        return Client(scheduler, timeout=connect_timeout, set_as_default=False), True
-    except (OSError, TimeoutError, ValueError) as e:
-        raise BatchError(f"--scheduler: cannot connect to {clip(scheduler, 200)}: {e}") from None
-
-
-def _dask_threads(client: Any) -> int:
-    try:
-        return max(1, sum(client.nthreads().values()))
-    except Exception:  # an unusual cluster: size the chunks for one worker
-        return 1
-
-
-def _dask(client: Any, runner: _ChunkRunner, chunks: Iterator[list[Item]],
-          window: int) -> Iterator[list[tuple[str, bool]]]:
-    """Chunks on a Dask distributed cluster, their lines given back in chunk order as they complete; at most
-    ``window`` chunks submitted ahead of the one written."""
-    from distributed import as_completed
-
-    pending = as_completed(loop=client.loop)
-    index: dict[str, int] = {}
-    ready: dict[int, list[tuple[str, bool]]] = {}
-    submitted = written = 0
-
-    def fill() -> None:
-        nonlocal submitted
-        while submitted - written < window:
-            c = next(chunks, None)
-            if c is None:
-                return
-            fut = client.submit(run_chunk, runner.command, runner.options, c, pure=False)
-            index[fut.key] = submitted
-            submitted += 1
-            pending.add(fut)
-
-    fill()
-    for fut in pending:
-        ready[index.pop(fut.key)] = fut.result()
-        fut.release()
-        while written in ready:
-            yield ready.pop(written)
-            written += 1
-        fill()
-
-
 def _same_file_as(path: str) -> _Skip:
     """``skip`` for :func:`iter_sources`: whether a path names the file at ``path`` (the output)."""
     try:
@@ -508,61 +454,6 @@ def _same_file_as(path: str) -> _Skip:
         return (s.st_dev, s.st_ino) == key
 
     return same
-
-
-_ADDRESS = re.compile(r"(?:tcp://)?(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9](?:[A-Za-z0-9.-]{0,252}[A-Za-z0-9])?):([0-9]{1,5})")
-
-
-def check_scheduler(address: str, timeout: float = 30.0) -> tuple[str, int]:
-    """``--scheduler``: ``tcp://HOST:PORT`` (or ``HOST:PORT``), the port 1 to 65535, and a Dask scheduler
-    answering there within ``timeout`` seconds; (host, port), else :class:`BatchError` at once. A malformed address made
-    Dask's client fail and then wait 60 s in its clean-up with a traceback on standard error, ``tls://`` and
-    ``ucx://`` gave a traceback, a port where nothing listens was retried for the whole ``timeout``, an HTTP server
-    made the client wait forever and an SSH server made it fail with MemoryError: something that does not greet
-    as a Dask scheduler within :data:`GREETING_SECONDS` is refused."""
-    shown = clip(address, 200)
-    m = _ADDRESS.fullmatch(address.strip()) if isinstance(address, str) else None
-    if m is None:
-        raise BatchError(f"--scheduler: {shown!r} is not an address like tcp://HOST:PORT (sheepsolve connects over "
-                         "plain TCP)")
-    host, port = m.group(1).strip("[]"), int(m.group(2))
-    if not 1 <= port <= 65535:
-        raise BatchError(f"--scheduler: {shown}: the port must be 1 to 65535, not {port}")
-    import socket
-    import struct
-
-    try:
-        sock = socket.create_connection((host, port), timeout=timeout)
-    except TimeoutError:
-        raise BatchError(f"--scheduler: cannot connect to {shown}: no answer in {timeout:g} s") from None
-    except OSError as e:
-        raise BatchError(f"--scheduler: cannot connect to {shown}: {e.strerror or e}") from None
-    greeting = b""
-    with sock:
-        # a Dask scheduler greets at once: its handshake, a frame led by its length (8 bytes, little-endian)
-        wait = min(timeout, GREETING_SECONDS)
-        deadline = time.monotonic() + wait
-        try:
-            while len(greeting) < 8 and time.monotonic() < deadline:
-                sock.settimeout(max(0.01, deadline - time.monotonic()))
-                piece = sock.recv(8 - len(greeting))
-                if not piece:
-                    break
-                greeting += piece
-        except OSError:  # the time ran out, or the connection was reset
-            pass
-    if len(greeting) < 8 or not 0 < struct.unpack("<Q", greeting)[0] <= MAX_GREETING:
-        # an HTTP server made Dask's client wait forever, an SSH server made it allocate exabytes (MemoryError)
-        raise BatchError(f"--scheduler: {shown} is not a Dask scheduler (it did not greet as one within "
-                         f"{wait:g} s)")
-    return host, port
-
-
-MAX_GREETING = 1 << 24
-"""The longest first message taken from a scheduler when checking it (its handshake is about 60 bytes)."""
-
-GREETING_SECONDS = 10.0
-"""How long a scheduler has to greet (it does so within a millisecond)."""
 
 
 def run_batch(command: str, options: dict[str, Any], inputs: Sequence[str], out: str, *, jobs: int | None = None,
@@ -636,10 +527,11 @@ def run_batch(command: str, options: dict[str, Any], inputs: Sequence[str], out:
         client = own = None
         try:
             if scheduler is not None:
-                client, own = _connect(scheduler, connect_timeout)
-                workers = _dask_threads(client)
+                client, own = connect(scheduler, connect_timeout)
+                workers = threads(client)
                 chunks = _chunks(todo_items(), todo, workers, chunk_size)
-                stream = _dask(client, runner, chunks, window=2 * workers + 2)
+                stream = run_on_cluster(client, run_chunk, runner.command, runner.options, chunks,
+                                        window=2 * workers + 2, shown=clip(str(scheduler), 200))
             else:
                 if todo is None:
                     n_chunks = workers

@@ -293,3 +293,29 @@ def test_static_pages_tell_how_to_explore(tmp_path):
     for p in puzzles:  # and explore opens a puzzle record
         ex = Explorer.open(p)
         assert ex.values(ex.main)["cards"]
+
+
+def test_jobs_are_bounded():
+    """At most MAX_JOBS jobs at once: a job beyond them is refused while they run; finished ones are forgotten."""
+    import threading
+
+    from sheepsolve.explore.jobs import MAX_JOBS, Busy, Jobs
+
+    jobs = Jobs(workers=1)
+    gate = threading.Event()
+
+    def wait(progress):
+        while not gate.wait(0.01):
+            progress(0, 1)
+        progress(1, 1)  # a cancelled job stops here at the latest
+        return "ok"
+
+    started = [jobs.start(f"lane{i}", wait) for i in range(MAX_JOBS)]
+    with pytest.raises(Busy):
+        jobs.start("one more", wait)
+    assert jobs.cancel(started[0].id)
+    gate.set()
+    assert jobs.wait(started[-1].id, 10)["result"] == "ok"
+    assert jobs.wait(started[0].id, 10)["status"] == "cancelled"
+    assert jobs.start("now", lambda progress: 1)  # a finished job made room
+    jobs.close()

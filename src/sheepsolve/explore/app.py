@@ -39,7 +39,7 @@ from starlette.routing import Route
 from ..commands import ANALYSIS_ERRORS
 from ..render.charts import Scene
 from ..render.html import render_fragment, render_page
-from .jobs import Jobs
+from .jobs import Busy, Jobs
 from .session import Explorer, ExploreError
 
 __all__ = ["create_app", "page_html", "MAX_BODY", "TOKEN_HEADER", "Settings"]
@@ -151,6 +151,8 @@ def create_app(ex: Explorer, *, token: str, settings: Settings | None = None,
                 return await handler(request)
             except _ERRORS as e:
                 return _error(e)
+            except Busy as e:
+                return _error(e, 503)
             except _TooLarge:
                 raise
             except Exception as e:  # a bug: this request fails, the server goes on

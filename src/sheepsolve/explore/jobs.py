@@ -25,7 +25,7 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-__all__ = ["Jobs", "Job", "Cancelled", "MAX_JOBS"]
+__all__ = ["Jobs", "Job", "Cancelled", "Busy", "MAX_JOBS"]
 
 MAX_JOBS = 64
 """The most jobs kept at once (their results included)."""
@@ -33,6 +33,10 @@ MAX_JOBS = 64
 
 class Cancelled(Exception):
     """Raised inside a job's work by its progress function once the job is cancelled."""
+
+
+class Busy(RuntimeError):
+    """Refused: :data:`MAX_JOBS` jobs are running already."""
 
 
 class Job:
@@ -82,7 +86,7 @@ class Jobs:
             while len(self._jobs) >= MAX_JOBS:
                 old = next((k for k, j in self._jobs.items() if j.finished.is_set()), None)
                 if old is None:
-                    raise RuntimeError(f"too many jobs running (at most {MAX_JOBS})")
+                    raise Busy(f"too many jobs running (at most {MAX_JOBS}); cancel one or wait")
                 del self._jobs[old]
             self._jobs[job.id] = job
         self._pool.submit(self._run, job, work)

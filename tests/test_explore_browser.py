@@ -289,3 +289,33 @@ def test_hint_chart_and_seat_view(browser, server):
     assert hands["Sepp"].find_elements("css selector", ".c.back")
     assert not hands["Sepp"].find_elements("css selector", "[data-card]")
     Select(browser.find_element("id", "seatview")).select_by_value("")
+
+
+def test_variations_form_a_tree(browser, server):
+    """A card tried at trick 2 makes a variation beside the record's line; another card tried inside it makes a
+    variation of the variation, shown under it."""
+    from selenium.webdriver.common.keys import Keys
+
+    _open(browser, server, "#t2.1")
+    main = [str(c) for t in load_record(SWING).play for c in t]
+
+    def legal_other(skip: str | None) -> str:
+        legal = _until(lambda: browser.execute_script("return window.sheepsolveExplore.table.legal"), what="legal")
+        return next(c for c in legal if c != skip)
+
+    first = legal_other(main[5])
+    browser.find_element("css selector", f'#seats button.cardbtn[data-card="{first}"]').click()
+    _until(lambda: _where(browser) == "t2.2 (variation)", what="the first variation")
+    second = legal_other(None)
+    browser.find_element("css selector", f'#seats button.cardbtn[data-card="{second}"]').click()
+    _until(lambda: _where(browser) == "t2.3 (variation)", what="one more card")
+    browser.find_element("tag name", "body").send_keys(Keys.ARROW_LEFT)
+    _until(lambda: _where(browser) == "t2.2 (variation)", what="one card back")
+    third = legal_other(second)
+    browser.find_element("css selector", f'#seats button.cardbtn[data-card="{third}"]').click()
+    _until(lambda: _where(browser) == "t2.3 (variation)" and browser.current_url.endswith(third), what="a branch")
+    items = browser.find_elements("css selector", "#lines li")
+    assert [i.value_of_css_property("margin-left") for i in items] == ["0px", "22px", "44px"]
+    assert "after t2.2" in items[2].text and "after t2.1" in items[1].text
+    items[1].find_element("css selector", "button").click()
+    _until(lambda: browser.current_url.endswith(f"#t2.1+{first}.{second}"), what="the first variation again")

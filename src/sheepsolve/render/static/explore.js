@@ -272,17 +272,30 @@
     }).catch(function () {});
   }
   function drawLines() {
+    // the lines as a tree: each variation under the line it leaves latest, at the card where it leaves it
     var box = $("lines"); box.textContent = "";
-    st.lines.forEach(function (l, i) {
+    var parent = st.lines.map(function (l, i) {
+      var best = -1, at = -1;
+      for (var j = 0; j < i; j += 1) { var k = common(l, st.lines[j]); if (k > at) { at = k; best = j; } }
+      return best;
+    });
+    function add(i, depth) {
+      var l = st.lines[i];
+      var k = i === 0 ? 0 : common(l, st.lines[parent[i]]);
       var li = el("li", common(l, st.sel) === l.length && l.length === st.sel.length ? "now" : "");
-      var k = common(l, D.main);
+      li.style.marginLeft = (depth * 22) + "px";
       var b = el("button", "ln", i === 0 ? "the record's line (" + l.length + " cards)" :
-        "from " + label(k) + ": " + l.slice(k, k + 6).join(" ") + (l.length - k > 6 ? " \u2026" : "") + " (to " + label(l.length) + ")");
+        "\u21b3 after " + label(k) + ": " + l.slice(k, k + 6).join(" ") + (l.length - k > 6 ? " \u2026" : "") +
+        " (to " + label(l.length) + ")");
       b.type = "button";
       b.addEventListener("click", function () { go(l.slice(0, Math.max(k + 1, Math.min(st.cur, l.length))), l).catch(function () {}); });
       li.appendChild(b);
       box.appendChild(li);
-    });
+      st.lines.map(function (x, j) { return j; }).filter(function (j) { return parent[j] === i; })
+        .sort(function (a, b2) { return common(st.lines[a], l) - common(st.lines[b2], l); })
+        .forEach(function (j) { add(j, depth + 1); });
+    }
+    if (st.lines.length) { add(0, 0); }
   }
 
   // ---- the judgement of every card ----

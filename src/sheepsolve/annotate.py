@@ -263,14 +263,16 @@ def annotate_record(rec: Record, *, solver: Solver | None = None, judge_bury: bo
     stakes = Stakes(crack=rec.crack, recrack=rec.recrack, doublers=rec.doublers)
     plays = [c for t in rec.play for c in t]
     return annotate_play(setup, plays, players=rec.players, stakes=stakes, solver=solver, judge_bury=judge_bury,
-                         exact_bury=exact_bury)
+                         exact_bury=exact_bury, states=rec.replay.states)
 
 
 def annotate_play(setup: Setup, plays: Sequence[Card], *, players: Sequence[str] | None = None,
                   stakes: Stakes | None = None, solver: Solver | None = None, judge_bury: bool = True,
-                  exact_bury: bool = False) -> Annotation:
+                  exact_bury: bool = False, states: Sequence[State] | None = None) -> Annotation:
     """Annotate ``plays`` (cards in play order) from ``setup.start()``; raises :class:`RulesError` on an illegal
-    card. See :func:`annotate_record`."""
+    card. ``states``: the positions at the first lead and after each card of ``plays`` when they are known (a
+    record's kept replay, :attr:`Replay.states <sheepsolve.record.replay.Replay.states>`): taken as they are, the
+    cards not played again. See :func:`annotate_record`."""
     g = setup.game
     names = tuple(players) if players is not None else tuple(str(i + 1) for i in range(g.seats))
     if len(names) != g.seats:
@@ -279,7 +281,9 @@ def annotate_play(setup: Setup, plays: Sequence[Card], *, players: Sequence[str]
     solver = solver or Solver()
     judge = Judge(setup, stakes, solver)
     t0 = time.perf_counter()
-    state = setup.start()
+    if states is not None and len(states) != len(plays) + 1:
+        raise ValueError(f"states: {len(plays) + 1} positions for {len(plays)} cards, got {len(states)}")
+    state = states[0] if states is not None else setup.start()
     decisions: list[Decision] = []
     chain: int | None = None  # two-sided: the value of the current position, when known
     deal_value: int | None = None
@@ -295,7 +299,7 @@ def annotate_play(setup: Setup, plays: Sequence[Card], *, players: Sequence[str]
         if len(legal) == 1:
             if g.two_sided and chain is None:
                 chain = solver.value(state, judge.objective(None))
-            nxt = state.play(card, check=False)  # legal: checked above
+            nxt = states[i + 1] if states is not None else state.play(card, check=False)  # legal: checked above
             judge.pass_on(state, nxt)
             decisions.append(Decision(index=i, trick=trick, seat=seat, player=names[seat], card=card, legal=legal,
                                       values={}, value=chain, after=chain, best=legal, cost=0, swing=None,
@@ -307,7 +311,7 @@ def annotate_play(setup: Setup, plays: Sequence[Card], *, players: Sequence[str]
             best_v = max(values.values()) if maxing else min(values.values())
             v = values[card]
             cost = best_v - v if maxing else v - best_v
-            nxt = state.play(card, check=False)  # legal: checked above
+            nxt = states[i + 1] if states is not None else state.play(card, check=False)  # legal: checked above
             swing = judge.swing(state, values, card, maxing, nxt)
             decisions.append(Decision(index=i, trick=trick, seat=seat, player=names[seat], card=card, legal=legal,
                                       values=values, value=best_v, after=v,

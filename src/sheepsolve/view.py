@@ -41,7 +41,6 @@ from typing import Any
 from .cards import Card, format_card
 from .engine import State
 from .bury.choices import BuryDecision
-from .bury.judgement import BuryOption
 from .files import clip
 from .judge import Judge
 from .objective import Objective
@@ -668,7 +667,7 @@ class BuryViewRow:
 
     def label(self, style: str = "ascii", *, calls: bool = True) -> str:
         """As :meth:`sheepsolve.bury.judgement.BuryOption.label`: ``KS 8C``, ``9C 9D, call AH``, ``call EA``."""
-        return BuryOption(self.choice, self.alone, value=0, exact=False).label(style, calls=calls)
+        return self.choice.label(style, alone=calls and self.alone)
 
 
 @dataclass(frozen=True)

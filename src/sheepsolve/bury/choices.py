@@ -48,16 +48,26 @@ class BuryDecision:
             return str(self.called)
         return "alone" if self.alone else None
 
-    def label(self, style: str = "ascii") -> str:
-        """``KS 8C, call AH, TS under`` in one notation (a :func:`~sheepsolve.cards.format_card` style)."""
-        out = format_cards(self.bury, style)
+    def label(self, style: str = "ascii", *, alone: bool | None = None) -> str:
+        """The choice in words, in one notation (a :func:`~sheepsolve.cards.format_card` style): ``KS 8C``,
+        ``9C 9D, call AH``, ``TC TH, call AC (TS under)``, ``TC AS, alone``, ``call AS`` (a sauspiel's call).
+        ``alone``: whether to say ``alone`` without a call (default: whether the picker chose to go alone).
+
+        >>> from sheepsolve.cards import parse_cards
+        >>> BuryDecision(tuple(parse_cards("TC TH")), called=Card.parse("AC"), under=Card.parse("TS")).label()
+        'TC TH, call AC (TS under)'
+        >>> BuryDecision(tuple(parse_cards("TC AS")), alone=True).label("german")
+        'E10 GA, alone'
+        """
+        parts = []
+        if self.bury:
+            parts.append(format_cards(self.bury, style))
         if self.called is not None:
-            out += f", call {format_card(self.called, style)}"
-        elif self.alone:
-            out += ", call alone"
-        if self.under is not None:
-            out += f", {format_card(self.under, style)} under"
-        return out
+            parts.append(f"call {format_card(self.called, style)}"
+                         + (f" ({format_card(self.under, style)} under)" if self.under is not None else ""))
+        elif self.alone if alone is None else alone:
+            parts.append("alone")
+        return ", ".join(parts)
 
     def to_dict(self) -> dict[str, Any]:
         return {"cards": [str(c) for c in self.bury], "call": self.call,

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..cards import Card, format_card
+from ..cards import Card
 from ..engine import Setup
 from ..judge import Judge, Swing, outcome_of
 from ..objective import Objective
@@ -55,15 +55,7 @@ class BuryOption:
         ...            value=85, exact=True).label()
         '9C 9D, call AH'
         """
-        parts = []
-        if self.bury:
-            parts.append(" ".join(format_card(c, style) for c in self.bury))
-        if self.call is not None:
-            parts.append("call " + format_card(self.call, style)
-                         + (f" ({format_card(self.under, style)} under)" if self.under is not None else ""))
-        elif self.alone and calls:
-            parts.append("alone")
-        return ", ".join(parts)
+        return self.choice.label(style, alone=calls and self.alone)
 
     def to_dict(self) -> dict[str, Any]:
         return {"bury": [str(c) for c in self.bury], "call": str(self.call) if self.call is not None else None,

@@ -27,7 +27,7 @@ from collections.abc import Iterable, Sequence
 
 from ..bury import (BURY_CAVEAT, BURY_CAVEAT_ACTUAL, CHOOSE_CAVEAT, BuryRanking, BuryRow, ChoiceResult, Contract,
                     ContractRow, BuryDecision, PickResult, SampledRow, sauspiel_blocks)
-from ..cards import RANKS, SUITS, Card, card_name, format_card, suit_name
+from ..cards import RANKS, SUITS, Card, card_name, suit_name
 from ..games import Game, GameError
 from .charts import histogram
 from .html import html_style, render_page
@@ -49,15 +49,9 @@ def _pct(p: float | None) -> str:
 
 
 def decision_text(d: BuryDecision, style: str) -> str:
-    """A bury and its call in one notation: ``K♠ 8♣, call A♥ (8♣ under)``, ``9♣ 9♦, alone``."""
-    out = _cards(d.bury, style)
-    if d.called is not None:
-        out += f", call {format_card(d.called, style)}"
-    elif d.alone:
-        out += ", alone"
-    if d.under is not None:
-        out += f" ({format_card(d.under, style)} under)"
-    return out
+    """A bury and its call in one notation: ``K♠ 8♣, call A♥ (8♣ under)``, ``9♣ 9♦, alone``
+    (:meth:`BuryDecision.label <sheepsolve.bury.choices.BuryDecision.label>`)."""
+    return d.label(style)
 
 
 def contract_text(c: Contract, style: str) -> str:

@@ -301,3 +301,88 @@ def test_a_dask_worker_is_not_taken_for_the_scheduler(tmp_path: Path) -> None:
         r = CliRunner().invoke(main, ["batch", "show", str(EXAMPLES / "wenz-finished.toml"), "--out",
                                       str(tmp_path / "o.jsonl"), "--scheduler", cluster.scheduler_address])
         assert r.exit_code == 0, r.output
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Records: invisible characters in names, huge numbers, deep nesting, a byte-order mark
+
+
+def _record_with(tmp_path: Path, replace: str, by: str, suffix: str = ".json") -> Path:
+    import tomllib
+
+    d = tomllib.loads((EXAMPLES / "wenz-finished.toml").read_text(encoding="utf-8"))
+    p = tmp_path / f"r{suffix}"
+    p.write_text(json.dumps(d).replace(replace, by), encoding="utf-8")
+    return p
+
+
+@pytest.mark.parametrize("ch", ["\u200b", "\u200c", "\u200d", "\u2060", "\ufeff", "\u061c", "\u00ad", "\u180e",
+                                "\U000e0041", "\u00a0", "\u3000", "\ue000"])
+def test_invisible_characters_in_player_names_are_refused(tmp_path: Path, ch: str) -> None:
+    """Two seats named Hias and Hi<U+200B>as printed alike: a name holds only characters that show as themselves,
+    its spaces plain ones."""
+    p = _record_with(tmp_path, "Hias", "Hi" + ch + "as")
+    line = _one_error_line(CliRunner().invoke(main, ["show", str(p)]))
+    assert line.startswith(f"error: {p}: players: player 3: ") and f"U+{ord(ch):04X}" in line, line
+    assert "holds an invisible character" in line
+
+
+def test_plain_names_in_any_script_are_kept(tmp_path: Path) -> None:
+    p = _record_with(tmp_path, "Hias", "Mathias Müller-Øster 渡辺")
+    assert CliRunner().invoke(main, ["show", str(p)]).exit_code == 0
+
+
+@pytest.mark.parametrize("suffix", [".toml", ".json"])
+def test_a_5000_digit_number_is_named_by_line_and_key(tmp_path: Path, suffix: str) -> None:
+    p = tmp_path / f"big{suffix}"
+    if suffix == ".toml":
+        p.write_text('game = "wenz"\nplayers = ["A", "B", "C", "D"]\ndoublers = ' + "9" * 5000 + "\n")
+        where = "TOML: line 3, column 12 (doublers)"
+    else:
+        p.write_text('{"game": "wenz",\n "doublers": ' + "9" * 5000 + "}")
+        where = "JSON: line 2, column 14 (doublers)"
+    line = _one_error_line(CliRunner().invoke(main, ["show", str(p)]))
+    assert line == f"error: {p}: {where}: a number of 5,000 digits; a record holds 64-bit integers", line
+
+
+@pytest.mark.parametrize("suffix, text, where", [
+    (".json", '{"game": "wenz",\n "notes": ' + "[" * 100_000 + "]" * 100_000 + "}", "JSON: line 2, column 43 (notes)"),
+    (".toml", 'game = "wenz"\nnotes = ' + "[" * 100_000 + "]" * 100_000 + "\n", "TOML: line 2, column 42 (notes)"),
+    (".toml", 'game = "wenz"\nnotes = ' + "{a=" * 3000 + "1" + "}" * 3000 + "\n", "TOML: line 2, column 108 (notes)"),
+])
+def test_deep_nesting_is_named_by_line_and_key(tmp_path: Path, suffix: str, text: str, where: str) -> None:
+    """'maximum recursion depth exceeded' named nothing."""
+    p = tmp_path / f"deep{suffix}"
+    p.write_text(text)
+    line = _one_error_line(CliRunner().invoke(main, ["show", str(p)]))
+    assert line == f"error: {p}: {where}: nested too deeply (a record nests lists and tables at most 32 deep)", line
+
+
+@pytest.mark.parametrize("suffix", [".toml", ".json"])
+def test_a_byte_order_mark_at_the_start_is_read(tmp_path: Path, suffix: str) -> None:
+    """Windows editors write one: 'Invalid statement (at line 1, column 1)' before."""
+    text = (EXAMPLES / "wenz-finished.toml").read_text(encoding="utf-8")
+    plain = CliRunner().invoke(main, ["show", str(EXAMPLES / "wenz-finished.toml"), "--json"])
+    if suffix == ".json":
+        text = plain.stdout  # show --json is not a record; the record as JSON:
+        import tomllib
+
+        text = json.dumps(tomllib.loads((EXAMPLES / "wenz-finished.toml").read_text(encoding="utf-8")))
+    p = tmp_path / f"bom{suffix}"
+    p.write_bytes(b"\xef\xbb\xbf" + text.encode("utf-8"))
+    r = CliRunner().invoke(main, ["show", str(p), "--json"])
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.stdout) == json.loads(plain.stdout)
+
+
+def test_a_byte_order_mark_on_batch_input_and_report(tmp_path: Path) -> None:
+    import tomllib
+
+    line = json.dumps(tomllib.loads((EXAMPLES / "wenz-finished.toml").read_text(encoding="utf-8")))
+    out = tmp_path / "o.jsonl"
+    r = CliRunner().invoke(main, ["batch", "annotate", "--no-bury", "-", "--out", str(out), "--jobs", "1"],
+                           input="\ufeff" + line + "\n")
+    assert r.exit_code == 0, r.output
+    out.write_bytes(b"\xef\xbb\xbf" + out.read_bytes())
+    r = CliRunner().invoke(main, ["report", str(out), "--json"])
+    assert r.exit_code == 0, r.output

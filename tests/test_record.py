@@ -412,9 +412,9 @@ def test_less_common_errors(d, want):
 
 
 def test_unreadable_text():
-    with pytest.raises(RecordError, match="TOML: cannot read the record"):
+    with pytest.raises(RecordError, match=r"^TOML: line 1, column 11 \(comment\): a number of 5,000 digits"):
         parse_record("comment = " + "1" * 5000)
-    with pytest.raises(RecordError, match="JSON: cannot read the record"):
+    with pytest.raises(RecordError, match="^JSON: line 1, column 34: nested too deeply"):
         parse_record("[" * 100000 + "]" * 100000, "json")
     with pytest.raises(RecordError, match="record: a path must be a string"):
         load_record(3)  # type: ignore[arg-type]

@@ -238,7 +238,7 @@ def _stdin_items(stream: TextIO, ids_only: bool = False) -> Iterator[Item]:
         head.append(line)
         if not line or line.strip():
             break
-    if "".join(head).lstrip().startswith("{"):
+    if "".join(head).lstrip().lstrip("\ufeff").lstrip().startswith("{"):  # a byte-order mark left out
         def readline(limit: int) -> str:
             return head.popleft() if head else stream.readline(limit)
 

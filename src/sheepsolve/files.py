@@ -36,6 +36,7 @@ __all__ = [
     "check_output_path",
     "clip",
     "control_character",
+    "invisible_character",
 ]
 
 MAX_INPUT_BYTES = 16 * 1024 * 1024
@@ -57,7 +58,28 @@ _INVISIBLE = frozenset("\u2028\u2029\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u
 
 
 def _unsafe(ch: str) -> bool:
-    return ch in _INVISIBLE or unicodedata.category(ch) == "Cc"
+    # Cc: control characters; Cf: format characters, invisible (zero-width spaces and joiners, the byte-order
+    # mark, the soft hyphen, tags, the bidirectional marks): echoed as escapes, so that what is shown is there
+    return ch in _INVISIBLE or unicodedata.category(ch) in ("Cc", "Cf")
+
+
+def invisible_character(text: str) -> str | None:
+    """The first character of ``text`` that a name must not hold because it does not show as itself: a control
+    or format character (zero-width space, joiner, word joiner, byte-order mark, soft hyphen, Mongolian vowel
+    separator, tag characters, bidirectional marks), a line or paragraph separator, a space other than the plain
+    one (a no-break space prints as a space), a private-use, unassigned or surrogate code point; or None.
+
+    >>> invisible_character("Hias"), invisible_character("Hi\u200bas"), invisible_character("Hias\u00a0")
+    (None, '\u200b', '\xa0')
+    """
+    for ch in text:
+        cat = unicodedata.category(ch)
+        if cat in _NOT_SHOWN or (cat == "Zs" and ch != " "):
+            return ch
+    return None
+
+
+_NOT_SHOWN = frozenset({"Cc", "Cf", "Co", "Cn", "Cs", "Zl", "Zp"})
 
 
 def control_character(text: str) -> str | None:

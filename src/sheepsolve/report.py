@@ -156,6 +156,8 @@ def season_report(lines: Iterable[str], label: str = "report") -> SeasonReport:
         if not line.strip():
             continue
         where = f"{label}: line {n}"
+        if n == 1 and line.startswith("\ufeff"):  # a byte-order mark, as Windows editors write one
+            line = line[1:]
         try:
             obj = json.loads(line)
         except ValueError as e:

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import datetime
 import math
+import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
-from ..files import clip, control_character
+from ..files import clip, control_character, invisible_character
 from .errors import RecordError, check_text, key_name, kind_of, shown
 
 __all__ = ["MAX_NAME_LENGTH", "player_names", "info_value", "scan_values"]
@@ -15,7 +16,8 @@ __all__ = ["MAX_NAME_LENGTH", "player_names", "info_value", "scan_values"]
 MAX_NAME_LENGTH = 100
 """The longest player name (in characters)."""
 _INT64 = 2**63
-_MAX_DEPTH = 32
+MAX_DEPTH = 32
+"""The deepest nesting of lists and tables a record may hold."""
 
 
 def player_names(players: list[Any] | tuple[Any, ...]) -> tuple[str, ...]:
@@ -30,9 +32,13 @@ def player_names(players: list[Any] | tuple[Any, ...]) -> tuple[str, ...]:
         if not name.strip():
             raise RecordError(f"{where}: the name is empty")
         bad = control_character(name)
-        if bad is not None:
+        if bad is not None and not _invisible_only(bad):
             raise RecordError(f"{where}: {shown(name)} holds a control character ({clip(bad)}): a name is one "
                               f"line of printable text")
+        bad = invisible_character(name)
+        if bad is not None:  # "Hi\u200bas" would print as "Hias"
+            raise RecordError(f"{where}: {shown(name)} holds an invisible character ({_named(bad)}): a name is "
+                              f"one line of printable text, its spaces plain ones")
         if len(name) > MAX_NAME_LENGTH:
             raise RecordError(f"{where}: the name has {len(name)} characters, at most {MAX_NAME_LENGTH}")
         if name in names:
@@ -41,9 +47,24 @@ def player_names(players: list[Any] | tuple[Any, ...]) -> tuple[str, ...]:
     return tuple(names)
 
 
+def _invisible_only(ch: str) -> bool:
+    """A format character that hides rather than controls (a zero-width space, a soft hyphen); the
+    bidirectional controls, which reorder what is shown, count as control characters."""
+    return unicodedata.category(ch) == "Cf" and ch not in _BIDI
+
+
+_BIDI = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f")
+
+
+def _named(ch: str) -> str:
+    """A character as U+XXXX and its Unicode name: ``U+200B ZERO WIDTH SPACE``."""
+    name = unicodedata.name(ch, "")
+    return f"U+{ord(ch):04X}" + (f" {name}" if name else "")
+
+
 def scan_values(v: Any, where: str, depth: int) -> None:
     """Refuse, anywhere in the data, nesting deeper than any record needs and integers beyond 64 bits."""
-    if depth > _MAX_DEPTH:
+    if depth > MAX_DEPTH:
         raise RecordError(f"{where}: nested too deeply")
     if isinstance(v, int) and not isinstance(v, bool) and not -_INT64 <= v < _INT64:
         raise RecordError(f"{where}: integer out of range (a record holds 64-bit integers)")

@@ -319,3 +319,17 @@ def test_jobs_are_bounded():
     assert jobs.wait(started[0].id, 10)["status"] == "cancelled"
     assert jobs.start("now", lambda progress: 1)  # a finished job made room
     jobs.close()
+
+
+def test_value_chart_marks_the_costly_cards():
+    """The chart's values are the declaring side's value after each card; the cards that cost their side points
+    are dots: in the swing example Sepp's Schellen-Ober at trick 3 (68 to 59: 9 points, but the game lost, red)."""
+    ex = Explorer.open(SWING)
+    got = ex.value_chart(ex.main)
+    values = got["values"]
+    assert values[0] == ex.values(())["value"] and values[-1] == 59 and len(values) == len(ex.main) + 1
+    for n in (5, 17, 30):
+        assert values[n] == ex.values(ex.main[:n])["value"]
+    dots = got["scene"].dots
+    red = [d for d in dots if d["cls"] == "e2"]
+    assert len(red) == 1 and "t3.3" in red[0]["title"] and "Sepp" in red[0]["title"] and "cost 9" in red[0]["title"]

@@ -157,13 +157,14 @@ def test_values_at_three_positions_equal_solve_json(browser, server, tmp_path):
 def test_another_card_best_line_and_download(browser, server, downloads):
     """At trick 3 Sepp plays a small card instead of the Schellen-Ober, the best line plays the rest, the
     variation downloads as a record that `show` reads: its points and payments are the page's."""
-    _open(browser, server, "#t3.1")
-    main_card = load_record(SWING).play[2][1]
+    _open(browser, server, "#t3.2")
+    assert browser.execute_script("return window.sheepsolveExplore.table.to_move") == "Sepp"
+    main_card = load_record(SWING).play[2][2]  # the Schellen-Ober that lost the game
     _until(lambda: _values(browser), what="values")
     values = _values(browser)
     other = next(c for c in values if c != str(main_card) and values[c] == max(values.values()))
     browser.find_element("css selector", f'#seats button.cardbtn[data-card="{other}"]').click()
-    _until(lambda: _where(browser) == "t3.2 (variation)", what="the variation")
+    _until(lambda: _where(browser) == "t3.3 (variation)", what="the variation")
     assert "+" + other in browser.current_url
     browser.find_element("id", "bestline").click()
     _until(lambda: _where(browser) == "t8.4 (variation)", what="the best line's end")
@@ -179,7 +180,7 @@ def test_another_card_best_line_and_download(browser, server, downloads):
     _until(lambda: path.stat().st_size > 0, what="the download's content")
     got = _cli_json("show", str(path))
     assert got["finished"] and got["payments"] == shown
-    assert got["tricks_played"][2]["cards"][1] == other
+    assert got["tricks_played"][2]["cards"][2] == other
     assert got["side_points"]["declaring"] >= 61  # the small card keeps the game the Ober lost
     _shot(browser, "explore-variation.png")
 

@@ -272,6 +272,7 @@ def page_html(ex: Explorer, settings: Settings, token: str) -> str:
         "cards": ex.max_cards,
         "complete": ex.complete,
         "two_sided": g.two_sided,
+        "tout": bool(g.tout),
         "sie": bool(g.sie),
         "seat": None if settings.seat is None else rec.players[settings.seat],
         "worlds": settings.worlds,

@@ -250,7 +250,8 @@ class Explorer:
 
     def value_chart(self, line: Sequence[Card]) -> dict[str, Any] | None:
         """The declaring side's double-dummy value before the first card and after every card of ``line``, and
-        the chart of it (a two-sided game with every hand known; else None)."""
+        the chart of it, each card that cost its side points a dot (orange under 10 points, red 10 or more or
+        across 61, the game won or lost, as the values are coloured), for a two-sided game with every hand known; else None."""
         if self.setup is None or not self.game.two_sided or not line:
             return None
         line = tuple(line)
@@ -259,10 +260,19 @@ class Explorer:
         obj = Objective.for_setup(self.setup)
         s = self.setup.start()
         values = [solver.value(s, obj)]
-        for c in line:
+        marks = [""]
+        names = self.record.players
+        titles = ["start: " + str(values[0])]
+        for i, c in enumerate(line):
+            mover = s.to_move
             s = s.play(c, check=False)
             values.append(obj.final_value(s) if s.finished else solver.value(s, obj))
-        pts = [(float(i), v, "", f"after {line_label(line[:i], self.game.seats)}: {v}") for i, v in enumerate(values)]
+            cost = (values[-2] - values[-1]) if mover in obj.team else (values[-1] - values[-2])
+            swing = not self.game.tout and (values[-2] >= 61) != (values[-1] >= 61)
+            marks.append("" if cost <= 0 else "??" if cost >= 10 or swing else "?")
+            titles.append(f"after {line_label(line[:i + 1], self.game.seats)}: {values[-1]}"
+                          + (f" ({names[mover]} {format_card(c, self.style)} cost {cost})" if cost > 0 else ""))
+        pts = [(float(i), v, marks[i], titles[i]) for i, v in enumerate(values)]
         scene = value_line(pts, cards=len(line), seats=self.game.seats)
         return {"values": values, "scene": scene}
 

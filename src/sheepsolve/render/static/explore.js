@@ -322,12 +322,17 @@
     }
     if ($("viewswitch").checked) { playerView(); } else { $("viewpanel").hidden = true; }
   }
-  function costClass(cost) { return cost === 0 ? "best" : cost < 10 ? "small" : "large"; }
+  function costClass(cost, value, best) {
+    // red: 10 points or more, or across 61 (the game won or lost by this card), as the chart's dots
+    var swing = D.two_sided && !D.tout && (value >= 61) !== (best >= 61);
+    return cost === 0 ? "best" : (cost >= 10 || swing) ? "large" : "small";
+  }
   function drawValues(v) {
     var box = $("values"); box.textContent = "";
     Object.keys(v.cards).forEach(function (c) {
       var cost = v.costs[c];
-      var cell = el("div", "cv " + costClass(cost));
+      var cls = costClass(cost, v.cards[c], v.value);
+      var cell = el("div", "cv " + cls);
       cell.setAttribute("data-card", c);
       var b = el("button", "cardbtn legal"); b.type = "button"; b.appendChild(face(c));
       b.addEventListener("click", function () { playCard(c); });
@@ -337,14 +342,14 @@
       box.appendChild(cell);
       var inHand = document.querySelector('#seats button.cardbtn[data-card="' + c + '"]');
       if (inHand) {
-        inHand.classList.add(costClass(cost));
+        inHand.classList.add(cls);
         inHand.querySelector(".val").textContent = String(v.cards[c]);
       }
     });
     $("values-legend").textContent = (D.two_sided ? "The declaring side's final card points" :
       "The mover's own final card points, every other player against him (lower is better)") +
       " with perfect play after each card (double dummy), and what it gives away against the best: green best, " +
-      "orange under 10 points, red 10 or more. Outcome with best play: " + (v.outcome || "\u2013") + ".";
+      "orange under 10 points, red 10 or more or across 61 (the game won or lost by it). Outcome with best play: " + (v.outcome || "\u2013") + ".";
   }
 
   // ---- the player's view (background, with progress, cancellable) ----

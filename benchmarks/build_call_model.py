@@ -15,7 +15,7 @@ import json
 import sys
 from pathlib import Path
 
-from sheepsolve.inference.build import FORMS, build_model, merge
+from sheepsolve.inference.build import FORMS, build_model, collect_samples, merge
 
 OUT = Path(__file__).resolve().parent.parent / "src" / "sheepsolve" / "inference" / "call_model.json"
 
@@ -28,6 +28,9 @@ def main(argv: list[str] | None = None) -> int:
                     help=f"hands of one form (repeatable); forms: {', '.join(FORMS)}")
     ap.add_argument("--out", type=Path, default=OUT)
     ap.add_argument("--commit", help="the git commit of the code run (default: asked of git)")
+    ap.add_argument("--samples-out", type=Path, metavar="FILE", help="also write the samples (to refit them)")
+    ap.add_argument("--from-samples", type=Path, metavar="FILE",
+                    help="fit the samples of an earlier run (same seed, hands and worlds) instead of solving again")
     ap.add_argument("--merge", type=Path, nargs="+", metavar="FILE",
                     help="instead of building, merge the outputs of builds of other forms (one seed and worlds)")
     args = ap.parse_args(argv)
@@ -47,7 +50,13 @@ def main(argv: list[str] | None = None) -> int:
         if done == n or done % 50 == 0:
             print(f"{form}: {done}/{n}", file=sys.stderr, flush=True)
 
-    data = build_model(seed=args.seed, hands=hands, worlds=args.worlds, progress=progress, commit=args.commit)
+    if args.from_samples:
+        samples = json.loads(args.from_samples.read_text(encoding="utf-8"))
+    else:
+        samples = collect_samples(seed=args.seed, hands=hands, worlds=args.worlds, progress=progress)
+        if args.samples_out:
+            args.samples_out.write_text(json.dumps(samples) + "\n", encoding="utf-8")
+    data = build_model(seed=args.seed, hands=hands, worlds=args.worlds, commit=args.commit, samples=samples)
     args.out.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", encoding="utf-8")
     print(f"wrote {args.out}: {len(data['models'])} models, {data['seconds']} s", file=sys.stderr)
     return 0

@@ -2,12 +2,13 @@
 
 For every game form: ``hands`` random hands, each judged by the project's own analysis over ``worlds`` sampled
 worlds (``pick_or_pass`` and ``sample_buries`` in Sheepshead, ``choose_contract`` in Schafkopf; the seat, the hand,
-the blind and the worlds' seed all drawn from ``worlds.world_rng(seed, ...)``); then, for every choice, a least
-squares fit (with a small ridge, 1e-3 times the number of samples, intercept included) of its expected payment
-on :data:`~sheepsolve.inference.features.HAND_TERMS` or, for the bury, of each choice's payment less the mean of the
-picker's choices on :data:`~sheepsolve.inference.features.BURY_TERMS`. In the jack-of-diamonds game the hands
-holding that jack get a pick model of their own (``pick-jd``: their holder plays alone or calls up). Everything is in a fixed order, so the same
-seed, hands and worlds give the same weights.
+the blind and the worlds' seed all drawn from ``worlds.world_rng(seed, ...)``): :func:`collect_samples`. Then
+:func:`fit_samples`: every pick and contract gets a :class:`~sheepsolve.inference.model.Table` of its expected
+payment by hand class (:func:`~sheepsolve.inference.model.fit_table`); the bury a least squares fit (with a small
+ridge, 1e-3 times the number of samples) of each choice's payment less the mean of the picker's choices on
+:data:`~sheepsolve.inference.features.BURY_TERMS`. In the jack-of-diamonds game the hands holding that jack get a
+pick table of their own (``pick-jd``: their holder plays alone or calls up). Everything is in a fixed order, so
+the same seed, hands and worlds give the same data.
 
 >>> data = build_model(seed=3, hands={"sheepshead/jack-of-diamonds": 4}, worlds=2)
 >>> sorted(data["models"]), data["seed"], data["hands"]
@@ -28,10 +29,11 @@ from ..bury import choose_contract, pick_or_pass, sample_buries
 from ..games import Game, make_game
 from ..worlds import world_rng
 from .auction import ContractCall
-from .features import BURY_TERMS, HAND_TERMS, bury_terms, features, hand_terms, mask_of_hand
-from .model import TEMPERATURE, contract_kind, pick_key
+from .features import BURY_TERMS, HandFeatures, bury_terms, features, mask_of_hand
+from .model import SHRINK, TEMPERATURE, contract_kind, fit_table, pick_key
 
-__all__ = ["FORMS", "build_model", "fit", "form_game", "merge"]
+__all__ = ["FORMS", "FEATURE_ROW", "build_model", "collect_samples", "fit", "fit_samples", "form_game", "merge",
+           "row_features"]
 
 FORMS: dict[str, tuple[str, dict[str, Any]]] = {
     "sheepshead/jack-of-diamonds": ("sheepshead", {}),
@@ -94,6 +96,20 @@ def _rmse(rows: Sequence[Sequence[float]], ys: Sequence[float], w: Sequence[floa
     return (sum((sum(a * b for a, b in zip(w, x)) - y) ** 2 for x, y in zip(rows, ys)) / len(rows)) ** 0.5
 
 
+FEATURE_ROW = ("trumps", "high", "second", "run", "aces", "tens", "voids", "points", "jd", "suit", "suit_ten")
+"""A sample of a hand's choice: these features of the hand (``suit``, ``suit_ten``: the called Sau's suit), then
+the expected payment."""
+
+
+def _row(f: HandFeatures, suit: int = 0, ten: int = 0) -> list[int]:
+    return [f.trumps, f.high, f.second, f.run, f.aces, f.tens, f.voids, f.points, f.jd, suit, ten]
+
+
+def row_features(row: Sequence[int]) -> tuple[HandFeatures, int, int]:
+    """The features, called suit and ten of a sample row (:data:`FEATURE_ROW`)."""
+    return HandFeatures(*row[:9]), row[9], row[10]
+
+
 def _sheepshead_samples(game: Game, form: str, seed: int, n: int, worlds: int,
                         pick: list, bury: list, tick: Callable[[], None]) -> None:
     for i in range(n):
@@ -105,7 +121,7 @@ def _sheepshead_samples(game: Game, form: str, seed: int, n: int, worlds: int,
         seat = rng.randrange(game.seats)
         r = pick_or_pass(game, hand, seat, worlds=worlds, seed=rng.randrange(2**31))
         f = features(game, hand)
-        pick.append((hand_terms(f), r.pick.payment, bool(f.jd)))
+        pick.append((pick_key(form, bool(f.jd)), _row(f), r.pick.payment))
         ranking = sample_buries(game, hand, blind, seat, worlds=worlds, seed=rng.randrange(2**31))
         picked = mask_of_hand(hand) | mask_of_hand(blind)
         best: dict[tuple, float] = {}
@@ -118,7 +134,7 @@ def _sheepshead_samples(game: Game, form: str, seed: int, n: int, worlds: int,
             mean = sum(best.values()) / len(best)
             for (b, c, a, u), y in sorted(best.items(), key=lambda kv: (kv[0][0], -1 if kv[0][1] is None
                                                                           else int(kv[0][1]), kv[0][2], kv[0][3])):
-                bury.append((bury_terms(game, picked, b, c, a, u), y - mean))
+                bury.append((list(bury_terms(game, picked, b, c, a, u)), y - mean))
         tick()
 
 
@@ -142,7 +158,7 @@ def _schafkopf_samples(game: Game, form: str, seed: int, n: int, worlds: int, by
                 suit = sum(1 for x in hand if cg.suit_class(x) == c.called.suit)
                 ten = 1 if any(x.rank == "T" and x.suit == c.called.suit for x in hand) else 0
             kind = contract_kind(ContractCall(c.game, c.trump, c.called, c.tout))
-            by_kind.setdefault(kind, []).append((hand_terms(features(cg, hand), suit, ten), row.stats.payment))
+            by_kind.setdefault(kind, []).append((_row(features(cg, hand), suit, ten), row.stats.payment))
         tick()
 
 
@@ -155,14 +171,13 @@ def _commit() -> str | None:
     return out.stdout.strip() or None if out.returncode == 0 else None
 
 
-def build_model(*, seed: int, hands: Mapping[str, int], worlds: int,
-                progress: Callable[[str, int, int], None] | None = None, commit: str | None = None) -> dict[str, Any]:
-    """The model's data (the JSON object of ``call_model.json``): for every form of ``hands`` (form -> number of
-    hands), the fitted weights of every choice, with the samples and the fit's root mean square error.
-    ``commit``: the code's git commit (default: asked of git where the package lives)."""
-    t0 = time.process_time()
-    models: dict[str, Any] = {}
-    per_form: dict[str, float] = {}
+def collect_samples(*, seed: int, hands: Mapping[str, int], worlds: int,
+                    progress: Callable[[str, int, int], None] | None = None) -> dict[str, Any]:
+    """The samples the weights are fitted to: per model key, rows of :data:`FEATURE_ROW` (a bury: the values of
+    :data:`~sheepsolve.inference.features.BURY_TERMS`) and the expected payment; with the processor seconds per
+    form."""
+    samples: dict[str, list] = {}
+    seconds: dict[str, float] = {}
     for form, n in hands.items():
         if form not in FORMS:
             raise ValueError(f"unknown form {form!r} (known: {', '.join(FORMS)})")
@@ -179,27 +194,53 @@ def build_model(*, seed: int, hands: Mapping[str, int], worlds: int,
             pick: list = []
             bury: list = []
             _sheepshead_samples(game, form, seed, n, worlds, pick, bury, tick)
-            sets = {}
             for jd in (False, True):
                 key = pick_key(form, jd)
-                sets.setdefault(key, ([], HAND_TERMS))[0].extend(s[:2] for s in pick if pick_key(form, s[2]) == key)
-            sets[f"{form}/bury"] = (bury, BURY_TERMS)
+                samples.setdefault(key, []).extend([row, y] for k, row, y in pick if k == key)
+            samples[f"{form}/bury"] = [[x, y] for x, y in bury]
         else:
             by_kind: dict[str, list] = {}
             _schafkopf_samples(game, form, seed, n, worlds, by_kind, tick)
-            sets = {f"{form}/{k}": (v, HAND_TERMS) for k, v in sorted(by_kind.items())}
-        for key, (samples, terms) in sets.items():
-            if not samples:
-                continue
-            xs = [s[0] for s in samples]
-            ys = [s[1] for s in samples]
+            for kind, rows in sorted(by_kind.items()):
+                samples[f"{form}/{kind}"] = [[x, y] for x, y in rows]
+        seconds[form] = round(time.process_time() - t1, 2)
+    return {"seed": seed, "hands": dict(hands), "worlds": worlds, "seconds_by_form": seconds,
+            "samples": {k: v for k, v in samples.items() if v}}
+
+
+def fit_samples(samples: Mapping[str, Sequence]) -> dict[str, Any]:
+    """The models fitted to :func:`collect_samples`' samples: a bury's weights of its terms; every other choice's
+    table of expected payments (:func:`~sheepsolve.inference.model.fit_table`)."""
+    models: dict[str, Any] = {}
+    for key in sorted(samples):
+        rows = samples[key]
+        if key.endswith("/bury"):
+            xs = [r[0] for r in rows]
+            ys = [r[1] for r in rows]
             w = fit(xs, ys)
-            models[key] = {"terms": list(terms), "weights": [round(x, 6) for x in w], "samples": len(samples),
+            models[key] = {"terms": list(BURY_TERMS), "weights": [round(x, 6) for x in w], "samples": len(rows),
                            "rmse": round(_rmse(xs, ys, w), 4)}
-        per_form[form] = round(time.process_time() - t1, 2)
-    return {"version": 1, "seed": seed, "hands": dict(hands), "worlds": worlds, "temperature": dict(TEMPERATURE),
-            "ridge": RIDGE, "commit": commit or _commit(), "seconds": round(time.process_time() - t0, 2),
-            "seconds_by_form": per_form, "models": models}
+        else:
+            models[key] = fit_table([(row_features(r[0]), r[1]) for r in rows])
+    return models
+
+
+def build_model(*, seed: int, hands: Mapping[str, int], worlds: int,
+                progress: Callable[[str, int, int], None] | None = None, commit: str | None = None,
+                samples: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The model's data (the JSON object of ``call_model.json``): for every form of ``hands`` (form -> number of
+    hands), the fitted model of every choice, with its samples and its fit's root mean square error.
+    ``commit``: the code's git commit (default: asked of git where the package lives). ``samples``: those of
+    :func:`collect_samples` for the same seed, hands and worlds (refit without solving again)."""
+    got = samples if samples is not None else collect_samples(seed=seed, hands=hands, worlds=worlds,
+                                                              progress=progress)
+    if (got["seed"], got["hands"], got["worlds"]) != (seed, dict(hands), worlds):
+        raise ValueError("the samples were collected with another seed, hands or worlds")
+    per_form = got["seconds_by_form"]
+    return {"version": 2, "seed": seed, "hands": dict(hands), "worlds": worlds, "temperature": dict(TEMPERATURE),
+            "ridge": RIDGE, "shrink": SHRINK, "commit": commit or _commit(),
+            "seconds": round(sum(per_form.values()), 2), "seconds_by_form": per_form,
+            "models": fit_samples(got["samples"])}
 
 
 def merge(parts: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
@@ -216,7 +257,7 @@ def merge(parts: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
     out = dict(parts[0])
     out["hands"], out["seconds_by_form"], out["models"] = {}, {}, {}
     for p in parts:
-        for k in ("seed", "worlds", "temperature", "ridge", "version"):
+        for k in ("seed", "worlds", "temperature", "ridge", "shrink", "version"):
             if p.get(k) != out.get(k):
                 raise ValueError(f"cannot merge builds with different {k}: {p.get(k)!r} and {out.get(k)!r}")
         out["hands"].update(p["hands"])

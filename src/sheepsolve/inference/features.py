@@ -1,4 +1,4 @@
-"""Compact features of a hand, by bitmask arithmetic, and the terms the model of the calls is linear in.
+"""Compact features of a hand, by bitmask arithmetic: the keys of the model's tables and the terms of a bury.
 
 A hand is a mask of card bits (``1 << card``); every count is a ``bit_count`` of the hand and a mask of the game
 (:func:`hand_masks`, computed once per game), so a hand's terms cost a few microseconds.
@@ -9,8 +9,8 @@ A hand is a mask of card bits (``1 << card``); every count is a ``bit_count`` of
 >>> f = features(g, parse_cards("JC JS JD AC TC 7C AS QH"))
 >>> f.trumps, f.high, f.second, f.run, f.aces, f.tens, f.voids, f.points
 (3, 3, 0, 2, 2, 1, 1, 41)
->>> hand_terms(f) == hand_x(hand_masks(g), mask_of_hand(parse_cards("JC JS JD AC TC 7C AS QH")))
-True
+>>> table_key(f), hand_key(hand_masks(g), mask_of_hand(parse_cards("JC JS JD AC TC 7C AS QH")))
+((3, 3, 0, 0, 2, 1, 2), (3, 3, 0, 0, 2, 1, 2))
 """
 
 from __future__ import annotations
@@ -23,24 +23,18 @@ from ..cards import Card
 from ..games import REGISTRY, Game
 
 __all__ = [
-    "HAND_TERMS",
     "BURY_TERMS",
     "HandFeatures",
     "HandMasks",
     "features",
     "hand_masks",
-    "hand_terms",
-    "hand_x",
+    "hand_key",
+    "table_key",
+    "TABLE_LEVELS",
     "bury_terms",
     "mask_of_hand",
     "per_game",
 ]
-
-HAND_TERMS = ("1", "trumps", "trumps^2/8", "trumps^3/64", "high", "second", "run", "aces", "tens", "voids",
-              "points/10", "high*trumps/8", "suit", "suit_ten", "jd")
-"""The terms of a hand's expected payment for a pick or a contract: ``suit`` and ``suit_ten`` are the cards of the
-called Sau's suit held and whether its ten is among them (Sauspiel only), ``jd`` holding the jack of diamonds
-(Sheepshead)."""
 
 BURY_TERMS = ("kept_trumps", "kept_high", "kept_second", "kept_aces", "kept_voids", "bury_points/10",
               "bury_trumps", "call_suit", "call_ten", "alone", "under", "kept_jd")
@@ -164,23 +158,25 @@ def features(game: Game, hand: Iterable[Card] | int) -> HandFeatures:
                         points=_points(m, h), jd=1 if h & m.jd else 0)
 
 
-def hand_terms(f: HandFeatures, suit: int = 0, suit_ten: int = 0) -> tuple[float, ...]:
-    """The values of :data:`HAND_TERMS` for a hand's features (``suit``, ``suit_ten``: the called Sau's suit)."""
-    t = f.trumps
-    return (1.0, t, t * t / 8, t * t * t / 64, f.high, f.second, f.run, f.aces, f.tens, f.voids, f.points / 10,
-            f.high * t / 8, suit, suit_ten, f.jd)
+TABLE_LEVELS = ("trumps", "high", "second", "suit", "aces", "voids", "run")
+"""The table of expected payments is keyed on these, level by level: the first ``i`` of them at level ``i``
+(``run`` counted up to 4; ``suit``: the called Sau's suit held, 0 outside a Sauspiel)."""
 
 
-def hand_x(m: HandMasks, h: int, suit: int = 0, suit_ten: int = 0) -> tuple[float, ...]:
-    """:func:`hand_terms` of the hand mask ``h`` straight from the masks (the fast path)."""
-    t = (h & m.trumps).bit_count()
-    hi = (h & m.high).bit_count()
+def table_key(f: HandFeatures, suit: int = 0) -> tuple[int, ...]:
+    """The full key of :data:`TABLE_LEVELS` of a hand's features."""
+    return (f.trumps, f.high, f.second, suit, f.aces, f.voids, min(f.run, 4))
+
+
+def hand_key(m: HandMasks, h: int, suit: int = 0) -> tuple[int, ...]:
+    """:func:`table_key` of the hand mask ``h`` straight from the masks (the fast path)."""
     voids = 0
     for s in m.suits:
         if not h & s:
             voids += 1
-    return (1.0, t, t * t / 8, t * t * t / 64, hi, (h & m.second).bit_count(), _run(m, h), (h & m.aces).bit_count(),
-            (h & m.tens).bit_count(), voids, _points(m, h) / 10, hi * t / 8, suit, suit_ten, 1 if h & m.jd else 0)
+    run = _run(m, h)
+    return ((h & m.trumps).bit_count(), (h & m.high).bit_count(), (h & m.second).bit_count(), suit,
+            (h & m.aces).bit_count(), voids, run if run < 4 else 4)
 
 
 def bury_terms(game: Game, picked: int, bury: int, called: Card | None, alone: bool, under: bool

@@ -76,16 +76,15 @@ from ..games import REGISTRY, Game, GameError, make_game
 from .auction import AT_MOST, CONTRACT, PASS, PICK, PLAY, Auction, Call, ContractCall, implied_auction
 from .features import (
     BURY_TERMS,
-    HAND_TERMS,
     HandFeatures,
     HandMasks,
     bury_terms,
     features,
     hand_masks,
-    hand_terms,
-    hand_x,
+    hand_key,
     mask_of_hand,
     per_game,
+    TABLE_LEVELS,
 )
 
 # re-exported: the features are part of the model's API
@@ -110,11 +109,12 @@ __all__ = [
     "form_key",
     "pick_key",
     "contract_kind",
-    "HAND_TERMS",
     "BURY_TERMS",
-    "hand_terms",
     "bury_terms",
     "mask_of_hand",
+    "Table",
+    "fit_table",
+    "SHRINK",
 ]
 
 TEMPERATURE: dict[str, float] = {"sheepshead": 1.0, "schafkopf": 10.0}
@@ -176,18 +176,100 @@ def contract_kind(c: ContractCall) -> str:
     return c.game + ("-tout" if c.tout else "")
 
 
+SHRINK = 5.0
+"""The pseudo-count of a table's shrinkage: a cell of ``n`` samples moves its parent's estimate ``n / (n + 5)`` of
+the way to its own mean."""
+
+
+class Table:
+    """Expected payments by hand class: cells keyed on the first ``i`` of
+    :data:`~sheepsolve.inference.features.TABLE_LEVELS`, each the mean payment of the samples in it and their count;
+    a hand's estimate starts at the mean of every sample and moves, level by level while its cell has samples, to
+    ``(n * cell mean + SHRINK * estimate) / (n + SHRINK)`` (a trump count never seen takes the nearest one's)."""
+
+    def __init__(self, data: Mapping[str, Any]) -> None:
+        self.mean = float(data["mean"])
+        self.shrink = float(data.get("shrink", SHRINK))
+        self.cells: dict[tuple[int, ...], tuple[float, int]] = {
+            tuple(int(x) for x in k.split(",")): (float(v[0]), int(v[1])) for k, v in data["cells"].items()}
+        self.trumps = sorted(k[0] for k in self.cells if len(k) == 1)
+
+    def value(self, key: tuple[int, ...]) -> float:
+        est = self.mean
+        k = self.shrink
+        cells = self.cells
+        cell = cells.get(key[:1])
+        if cell is None:
+            if not self.trumps:
+                return est
+            t = min(self.trumps, key=lambda x: (abs(x - key[0]), -x))
+            m, n = cells[(t,)]
+            return (n * m + k * est) / (n + k)
+        for i in range(1, len(key) + 1):
+            cell = cells.get(key[:i])
+            if cell is None:
+                break
+            m, n = cell
+            est = (n * m + k * est) / (n + k)
+        return est
+
+
+def fit_table(samples: Sequence[tuple[HandFeatures, int, int] | tuple[tuple[HandFeatures, int, int], float]]
+              ) -> dict[str, Any]:
+    """The data of a :class:`Table` from ``((features, suit, suit_ten), payment)`` samples: every cell's mean and
+    count (cells of one sample below the third level are left out), the samples and the in-sample root mean square
+    error.
+
+    >>> from sheepsolve.inference.features import HandFeatures
+    >>> f = lambda t: HandFeatures(t, 0, 0, 0, 0, 0, 0, 0, 0)
+    >>> data = fit_table([((f(1), 0, 0), -10.0), ((f(1), 0, 0), -20.0), ((f(5), 0, 0), 30.0)])
+    >>> data["mean"], data["cells"]["1"], data["cells"]["5"]
+    (0.0, [-15.0, 2], [30.0, 1])
+    >>> round(Table(data).value((1, 0, 0, 0, 0, 0, 0)), 3), round(Table(data).value((7, 0, 0, 0, 0, 0, 0)), 3)
+    (-13.577, 5.0)
+    """
+    keys = []
+    ys = []
+    for (f, suit, _ten), y in samples:  # type: ignore[misc]
+        keys.append((f.trumps, f.high, f.second, suit, f.aces, f.voids, min(f.run, 4)))
+        ys.append(float(y))
+    mean = sum(ys) / len(ys) if ys else 0.0
+    sums: dict[tuple[int, ...], list[float]] = {}
+    for key, y in zip(keys, ys):
+        for i in range(1, len(TABLE_LEVELS) + 1):
+            cell = sums.setdefault(key[:i], [0.0, 0])
+            cell[0] += y
+            cell[1] += 1
+    cells = {",".join(map(str, k)): [round(v[0] / v[1], 4), int(v[1])] for k, v in sorted(sums.items())
+             if v[1] > 1 or len(k) <= 2}
+    data: dict[str, Any] = {"kind": "table", "levels": list(TABLE_LEVELS), "mean": round(mean, 4), "shrink": SHRINK,
+                            "cells": cells, "samples": len(ys)}
+    table = Table(data)
+    data["rmse"] = round((sum((table.value(k) - y) ** 2 for k, y in zip(keys, ys)) / max(len(ys), 1)) ** 0.5, 4)
+    return data
+
+
 class CallModel:
-    """Fitted weights: ``models`` maps ``FORM/pick`` (``FORM/pick-jd``), ``FORM/bury`` and ``FORM/CONTRACT-KIND`` to
-    the weights of :data:`HAND_TERMS` (or :data:`BURY_TERMS`); ``info`` is what built them."""
+    """The fitted models: ``FORM/pick`` (``FORM/pick-jd``) and ``FORM/CONTRACT-KIND`` are :class:`Table` s of
+    expected payments; ``FORM/bury`` the weights of :data:`BURY_TERMS`; ``info`` is what built them."""
 
     def __init__(self, data: Mapping[str, Any]) -> None:
         self.info = {k: v for k, v in data.items() if k != "models"}
-        self.models: dict[str, tuple[float, ...]] = {k: tuple(v["weights"]) for k, v in data["models"].items()}
+        self.models: dict[str, tuple[float, ...]] = {}
+        self.tables: dict[str, Table] = {}
+        for k, v in data["models"].items():
+            if v.get("kind") == "table":
+                self.tables[k] = Table(v)
+            else:
+                self.models[k] = tuple(v["weights"])
         self.temperature: dict[str, float] = dict(data.get("temperature", TEMPERATURE))
-        self.forms = frozenset(k.rsplit("/", 1)[0] for k in self.models)
+        self.forms = frozenset(k.rsplit("/", 1)[0] for k in list(self.models) + list(self.tables))
 
     def weights(self, key: str) -> tuple[float, ...] | None:
         return self.models.get(key)
+
+    def table(self, key: str) -> Table | None:
+        return self.tables.get(key)
 
 
 @lru_cache(maxsize=1)
@@ -218,16 +300,16 @@ class _Picker:
         form = form_key(game)
         pick_game = _leaster_form(game) if game.kind == "leaster" else game
         self.masks = hand_masks(pick_game)
-        self.plain = model.weights(pick_key(form, False))
-        self.jd = model.weights(pick_key(form, True)) or self.plain
+        self.plain = model.table(pick_key(form, False))
+        self.jd = model.table(pick_key(form, True)) or self.plain
         self.t = model.temperature["sheepshead"]
         self.jd_bit = self.masks.jd if form.endswith("/jack-of-diamonds") else 0
 
     def __call__(self, h: int) -> float:
-        w = self.jd if h & self.jd_bit else self.plain
-        if w is None:
+        table = self.jd if h & self.jd_bit else self.plain
+        if table is None:
             return 1.0
-        return _sigmoid(_dot(w, hand_x(self.masks, h)) / self.t)
+        return _sigmoid(table.value(hand_key(self.masks, h)) / self.t)
 
     def mean(self, picked: int, blind_size: int) -> float:
         """P(pick) averaged over every way the blind lies among the picker's cards (at most 70 of them, evenly
@@ -387,8 +469,8 @@ _COMPILED: dict[tuple[int, int], tuple[Game, CallModel, tuple]] = {}
 
 
 def _compiled_contracts(game: Game, m: CallModel) -> tuple:
-    """Per group of trumps: its masks and (contract, weights, Sau bit, suit mask, ten bit) of each contract the
-    model has weights for; cached per game and model."""
+    """Per group of trumps: its masks and (contract, table, Sau bit, suit mask) of each contract the model has a
+    table for; cached per game and model."""
     key = (id(game), id(m))
     hit = _COMPILED.get(key)
     if hit is not None and hit[0] is game and hit[1] is m:
@@ -400,14 +482,13 @@ def _compiled_contracts(game: Game, m: CallModel) -> tuple:
         mk = group.masks
         entries = []
         for c, kind in group.contracts:
-            w = m.weights(f"{form}/{kind}")
-            if w is None:
+            table = m.table(f"{form}/{kind}")
+            if table is None:
                 continue
             if c.called is None:
-                entries.append((c, w, 0, 0, 0))
+                entries.append((c, table, 0, 0))
             else:
-                entries.append((c, w, 1 << c.called, mk.suits[mk.suit_of.index(c.called.suit)],
-                                1 << Card.make("T", c.called.suit)))
+                entries.append((c, table, 1 << c.called, mk.suits[mk.suit_of.index(c.called.suit)]))
         if entries:
             out.append((mk, tuple(entries)))
     if len(_COMPILED) > 64:
@@ -425,13 +506,12 @@ def _contract_probabilities(game: Game, h: int, m: CallModel) -> dict[ContractCa
     t = m.temperature["schafkopf"]
     options: list[tuple[ContractCall | None, float]] = [(None, 0.0)]
     for mk, entries in _compiled_contracts(game, m):
-        x = hand_x(mk, h)
-        for c, w, ace, suit_mask, ten in entries:
+        key = hand_key(mk, h)
+        for c, table, ace, suit_mask in entries:
             if not ace:
-                options.append((c, _dot(w, x) / t))
+                options.append((c, table.value(key) / t))
             elif not h & ace and h & suit_mask:
-                options.append((c, (_dot(w, x) + w[12] * (h & suit_mask).bit_count() + (w[13] if h & ten else 0))
-                                / t))
+                options.append((c, table.value(key[:3] + ((h & suit_mask).bit_count(),) + key[4:]) / t))
     top = max(u for _, u in options)
     es = [(c, math.exp(u - top)) for c, u in options]
     z = sum(e for _, e in es)

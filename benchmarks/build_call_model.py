@@ -15,7 +15,7 @@ import json
 import sys
 from pathlib import Path
 
-from sheepsolve.inference.build import FORMS, build_model, collect_samples, merge
+from sheepsolve.inference.build import FORMS, build_model, collect_samples, join_samples, merge
 
 OUT = Path(__file__).resolve().parent.parent / "src" / "sheepsolve" / "inference" / "call_model.json"
 
@@ -29,6 +29,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", type=Path, default=OUT)
     ap.add_argument("--commit", help="the git commit of the code run (default: asked of git)")
     ap.add_argument("--samples-out", type=Path, metavar="FILE", help="also write the samples (to refit them)")
+    ap.add_argument("--first", type=int, default=0,
+                    help="collect only the samples of the hands numbered from FIRST (with --samples-out, no data)")
+    ap.add_argument("--join-samples", type=Path, nargs="+", metavar="FILE",
+                    help="fit the samples of consecutive ranges of hands (--first) as one run's")
     ap.add_argument("--from-samples", type=Path, metavar="FILE",
                     help="fit the samples of an earlier run (same seed, hands and worlds) instead of solving again")
     ap.add_argument("--merge", type=Path, nargs="+", metavar="FILE",
@@ -50,7 +54,17 @@ def main(argv: list[str] | None = None) -> int:
         if done == n or done % 50 == 0:
             print(f"{form}: {done}/{n}", file=sys.stderr, flush=True)
 
-    if args.from_samples:
+    if args.first:
+        if not args.samples_out:
+            ap.error("--first needs --samples-out: a range of hands is joined with --join-samples")
+        samples = collect_samples(seed=args.seed, hands=hands, worlds=args.worlds, progress=progress,
+                                  first=args.first)
+        args.samples_out.write_text(json.dumps(samples) + "\n", encoding="utf-8")
+        return 0
+    if args.join_samples:
+        samples = join_samples([json.loads(p.read_text(encoding="utf-8")) for p in args.join_samples])
+        hands = samples["hands"]
+    elif args.from_samples:
         samples = json.loads(args.from_samples.read_text(encoding="utf-8"))
     else:
         samples = collect_samples(seed=args.seed, hands=hands, worlds=args.worlds, progress=progress)

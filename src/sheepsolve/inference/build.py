@@ -32,8 +32,8 @@ from .auction import ContractCall
 from .features import BURY_TERMS, HandFeatures, bury_terms, features, mask_of_hand
 from .model import SHRINK, TEMPERATURE, contract_kind, fit_table, pick_key
 
-__all__ = ["FORMS", "FEATURE_ROW", "build_model", "collect_samples", "fit", "fit_samples", "form_game", "merge",
-           "row_features"]
+__all__ = ["FORMS", "FEATURE_ROW", "build_model", "collect_samples", "fit", "fit_samples", "form_game",
+           "join_samples", "merge", "row_features"]
 
 FORMS: dict[str, tuple[str, dict[str, Any]]] = {
     "sheepshead/jack-of-diamonds": ("sheepshead", {}),
@@ -110,9 +110,9 @@ def row_features(row: Sequence[int]) -> tuple[HandFeatures, int, int]:
     return HandFeatures(*row[:9]), row[9], row[10]
 
 
-def _sheepshead_samples(game: Game, form: str, seed: int, n: int, worlds: int,
+def _sheepshead_samples(game: Game, form: str, seed: int, hands: range, worlds: int,
                         pick: list, bury: list, tick: Callable[[], None]) -> None:
-    for i in range(n):
+    for i in hands:
         rng = world_rng(f"{seed}:{form}", i)
         deck = list(game.deck)
         rng.shuffle(deck)
@@ -138,9 +138,9 @@ def _sheepshead_samples(game: Game, form: str, seed: int, n: int, worlds: int,
         tick()
 
 
-def _schafkopf_samples(game: Game, form: str, seed: int, n: int, worlds: int, by_kind: dict[str, list],
+def _schafkopf_samples(game: Game, form: str, seed: int, hands: range, worlds: int, by_kind: dict[str, list],
                        tick: Callable[[], None]) -> None:
-    for i in range(n):
+    for i in hands:
         rng = world_rng(f"{seed}:{form}", i)
         deck = list(game.deck)
         rng.shuffle(deck)
@@ -172,10 +172,12 @@ def _commit() -> str | None:
 
 
 def collect_samples(*, seed: int, hands: Mapping[str, int], worlds: int,
-                    progress: Callable[[str, int, int], None] | None = None) -> dict[str, Any]:
+                    progress: Callable[[str, int, int], None] | None = None, first: int = 0) -> dict[str, Any]:
     """The samples the weights are fitted to: per model key, rows of :data:`FEATURE_ROW` (a bury: the values of
     :data:`~sheepsolve.inference.features.BURY_TERMS`) and the expected payment; with the processor seconds per
-    form."""
+    form. ``first``: the hands numbered ``first`` to ``first + n - 1`` of each form (each hand is drawn from the seed
+    and its number alone, so ranges collected apart and joined in order by :func:`join_samples` are the samples
+    of one run)."""
     samples: dict[str, list] = {}
     seconds: dict[str, float] = {}
     for form, n in hands.items():
@@ -193,19 +195,41 @@ def collect_samples(*, seed: int, hands: Mapping[str, int], worlds: int,
         if game.family == "sheepshead":
             pick: list = []
             bury: list = []
-            _sheepshead_samples(game, form, seed, n, worlds, pick, bury, tick)
+            _sheepshead_samples(game, form, seed, range(first, first + n), worlds, pick, bury, tick)
             for jd in (False, True):
                 key = pick_key(form, jd)
                 samples.setdefault(key, []).extend([row, y] for k, row, y in pick if k == key)
             samples[f"{form}/bury"] = [[x, y] for x, y in bury]
         else:
             by_kind: dict[str, list] = {}
-            _schafkopf_samples(game, form, seed, n, worlds, by_kind, tick)
+            _schafkopf_samples(game, form, seed, range(first, first + n), worlds, by_kind, tick)
             for kind, rows in sorted(by_kind.items()):
                 samples[f"{form}/{kind}"] = [[x, y] for x, y in rows]
         seconds[form] = round(time.process_time() - t1, 2)
-    return {"seed": seed, "hands": dict(hands), "worlds": worlds, "seconds_by_form": seconds,
+    return {"seed": seed, "hands": dict(hands), "first": first, "worlds": worlds, "seconds_by_form": seconds,
             "samples": {k: v for k, v in samples.items() if v}}
+
+
+def join_samples(parts: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """The samples of consecutive ranges of hands (each from :func:`collect_samples` with ``first`` where the one
+    before ended) as one run's: the hands added, the samples and seconds joined in order."""
+    parts = sorted(parts, key=lambda p: p.get("first", 0))
+    out: dict[str, Any] = {"seed": parts[0]["seed"], "worlds": parts[0]["worlds"], "first": parts[0].get("first", 0),
+                           "hands": {}, "seconds_by_form": {}, "samples": {}}
+    at: dict[str, int] = {}
+    for p in parts:
+        if (p["seed"], p["worlds"]) != (out["seed"], out["worlds"]):
+            raise ValueError("samples of different seeds or worlds")
+        for form, n in p["hands"].items():
+            if at.get(form, out["first"]) != p.get("first", 0):
+                raise ValueError(f"{form}: the ranges of hands do not follow each other")
+            at[form] = p.get("first", 0) + n
+            out["hands"][form] = out["hands"].get(form, 0) + n
+            out["seconds_by_form"][form] = round(out["seconds_by_form"].get(form, 0.0) + p["seconds_by_form"][form],
+                                                 2)
+        for key, rows in p["samples"].items():
+            out["samples"].setdefault(key, []).extend(rows)
+    return out
 
 
 def fit_samples(samples: Mapping[str, Sequence]) -> dict[str, Any]:
@@ -234,7 +258,7 @@ def build_model(*, seed: int, hands: Mapping[str, int], worlds: int,
     :func:`collect_samples` for the same seed, hands and worlds (refit without solving again)."""
     got = samples if samples is not None else collect_samples(seed=seed, hands=hands, worlds=worlds,
                                                               progress=progress)
-    if (got["seed"], got["hands"], got["worlds"]) != (seed, dict(hands), worlds):
+    if (got["seed"], got["hands"], got["worlds"], got.get("first", 0)) != (seed, dict(hands), worlds, 0):
         raise ValueError("the samples were collected with another seed, hands or worlds")
     per_form = got["seconds_by_form"]
     return {"version": 2, "seed": seed, "hands": dict(hands), "worlds": worlds, "temperature": dict(TEMPERATURE),

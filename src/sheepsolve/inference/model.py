@@ -11,11 +11,13 @@ payments at the temperature :data:`TEMPERATURE` (1 unit in Sheepshead, 10 in Sch
     P(choice) = exp(EP(choice) / T) / sum over the seat's choices c of exp(EP(c) / T)
 
 Solving worlds for every hand of every world is far too slow, so the expected payments are precomputed:
-:mod:`sheepsolve.inference.build` runs ``pick``, ``choose`` and ``bury`` over seeded random hands and fits, for
-every choice, a linear model of its expected payment on compact features of the hand (:class:`HandFeatures`: trumps
-and their square and cube, the highest trumps, Laufende, plain aces and tens, voids, card points). The fitted
-weights ship as ``call_model.json`` beside this module, with the seed, the number of hands, the worlds per hand, the
-temperature and the commit that built them (:func:`model_info`).
+:mod:`sheepsolve.inference.build` runs ``pick``, ``choose`` and ``bury`` over seeded random hands and keeps, for
+every pick and contract, a :class:`Table` of the expected payment by hand class (trumps, then the highest trumps,
+the second rank's, the called Sau's suit, plain aces, voids and Laufende, each level shrunk towards the one above
+it: :func:`fit_table`), and for the bury a linear model of the choices' payments on the kept and buried cards'
+features (:data:`~sheepsolve.inference.features.BURY_TERMS`). The data ships as ``call_model.json`` beside this
+module, with the seed, the number of hands, the worlds per hand, the temperature and the commit that built it
+(:func:`model_info`).
 
 The calls weighed
 -----------------
@@ -43,18 +45,17 @@ Example
 >>> f = features(g, parse_cards("QC QS JD AD TD AH 7S 8C"))
 >>> f.trumps, f.high, f.second, f.run, f.aces, f.voids
 (5, 2, 1, 2, 1, 0)
->>> strong = parse_cards("QC QS QH QD JC JS AD TD")
->>> weak = parse_cards("7C 8C 9C 7S 8S 7H 8H 9H")
+>>> strong, blind, weak = parse_cards("QC QS QH QD JC AD"), parse_cards("JS TD"), parse_cards("7C 8C 9C 7S 8S 7H")
 >>> pick_probability(g, strong) > 0.9 > 0.5 > pick_probability(g, weak)
 True
->>> deck = list(g.deck)
->>> rest = [c for c in deck if c not in strong + weak]
->>> hands = [weak, rest[:6], strong[:6], rest[6:12], rest[12:18]]  # at the first lead; seat 2 picked, buried AD TD
->>> like = auction_likelihood(implied_auction(g, 2), hands, bury=strong[6:])
->>> 0 < like < 1
+>>> rest = [c for c in g.deck if c not in strong + blind + weak]
+>>> kept = parse_cards("QC QS QH QD JC JS")   # seat 2 picked and buried AD TD
+>>> like = AuctionLikelihood(implied_auction(g, 2))  # seats 0 and 1 passed, seat 2 picked
+>>> p = like([weak, rest[:6], kept, rest[6:12], rest[12:18]], bury=parse_cards("AD TD"))
+>>> 0 < p < 1
 True
->>> auction_likelihood(implied_auction(g, 2), [strong, rest[:6], weak[:6], rest[6:12], rest[12:18]],
-...                    bury=weak[6:]) < like   # the strong hand passing and the weak one picking: far less likely
+>>> # the strong hand passing and the weak one picking: far less likely
+>>> like([kept, rest[:6], weak, rest[6:12], rest[12:18]], bury=parse_cards("8H 9H")) < p / 100
 True
 """
 
@@ -606,6 +607,13 @@ class AuctionLikelihood:
         self.sheepshead = self.game.family == "sheepshead"
         self.pick = _Picker(self.game, self.model) if self.sheepshead else None
 
+    @classmethod
+    def of(cls, source: Any, model: CallModel | None = None) -> "AuctionLikelihood":
+        """The likelihood of :func:`auction_of` ``source`` (a record, a knowledge, a setup), with its call
+        (``called``, ``under``, ``alone``) as the default of every world."""
+        return cls(auction_of(source), called=getattr(source, "called", None), under=getattr(source, "under", None),
+                   alone=bool(getattr(source, "alone", False)), model=model)
+
     def __call__(self, hands: Sequence[Iterable[Card] | int], *, bury: Iterable[Card] | int | None = None,
                  blind: Iterable[Card] | int | None = None, called: Card | None = None, under: Card | None = None,
                  alone: bool | None = None) -> float:
@@ -649,8 +657,5 @@ def auction_likelihood(source: Any, hands: Sequence[Iterable[Card] | int], *, bu
     ``hands``: the hands at the first lead; ``bury``: the world's bury (a picker game); ``blind``: the blind as dealt
     when it is known (the picker's own view); ``called``, ``under``, ``alone``: the call (default: ``source``'s).
     """
-    auction = auction_of(source)
-    c = getattr(source, "called", None) if called is None else called
-    u = getattr(source, "under", None) if under is None else under
-    a = bool(getattr(source, "alone", False)) if alone is None else alone
-    return AuctionLikelihood(auction, called=c, under=u, alone=a, model=model)(hands, bury=bury, blind=blind)
+    return AuctionLikelihood.of(source, model)(hands, bury=bury, blind=blind, called=called, under=under,
+                                               alone=alone)

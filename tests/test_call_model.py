@@ -111,6 +111,9 @@ def test_bury_distribution_covers_every_legal_choice_once(game):
                                   make_game("sauspiel", deck="short")], ids=lambda g: g.title)
 def test_contract_probabilities_add_up_and_respect_the_hand_and_rules(game):
     rng = random.Random(11)
+    if not has_model(game):
+        assert contract_probabilities(game, list(game.deck)[:game.hand_size]) is None
+        pytest.skip(f"the shipped data has no table for {game.title}")
     for _ in range(40):
         hand = rng.sample(list(game.deck), game.hand_size)
         dist = contract_probabilities(game, hand)

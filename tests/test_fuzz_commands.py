@@ -11,7 +11,11 @@ worlds, one process). The newest commands get their options at random too, hosti
 suggest (--seat, --at, --worlds N|all, --seed, --no-race, --json, --html), annotate --view player (--worlds, --race/--no-race,
 --min-cost, --html), --cards german|french|ascii on every command that shows cards, batch over JSON Lines with
 bad lines (binary, cut, too long, not objects) from a file or standard input and --resume over a damaged
-output, report over an annotate batch line with a value changed at random.
+output, report over an annotate batch line with a value changed at random. The edges (issue 35), drawn apart:
+names with invisible and bidirectional characters, 5,000-digit numbers, byte-order marks (in files and on standard
+input), nesting thousands deep in JSON and TOML, and batches whose output is unwritable (a read-only folder, no
+folder, ``ulimit -f``) or held by another batch; a few commands hung up (SIGHUP) at random moments with workers
+running, and a few run with little memory to spare.
 
 1200 runs by default; ``python -m pytest -m slow tests/test_fuzz_commands.py`` sweeps
 ``FUZZ_RECORDS`` records (default 400) through every command. ``-s`` prints the counts of outcomes.
@@ -382,8 +386,19 @@ def sweep(records: int, seed: int, tmp: Path) -> tuple[Counter, list[tuple[list[
     failures: list[tuple[list[str], str, str]] = []
     slowest = 0.0
     annotated = _annotated(tmp)
+    edges = random.Random(seed * 35 + 1)  # the edge cases' own draws: the other cases stay as they were
     for i in range(records):
         path = mutated_record(rnd, tmp, i)
+        for args, stdin, spoil in edge_cases(edges, path) if edges.random() < 0.35 else []:
+            outcome, dt, out = run_spoiled(args, stdin, spoil)
+            counts[outcome] += 1
+            if outcome not in ("ok", "refused", "unsound", "batch-errors"):
+                failures.append((args, outcome, out))
+        if edges.random() < 0.1:
+            differs = bom_twins(edges, path)
+            counts["bom-twins"] += 1
+            if differs:
+                failures.append((["show", str(path), "(with a byte-order mark)"], "bom-differs", differs))
         cases: list[tuple[list[str], str | None]] = [(args, None) for args in command_lines(path, rnd)]
         cases += batch_lines(path, rnd)
         cases.append((["report", str(report_input(rnd, path, annotated))] + rnd.choice([[], ["--json"]])
@@ -425,3 +440,190 @@ def test_the_time_limit_works() -> None:
     outcome, dt, _ = run_case(["bury", str(ROOT / "examples" / "bury-jd-full.toml"), "--view", "picker",
                                "--worlds", "20000", "--jobs", "1"], limit=0.5)
     assert outcome == "timeout" and dt < 10
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Faults at the edges (issue 35): invisible and bidirectional characters in names, huge numbers, byte-order marks,
+# deep nesting in JSON and TOML, unwritable and shared outputs. Drawn from a generator of their own, so the
+# sweep's other cases stay as they were.
+
+INVISIBLE = ["\u200b", "\u200c", "\u200d", "\u2060", "\ufeff", "\u061c", "\u00ad", "\u180e", "\U000e0041", "\u00a0",
+             "\u202e", "\u2066", "\u200f", "\u3000"]
+
+
+def edge_record(rnd: random.Random, path: Path) -> Path:
+    """``path``'s record text with one edge: a byte-order mark, a name with an invisible or bidirectional
+    character, a 5,000-digit number, or nesting thousands deep (JSON or TOML)."""
+    text = path.read_text(encoding="utf-8", errors="replace")
+    kind = rnd.randrange(5)
+    suffix = path.suffix if path.suffix in (".toml", ".json") else ".json"
+    if kind == 0:
+        text = "\ufeff" + text
+    elif kind == 1:
+        names = re.findall(r'"([^"\\\n]{1,20})"', text)
+        if names:
+            name = rnd.choice(names)
+            cut = rnd.randrange(len(name) + 1)
+            text = text.replace(f'"{name}"', f'"{name[:cut]}{rnd.choice(INVISIBLE)}{name[cut:]}"')
+    elif kind == 2:
+        number = rnd.choice(["9" * 5000, "-" + "1" * 4301, "1" * 5000 + ".5", "1_" * 2500 + "1"])
+        text = re.sub(r"(?<![\w.])\d+(?![\w.])", number, text, count=1) if rnd.random() < 0.7 else \
+            _add_key(text, suffix, "doublers", number)
+    else:
+        depth = rnd.choice([40, 1000, 100_000])
+        nested = rnd.choice(["[" * depth + "]" * depth, "{a=" * depth + "1" + "}" * depth]) if suffix == ".toml" \
+            else rnd.choice(["[" * depth + "]" * depth, '{"a":' * depth + "1" + "}" * depth])
+        text = _add_key(text, suffix, rnd.choice(["notes", "doublers", "players", "rules"]), nested)
+    p = path.with_suffix(f".edge{suffix}")
+    p.write_text(text, encoding="utf-8", errors="surrogatepass")
+    return p
+
+
+def _add_key(text: str, suffix: str, key: str, value: str) -> str:
+    if suffix == ".json":
+        brace = text.find("{")
+        return text if brace < 0 else text[: brace + 1] + f'"{key}": {value}, ' + text[brace + 1:]
+    return f"{key} = {value}\n" + text
+
+
+def edge_cases(rnd: random.Random, path: Path) -> list[tuple[list[str], str | None, str | None]]:
+    """(args, standard input, how the output is spoiled) of the edge cases for one record: commands over the
+    record with an edge, and now and then a batch whose output cannot be written or is held by another batch."""
+    edge = edge_record(rnd, path)
+    cases: list[tuple[list[str], str | None, str | None]] = [
+        (["show", str(edge)] + rnd.choice([[], ["--json"]]), None, None),
+        (rnd.choice([["solve", str(edge)], ["suggest", str(edge), "--worlds", "1", "--jobs", "1"],
+                     ["annotate", str(edge), "--no-bury"]]), None, None),
+    ]
+    if rnd.random() < 0.3:  # the record on standard input, a byte-order mark first
+        cases.append((["batch", "show", "-", "--out", str(path.with_suffix(".edge-in.jsonl")), "--jobs", "1",
+                       "--force"], "\ufeff" + edge.read_text(encoding="utf-8", errors="replace"), None))
+    if rnd.random() < 0.15:
+        spoil = rnd.choice(["read-only", "no-folder", "file-size", "locked"])
+        out = {"read-only": "/sys/out.jsonl", "no-folder": str(path.parent / "gone" / "o.jsonl")}.get(
+            spoil, str(path.with_suffix(".edge.jsonl")))
+        cases.append((["batch", rnd.choice(["show", "solve"]), str(path), str(path), "--out", out, "--jobs", "1",
+                       "--force", "--chunk-size", "1"], None, spoil))
+    return cases
+
+
+def run_spoiled(args: list[str], stdin: str | None, spoil: str | None) -> tuple[str, float, str]:
+    """:func:`run_case` with the output spoiled as ``spoil`` says: a file size limit (``ulimit -f``) of 100 bytes, or the output held by another batch (its lock); a refusal must then be the outcome."""
+    if spoil == "file-size":
+        import resource
+
+        soft, hard = resource.getrlimit(resource.RLIMIT_FSIZE)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (100, hard))
+        try:
+            outcome = run_case(args, input=stdin)
+        finally:
+            resource.setrlimit(resource.RLIMIT_FSIZE, (soft, hard))
+    elif spoil == "locked":
+        from sheepsolve.batch_output import Output
+
+        out = args[args.index("--out") + 1]
+        with Output(out, resume=False, force=True):
+            outcome = run_case(args, input=stdin)
+    else:
+        outcome = run_case(args, input=stdin)
+    if spoil is not None and outcome[0] != "refused":
+        return "not-refused", outcome[1], outcome[2]
+    if outcome[0] == "refused" and any(words in outcome[2] for words in UNNAMED):
+        return "names-nothing", outcome[1], outcome[2]
+    return outcome
+
+
+UNNAMED = ["set_int_max_str_digits", "maximum recursion depth", "Unexpected UTF-8 BOM",
+           "Invalid statement (at line 1, column 1)"]
+"""Parse messages that name nothing (a huge number, deep nesting, a byte-order mark)."""
+
+
+def bom_twins(rnd: random.Random, path: Path) -> str | None:
+    """``show --json`` of ``path`` and of the same text after a byte-order mark must be alike; what differs."""
+    twin = path.with_suffix(f".bom{path.suffix if path.suffix in ('.toml', '.json') else '.json'}")
+    twin.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
+    a = CliRunner().invoke(main, ["show", str(path), "--json"])
+    b = CliRunner().invoke(main, ["show", str(twin), "--json"])
+    if (a.exit_code, a.stdout) != (b.exit_code, b.stdout.replace(str(twin), str(path))) and a.exit_code != 2:
+        return f"{a.exit_code} {a.output[:300]} / {b.exit_code} {b.output[:300]}"
+    return None
+
+
+def _group_alive(pgid: int) -> list[int]:
+    """The live processes of process group ``pgid`` (Linux /proc)."""
+    alive = []
+    for d in os.listdir("/proc"):
+        if d.isdigit():
+            try:
+                with open(f"/proc/{d}/stat") as f:
+                    fields = f.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if fields[2] == str(pgid) and fields[0] != "Z":
+                alive.append(int(d))
+    return alive
+
+
+LOW_MEMORY = """
+import resource, sys
+import sheepsolve.cli
+with open("/proc/self/status") as f:
+    size = next(int(line.split()[1]) * 1024 for line in f if line.startswith("VmSize:"))
+room = int(sys.argv[1]) * 2**20
+resource.setrlimit(resource.RLIMIT_AS, (size + room, size + room))
+sys.argv = ["sheepsolve"] + sys.argv[2:]
+sheepsolve.cli.main()
+"""
+
+
+def _signal_defaults() -> None:
+    for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        signal.signal(sig, signal.SIG_DFL)
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="needs Linux /proc")
+def test_sighup_and_low_memory_at_random(tmp_path: Path) -> None:
+    """A hangup at a random moment of a command with worker processes, and commands with little memory to spare:
+    the command ends with its status (129 after the hangup), one error line at most, no traceback, and no process
+    of its group left behind."""
+    import subprocess
+    import sys
+
+    rnd = random.Random(35)
+    sampled = [str(ROOT / "examples" / n) for n in ("bury-jd-full.toml", "sauspiel-midtrick.toml")]
+    failures = []
+    for i in range(3):
+        args = rnd.choice([["bury", sampled[0], "--view", "picker", "--worlds", "400"],
+                           ["suggest", sampled[1], "--worlds", "3000"],
+                           ["batch", "annotate", *sampled, *sampled, "--out", str(tmp_path / f"h{i}.jsonl"),
+                            "--chunk-size", "1"]]) + ["--jobs", "2"]
+        p = subprocess.Popen([sys.executable, "-m", "sheepsolve", *args], stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, start_new_session=True, preexec_fn=_signal_defaults)
+        time.sleep(rnd.uniform(0.2, 1.5))
+        os.kill(p.pid, signal.SIGHUP)
+        try:
+            _, err = p.communicate(timeout=60)
+        except subprocess.TimeoutExpired:
+            os.killpg(p.pid, signal.SIGKILL)
+            _, err = p.communicate()
+            failures.append((args, "hung after SIGHUP"))
+            continue
+        deadline = time.monotonic() + 10
+        while _group_alive(p.pid) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        text = err.decode("utf-8", "replace")
+        if p.returncode not in (0, 1, 129) or "Traceback" in text or "Error" in text or _group_alive(p.pid):
+            failures.append((args, p.returncode, text[-2000:], _group_alive(p.pid)))
+    for _ in range(4):
+        path = Path(rnd.choice(BASES[:20]))
+        args = rnd.choice([["solve", str(path), "--table-mib", rnd.choice(["64", "256"])],
+                           ["suggest", str(path), "--worlds", rnd.choice(["2000", "20000"]), "--jobs", "2"],
+                           ["annotate", str(path), "--no-bury"],
+                           ["bury", str(path), "--worlds", "3000", "--jobs", "1"]])
+        room = rnd.choice([4, 16, 48])
+        r = subprocess.run([sys.executable, "-c", LOW_MEMORY, str(room), *args], capture_output=True, text=True,
+                           timeout=300)
+        lines = r.stderr.splitlines()
+        if not (r.returncode == 0 or (r.returncode == 2 and len(lines) == 1 and lines[0].startswith("error: "))):
+            failures.append((room, args, r.returncode, r.stderr[-2000:]))
+    assert not failures, failures

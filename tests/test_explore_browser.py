@@ -289,6 +289,10 @@ def test_hint_chart_and_seat_view(browser, server):
     assert not hands["Vroni"].find_elements("css selector", ".c.back")
     assert hands["Sepp"].find_elements("css selector", ".c.back")
     assert not hands["Sepp"].find_elements("css selector", "[data-card]")
+    # another player is to move: his cards' values would show them, so they are hidden too
+    assert browser.execute_script("return window.sheepsolveExplore.table.to_move") != "Vroni"
+    note = _until(lambda: browser.find_element("id", "values").text, what="the hidden values")
+    assert "hidden in Vroni's view" in note and not browser.find_elements("css selector", "#values .cv")
     Select(browser.find_element("id", "seatview")).select_by_value("")
 
 
@@ -320,3 +324,18 @@ def test_variations_form_a_tree(browser, server):
     assert "after t2.2" in items[2].text and "after t2.1" in items[1].text
     items[1].find_element("css selector", "button").click()
     _until(lambda: browser.current_url.endswith(f"#t2.1+{first}.{second}"), what="the first variation again")
+
+
+def test_seat_option_starts_in_that_players_view(browser):
+    """`--seat Hias`: the page opens with only Hias's hand shown, and Hias chosen to play on."""
+    s = Server(SWING, "--seat", "Hias", "--worlds", "5")
+    try:
+        _open(browser, s, "#t1.2")
+        hands = {h.get_attribute("data-seat"): h for h in browser.find_elements("css selector", "#seats .hand")}
+        assert hands["Hias"].find_elements("css selector", "[data-card]")
+        for other in ("Sepp", "Vroni", "Resi"):
+            assert hands[other].find_elements("css selector", ".c.back")
+            assert not hands[other].find_elements("css selector", "[data-card]")
+        assert browser.find_element("id", "playseat").get_attribute("value") == "Hias"
+    finally:
+        assert s.stop() == 0

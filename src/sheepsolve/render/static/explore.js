@@ -327,8 +327,16 @@
     var swing = D.two_sided && !D.tout && (value >= 61) !== (best >= 61);
     return cost === 0 ? "best" : (cost >= 10 || swing) ? "large" : "small";
   }
+  function hiddenMover() {
+    var t = st.table;
+    if (t && t.to_move && hidden(t.to_move)) {
+      return t.to_move + "'s cards are hidden in " + st.seatView + "'s view (choose every hand to see them).";
+    }
+    return "";
+  }
   function drawValues(v) {
     var box = $("values"); box.textContent = "";
+    if (hiddenMover()) { box.appendChild(el("div", "legend", hiddenMover())); return; }
     Object.keys(v.cards).forEach(function (c) {
       var cost = v.costs[c];
       var cls = costClass(cost, v.cards[c], v.value);
@@ -372,6 +380,8 @@
   function num(x, nd) { return x === null || x === undefined ? "\u2013" : Number(x).toFixed(nd === undefined ? 1 : nd); }
   function drawView(v) {
     var box = $("view"); box.textContent = "";
+    $("beliefs").textContent = "";
+    if (hiddenMover()) { box.appendChild(el("div", "legend", hiddenMover())); return; }
     box.appendChild(el("div", "legend", v.seat + "'s own view: " + v.worlds + " worlds of the cards " + v.seat +
       " cannot see, each solved double dummy (as sheepsolve suggest). " + (v.side === "self" ?
       "Values: his own final card points (lower is better)." : "Values: the declaring side's final card points.")));
@@ -547,7 +557,9 @@
   $("last").addEventListener("click", function () { step(st.sel.length); });
   $("viewswitch").addEventListener("change", function () { if (this.checked) { playerView(); } else { cancel("view"); $("viewpanel").hidden = true; } });
   $("viewcancel").addEventListener("click", function () { cancel("view"); $("viewcancel").hidden = true; $("viewjob").textContent = "cancelled"; });
-  $("seatview").addEventListener("change", function () { st.seatView = this.value; render(); if (st.values) { drawValues(st.values); } });
+  $("seatview").addEventListener("change", function () {
+    st.seatView = this.value; render(); judge();
+  });
   document.addEventListener("keydown", function (ev) {
     var tag = (ev.target && ev.target.tagName) || "";
     if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA" || st.play) { return; }

@@ -109,3 +109,52 @@ def test_every_position_comes_from_the_kept_replay() -> None:
     cards = [c for t in rec.play for c in t]
     assert rec.replay.after(5) == rec.setup().start().play_cards(cards[:5])
     assert [c for _, c in rec.replay.plays] == cards
+
+
+def full_records():
+    from sheepsolve.record import load_record
+
+    for path in sorted(EXAMPLES.glob("*.toml")):
+        rec = load_record(path)
+        if rec.complete and not rec.inferred:
+            yield pytest.param(rec, id=path.stem)
+
+
+@pytest.mark.parametrize("rec", list(full_records()))
+def test_from_state_gives_back_the_record(rec) -> None:
+    """Record.from_state, the one builder of a record from a position: every full example comes back equal from
+    its last position, its names, its hands as written, its stakes and its informational keys."""
+    from sheepsolve.record import Record
+
+    again = Record.from_state(rec.state(), rec.players, dealt=rec.hands, crack=rec.crack, recrack=rec.recrack,
+                              doublers=rec.doublers, **rec.extra)
+    assert again == rec
+    assert again.replay.states == rec.replay.states
+
+
+def test_from_state_refuses_what_a_record_cannot_hold() -> None:
+    import random
+
+    from sheepsolve.deals import random_setup
+    from sheepsolve.games import make_game
+    from sheepsolve.record import Record, RecordError
+
+    from sheepsolve.cards import parse_cards
+    from sheepsolve.engine import Setup
+
+    wenz = make_game("wenz")
+    small = Setup.create(wenz, [parse_cards(h) for h in ("JC AS", "JS TS", "JH KS", "JD QS")], declarer=0).start()
+    with pytest.raises(RecordError, match="does not come from a full deal"):
+        Record.from_state(small)  # a setup dealt mid-hand: its hands as dealt are unknown
+    g = make_game("sauspiel")
+    full = random_setup(g, random.Random(3)).start()
+    with pytest.raises(RecordError, match="players: sauspiel has 4 players, not 3"):
+        Record.from_state(full, ["A", "B", "C"])
+    with pytest.raises(RecordError, match="players: player 2: the name is empty"):
+        Record.from_state(full, ["A", " ", "C", "D"])
+    with pytest.raises(RecordError, match="recrack: true, but nobody cracked first"):
+        Record.from_state(full, recrack=True)
+    with pytest.raises(RecordError, match="bogus: not an informational key"):
+        Record.from_state(full, bogus=1)
+    rec = Record.from_state(full, comment="from a position")
+    assert rec.extra == {"comment": "from a position"} and rec.replay.final == full

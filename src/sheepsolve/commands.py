@@ -106,11 +106,11 @@ ANALYSIS_ERRORS: tuple[type[Exception], ...] = _analysis_errors()
 
 
 def show(src: Source, *, german: bool = False) -> tuple[Any, dict[str, Any]]:
-    """``sheepsolve show FILE --json``."""
-    from .render import hand_view, view_data
+    """``sheepsolve show FILE --json`` (the answer: :class:`~sheepsolve.hand.HandView`)."""
+    from .hand import hand_view
 
     view = hand_view(src.record(german))
-    return view, view_data(view)
+    return view, view.to_dict()
 
 
 def solve(src: Source, *, seat_name: str | None = None, target: int | None = None, all_tricks: bool = False,

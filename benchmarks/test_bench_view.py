@@ -32,10 +32,10 @@ from corpora import CORPORA as ALL_CORPORA  # noqa: E402
 from corpora import corpus, corpus_seat  # noqa: E402
 from test_bench_annotate import played_hands  # noqa: E402
 
-from sheepsolve import worlds  # noqa: E402
+from sheepsolve import pool  # noqa: E402
 from sheepsolve.annotate import annotate_play  # noqa: E402
 from sheepsolve.solver import Solver  # noqa: E402
-from sheepsolve.view import annotate_view, player_view  # noqa: E402
+from sheepsolve.player import annotate_view, player_view  # noqa: E402
 from sheepsolve.worlds import Knowledge  # noqa: E402
 
 CORPORA = ["sheepshead-jd", "sauspiel"]
@@ -75,25 +75,25 @@ def suggest_first_leads(states: list, worlds: int = 200, jobs: int = JOBS, race:
 
 def compare(run, items: list, modes: list[tuple[str, int, float | None]]) -> dict[tuple, tuple[list[float], int]]:
     """``run(i, *item, race=..., jobs=...)`` for every item in every mode (racing ``"on"``/``"off"``, jobs,
-    ``worlds.PARALLEL_AFTER_SECONDS`` and ``FORKED_PARALLEL_AFTER_SECONDS``, or None for the defaults), the modes taking turns item by item (in order,
+    ``pool.PARALLEL_AFTER_SECONDS`` and ``FORKED_PARALLEL_AFTER_SECONDS``, or None for the defaults), the modes taking turns item by item (in order,
     then backwards, ...), so that a load that changes during the run weighs on each alike. Per mode: the seconds
     of each item and the worlds solved."""
     out: dict[tuple, tuple[list[float], int]] = {m: ([], 0) for m in modes}
-    default_after = worlds.PARALLEL_AFTER_SECONDS
-    default_forked = worlds.FORKED_PARALLEL_AFTER_SECONDS
+    default_after = pool.PARALLEL_AFTER_SECONDS
+    default_forked = pool.FORKED_PARALLEL_AFTER_SECONDS
     try:
         for i, item in enumerate(items):
             for m in (modes if i % 2 == 0 else modes[::-1]):
                 race, jobs, after = m
                 # a threshold given is the one every question uses (suggest's forked one included)
-                worlds.PARALLEL_AFTER_SECONDS = default_after if after is None else after
-                worlds.FORKED_PARALLEL_AFTER_SECONDS = default_forked if after is None else after
+                pool.PARALLEL_AFTER_SECONDS = default_after if after is None else after
+                pool.FORKED_PARALLEL_AFTER_SECONDS = default_forked if after is None else after
                 t, n = run(i, *item, race=race == "on", jobs=jobs)
                 out[m][0].append(t)
                 out[m] = (out[m][0], out[m][1] + n)
     finally:
-        worlds.PARALLEL_AFTER_SECONDS = default_after
-        worlds.FORKED_PARALLEL_AFTER_SECONDS = default_forked
+        pool.PARALLEL_AFTER_SECONDS = default_after
+        pool.FORKED_PARALLEL_AFTER_SECONDS = default_forked
     return out
 
 
@@ -164,7 +164,7 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, nargs="*", default=[JOBS],
                     help="worker processes; several are compared in one run, taking turns hand by hand")
     ap.add_argument("--parallel-after", type=float, nargs="*", default=[None], metavar="SECONDS",
-                    help="worlds.PARALLEL_AFTER_SECONDS to try (default: the module's), compared in one run")
+                    help="pool.PARALLEL_AFTER_SECONDS to try (default: the module's), compared in one run")
     ap.add_argument("--corpus", nargs="*", default=None,
                     help="corpora of corpora.py (default: the two of annotate and suggest; with --what ratio "
                          "alone, every corpus)")

@@ -29,10 +29,11 @@ from sheepsolve.cli import main
 from sheepsolve.engine import RulesError, Setup, legal_calls
 from sheepsolve.games import make_game
 from sheepsolve.objective import Objective
+from sheepsolve.pool import game_spec
 from sheepsolve.reference import reference_value
 from sheepsolve.render.choices import render_bury, render_choose
 from sheepsolve.scoring import Stakes, outcome_for
-from sheepsolve.worlds import WorldsError, WorldSampler, before_choice, game_spec, world_rng
+from sheepsolve.worlds import WorldsError, WorldSampler, before_choice, world_rng
 
 
 
@@ -429,7 +430,7 @@ def _diff_stats(worse, best):
 
 def test_buries_within_noise_of_the_best_tie():
     """From the picker's view a choice ties with the best when its payment's shortfall, world by world, is at most
-    two of its standard errors (suggest's rule, sheepsolve.worlds.within_noise); checked against the reference's
+    two of its standard errors (suggest's rule, sheepsolve.stats.within_noise); checked against the reference's
     values in every world. Equal buries (the same payment in every world) tie; the cases found include a tie
     that is not an equality and a choice beyond the noise, so the rule is exercised both ways."""
     seen = {"equal": 0, "noisy tie": 0, "beyond": 0}

@@ -572,7 +572,7 @@ def test_worlds_only_in_ascii_digits(worlds: str, run, assert_input_error) -> No
 def test_annotate_view_worlds_have_a_lower_cap(run, assert_input_error) -> None:
     """annotate --view player holds every decision's worlds at once: 20,000 a decision would take about 2 GB on
     a 32-decision hand (138 MB measured at 1,000)."""
-    from sheepsolve.view import MAX_ANNOTATE_WORLDS
+    from sheepsolve.player.options import MAX_ANNOTATE_WORLDS
 
     t0 = time.perf_counter()
     r = run("annotate", EXAMPLES / "annotate-swing-sauspiel.toml", "--no-bury", "--view", "player", "--worlds",
@@ -587,7 +587,7 @@ def test_suggest_at_only_in_ascii_digits(at: str, run, assert_input_error) -> No
                        "--at")
 
 def test_largest_worlds_still_accepted() -> None:
-    from sheepsolve.view import MAX_WORLDS, parse_worlds
+    from sheepsolve.player.options import MAX_WORLDS, parse_worlds
 
     assert parse_worlds(str(MAX_WORLDS)) == MAX_WORLDS and parse_worlds(" 7 ") == 7
 

@@ -72,8 +72,8 @@ def test_limits_are_documented_as_they_are() -> None:
     from sheepsolve.games import MAX_MULTIPLIER, MAX_TARIFF
     from sheepsolve.record import MAX_NAME_LENGTH, MAX_RECORD_BYTES
     from sheepsolve.scoring import MAX_DOUBLERS
-    from sheepsolve.worlds import MAX_JOBS
-    from sheepsolve.view import MAX_ANNOTATE_WORLDS, MAX_SEED, MAX_WORLDS
+    from sheepsolve.pool import MAX_JOBS
+    from sheepsolve.player.options import MAX_ANNOTATE_WORLDS, MAX_SEED, MAX_WORLDS
     from sheepsolve.batch import MAX_CHUNK_SIZE
 
     assert MAX_SEED == 2**63 - 1

@@ -11,7 +11,8 @@ import pytest
 
 from helpers_cli import EXAMPLES
 
-from sheepsolve import view as V
+from sheepsolve import player as V
+from sheepsolve import pool as P
 from sheepsolve import worlds as W
 from sheepsolve.record import load_record
 
@@ -91,15 +92,15 @@ def test_raced_values_are_the_full_solves_values():
 
 @pytest.fixture
 def pools_started(monkeypatch):
-    """The worker counts of every process pool that worlds.UnitRunner starts."""
+    """The worker counts of every process pool that pool.UnitRunner starts."""
     started: list[int] = []
-    real = W.process_pool
+    real = P.process_pool
 
     def counting(workers, **kwargs):
         started.append(workers)
         return real(workers, **kwargs)
 
-    monkeypatch.setattr(W, "process_pool", counting)
+    monkeypatch.setattr(P, "process_pool", counting)
     return started
 
 
@@ -108,7 +109,7 @@ def test_racing_same_answer_whatever_jobs(monkeypatch, pools_started):
     one = V.player_view(k, 80, seed=0, jobs=1)
     assert any(cv.worlds_solved < 80 for cv in one.cards.values())
     assert pools_started == []
-    monkeypatch.setattr(W, "PARALLEL_AFTER_SECONDS", 0.0)  # processes even for this little work
+    monkeypatch.setattr(P, "PARALLEL_AFTER_SECONDS", 0.0)  # processes even for this little work
     two = V.player_view(k, 80, seed=0, jobs=2)
     assert pools_started == [2]  # one pool for the run's three rounds
     assert one.values == two.values and one.payments == two.payments
@@ -126,7 +127,7 @@ def test_annotate_racing_same_answer_whatever_jobs_and_documented(monkeypatch, p
     ann = annotate_record(load_record(EXAMPLES / "solo-acorns-finished.toml"), judge_bury=False)
     one = V.annotate_view(ann, worlds=45, seed=3, jobs=1, race=True).to_dict()
     assert pools_started == []
-    monkeypatch.setattr(W, "PARALLEL_AFTER_SECONDS", 0.0)
+    monkeypatch.setattr(P, "PARALLEL_AFTER_SECONDS", 0.0)
     two = V.annotate_view(ann, worlds=45, seed=3, jobs=2, race=True).to_dict()
     assert pools_started == [2]  # one pool for every round of every decision
     for d in (one, two):
@@ -194,21 +195,21 @@ def test_runner_starts_one_pool_when_the_rest_of_the_run_is_long(monkeypatch):
         pools.append(_FakePool())
         yield pools[-1]
 
-    monkeypatch.setattr(W, "process_pool", fake_pool)
+    monkeypatch.setattr(P, "process_pool", fake_pool)
     slow = lambda i: time.sleep(0.01) or i  # noqa: E731
-    with W.UnitRunner(2, parallel_after=0.5) as runner:  # 0.01 s a unit, 100 more to come: 1 s > 0.5 s
+    with P.UnitRunner(2, parallel_after=0.5) as runner:  # 0.01 s a unit, 100 more to come: 1 s > 0.5 s
         assert runner.map(abs, 6, local=slow, later=100) == list(range(6))
         assert len(pools) == 1 and pools[0].batches == [5]  # one unit here, the rest of the batch there
         assert runner.map(abs, 30, local=slow, later=70) == list(range(30))
         assert runner.map(abs, 70, local=slow) == list(range(70))
     assert len(pools) == 1 and pools[0].batches == [5, 30, 70]
-    with W.UnitRunner(2, parallel_after=0.5) as runner:  # the pace trusted after 4 units only
+    with P.UnitRunner(2, parallel_after=0.5) as runner:  # the pace trusted after 4 units only
         assert runner.map(abs, 10, local=slow, later=100, sample=4) == list(range(10))
     assert len(pools) == 2 and pools[1].batches == [6]
-    with W.UnitRunner(2, parallel_after=5.0) as runner:  # 0.01 s a unit: a run of 60 stays here
+    with P.UnitRunner(2, parallel_after=5.0) as runner:  # 0.01 s a unit: a run of 60 stays here
         for n in (20, 40):
             assert runner.map(abs, n, local=slow, later=60 - n) == list(range(n))
-    with W.UnitRunner(1, parallel_after=0.0) as runner:  # one job: never a pool
+    with P.UnitRunner(1, parallel_after=0.0) as runner:  # one job: never a pool
         assert runner.map(abs, 5, later=10) == list(range(5))
     assert len(pools) == 2
 
@@ -219,7 +220,7 @@ def test_runner_pool_lives_across_batches_and_ends_with_the_run(monkeypatch):
     for interrupted in (False, True):
         procs = []
         with contextlib.suppress(KeyboardInterrupt):
-            with W.UnitRunner(2, parallel_after=0.0) as runner:
+            with P.UnitRunner(2, parallel_after=0.0) as runner:
                 assert runner.map(abs, 7) == list(range(7))
                 procs = list(runner.pool._pool)
                 assert runner.map(operator.neg, 9) == [-i for i in range(9)]
@@ -268,10 +269,10 @@ def test_suggest_starts_workers_sooner_when_they_start_by_fork(monkeypatch):
     from sheepsolve import signals
 
     monkeypatch.setattr(signals, "START_METHOD", "fork")
-    assert W.quick_parallel_after() == W.FORKED_PARALLEL_AFTER_SECONDS < W.PARALLEL_AFTER_SECONDS
-    monkeypatch.setattr(W, "PARALLEL_AFTER_SECONDS", 0.0)
-    assert W.quick_parallel_after() == 0.0
-    monkeypatch.setattr(W, "PARALLEL_AFTER_SECONDS", 3.0)
+    assert P.quick_parallel_after() == P.FORKED_PARALLEL_AFTER_SECONDS < P.PARALLEL_AFTER_SECONDS
+    monkeypatch.setattr(P, "PARALLEL_AFTER_SECONDS", 0.0)
+    assert P.quick_parallel_after() == 0.0
+    monkeypatch.setattr(P, "PARALLEL_AFTER_SECONDS", 3.0)
     for method in ("spawn", "forkserver"):
         monkeypatch.setattr(signals, "START_METHOD", method)
-        assert W.quick_parallel_after() == 3.0
+        assert P.quick_parallel_after() == 3.0

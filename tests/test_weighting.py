@@ -21,6 +21,7 @@ from sheepsolve import worlds as W
 from sheepsolve.deals import random_position, random_setup
 from sheepsolve.games import make_game
 from sheepsolve.record import load_record
+from sheepsolve.stats import mean_se
 from sheepsolve.weighting import (FunctionWeights, WeightedSampler, beliefs, belief_cards, effective_size,
                                   weighted_mean_se)
 
@@ -37,7 +38,7 @@ STRONG = FunctionWeights(_strong_declarer, "test: strong declarer")
 
 def test_equal_weights_give_the_uniform_figures():
     xs = [3.0, 7.0, 7.0, 12.0, 0.0]
-    assert weighted_mean_se(xs, [2.5] * 5) == pytest.approx(W.mean_se(xs))
+    assert weighted_mean_se(xs, [2.5] * 5) == pytest.approx(mean_se(xs))
     assert weighted_mean_se([4.0], [1.0]) == (4.0, None)
     assert effective_size([1, 1, 1, 1]) == 4.0
     assert effective_size([2, 1, 1]) == pytest.approx(16 / 6)

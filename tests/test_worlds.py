@@ -28,7 +28,8 @@ from click.testing import CliRunner
 
 from helpers_cli import EXAMPLES
 
-from sheepsolve import view as V
+from sheepsolve import player as V
+from sheepsolve import pool as P
 from sheepsolve import worlds as W
 from sheepsolve.cards import Card, parse_cards
 from sheepsolve.cli import main
@@ -38,6 +39,7 @@ from sheepsolve.games import make_game
 from sheepsolve.objective import Objective
 from sheepsolve.record import load_record
 from sheepsolve.reference import reference_card_values
+from sheepsolve.stats import TIE_Z
 
 FORMS = game_forms()
 
@@ -328,7 +330,7 @@ def test_same_seed_same_answer_whatever_jobs(monkeypatch):
     rec = load_record(EXAMPLES / "sauspiel-midtrick.toml")
     k = W.Knowledge.from_record(rec)
     one = V.player_view(k, 12, seed=5, jobs=1)
-    monkeypatch.setattr(W, "PARALLEL_AFTER_SECONDS", 0.0)  # processes even for this little work
+    monkeypatch.setattr(P, "PARALLEL_AFTER_SECONDS", 0.0)  # processes even for this little work
     two = V.player_view(k, 12, seed=5, jobs=2)
     assert one.values == two.values and one.payments == two.payments
     assert one.to_dict()["cards"] == two.to_dict()["cards"] and one.best == two.best
@@ -355,7 +357,7 @@ def test_standard_errors_are_sd_over_root_n():
         if c != v.top:
             assert cv.vs_best == pytest.approx(statistics.fmean(diffs))
             assert cv.vs_best_stderr == pytest.approx(statistics.stdev(diffs) / math.sqrt(30))
-            assert (c in v.best) == (cv.vs_best <= V.TIE_Z * cv.vs_best_stderr)
+            assert (c in v.best) == (cv.vs_best <= TIE_Z * cv.vs_best_stderr)
 
 
 def test_payments_are_the_seats_own():
@@ -589,7 +591,7 @@ def test_annotate_view_same_seed_whatever_jobs(monkeypatch):
     rec = load_record(EXAMPLES / "solo-acorns-finished.toml")
     ann = annotate_record(rec, judge_bury=False)
     one = V.annotate_view(ann, worlds=5, seed=3, jobs=1).to_dict()
-    monkeypatch.setattr(W, "PARALLEL_AFTER_SECONDS", 0.0)
+    monkeypatch.setattr(P, "PARALLEL_AFTER_SECONDS", 0.0)
     two = V.annotate_view(ann, worlds=5, seed=3, jobs=2).to_dict()
     for d in (one, two):
         d.pop("seconds"), d["view"].pop("seconds")
@@ -797,7 +799,7 @@ def test_jobs_never_start_more_processes_than_cores(monkeypatch: pytest.MonkeyPa
         def Pool(self, n: int, **kwargs: object) -> FakePool:  # noqa: N802
             return FakePool(n, **kwargs)
 
-    # bury runs its units through worlds.map_units, batch its chunks through batch._local: both start their
+    # bury runs its units through pool.map_units, batch its chunks through batch._local: both start their
     # processes with signals.process_pool
     import sheepsolve.signals as signals
 
@@ -829,8 +831,6 @@ def test_a_pool_that_finishes_is_closed_not_terminated(monkeypatch: pytest.Monke
     forever (seen once in a test run of bury's --jobs determinism test)."""
     import multiprocessing.pool
 
-    import sheepsolve.worlds as W
-
     terminated: list[int] = []
     real_terminate = multiprocessing.pool.Pool.terminate
 
@@ -839,5 +839,5 @@ def test_a_pool_that_finishes_is_closed_not_terminated(monkeypatch: pytest.Monke
         real_terminate(self)
 
     monkeypatch.setattr(multiprocessing.pool.Pool, "terminate", spy)
-    assert W.map_units(_square, 40, 2, parallel_after=0.0) == [i * i for i in range(40)]
+    assert P.map_units(_square, 40, 2, parallel_after=0.0) == [i * i for i in range(40)]
     assert terminated == []

@@ -104,7 +104,7 @@ class Decision:
     swing: Swing | None
     forced: bool
     side: str  # "declaring", "defending", or "self" (ramsch, leaster: the mover's own points)
-    view: Any = None  # annotate --view player: a sheepsolve.view.DecisionView (None for forced plays)
+    view: Any = None  # annotate --view player: a sheepsolve.player.annotate.DecisionView (None for forced plays)
 
     @property
     def mark(self) -> str:
@@ -149,7 +149,7 @@ class PlayerSummary:
     given_away: int
     swings: int
     largest: Decision | None
-    view: Any = None  # annotate --view player: a sheepsolve.view.PlayerView
+    view: Any = None  # annotate --view player: a sheepsolve.player.annotate.PlayerView
 
     def to_dict(self) -> dict[str, Any]:
         big = self.largest
@@ -209,7 +209,7 @@ class Annotation:
     stakes: Stakes = field(default_factory=Stakes)
     seconds: float = 0.0
     bury_seconds: float = 0.0
-    view: Any = None  # annotate --view player: a sheepsolve.view.ViewSettings (how the worlds were chosen)
+    view: Any = None  # annotate --view player: a sheepsolve.player.annotate.ViewSettings (how the worlds were chosen)
 
     @property
     def two_sided(self) -> bool:

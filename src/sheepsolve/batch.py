@@ -413,7 +413,7 @@ class Progress:
 
 WORKER_MODULES = {"show": "sheepsolve.render", "solve": "sheepsolve.analysis", "annotate": "sheepsolve.annotate",
                   "bury": "sheepsolve.bury", "pick": "sheepsolve.bury", "choose": "sheepsolve.bury",
-                  "suggest": "sheepsolve.view"}
+                  "suggest": "sheepsolve.player.suggest"}
 """The module each command's records need in a worker (imported once, in the fork server, when there is one)."""
 
 
@@ -470,8 +470,7 @@ def run_batch(command: str, options: dict[str, Any], inputs: Sequence[str], out:
     ``progress``: draw the progress bar (None: when standard error is a terminal). ``items``: the records
     themselves instead of reading ``inputs``.
     """
-    from .bury import default_jobs
-    from .worlds import worker_count
+    from .pool import default_jobs, worker_count
 
     if command not in COMMANDS:
         raise BatchError(f"COMMAND: {clip(command)} is not an analysis command (one of {', '.join(COMMANDS)})")

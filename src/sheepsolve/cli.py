@@ -23,13 +23,13 @@ from .files import FileError, check_output_path, clip, write_output_atomically
 from .memory import memory_message
 from .signals import INTERRUPTED_STATUS, Terminated
 from .solver import DEFAULT_TABLE_MIB, SolverError
-from .view import MAX_SEED
+from .player.options import MAX_SEED
 from .batch import MAX_CHUNK_SIZE
 
 __all__ = ["main"]
 
 
-#: ``--seed`` of every sampling command and of puzzle generate: 0 to 2**63 - 1 (view.MAX_SEED).
+#: ``--seed`` of every sampling command and of puzzle generate: 0 to 2**63 - 1 (player.options.MAX_SEED).
 SEED = click.IntRange(0, MAX_SEED)
 
 #: The longest error line printed (a safety net: the values a message echoes are clipped where it is made).
@@ -463,7 +463,7 @@ class _WorldsType(click.ParamType):
     name = "N|all"
 
     def convert(self, value: Any, param: Any, ctx: Any) -> int | str:
-        from .view import parse_worlds
+        from .player.options import parse_worlds
         from .worlds import WorldsError
 
         if value == "all" or (isinstance(value, int) and not isinstance(value, bool)):
@@ -591,7 +591,7 @@ def choose(file: str, seat_name: str | None, worlds: int | str, json_out: bool, 
 
 
 # --------------------------------------------------------------------------------------------------------------
-# The player's view (library: worlds.py, view.py).
+# The player's view (library: worlds.py, player/).
 
 
 @main.command()
@@ -627,7 +627,7 @@ def suggest(file: str, seat_name: str | None, worlds_text: str, seed: int, jobs:
     that player cannot see (mean points ± standard error, P(61+), P(91+), expected payment), the best card or
     the cards tied within noise, and the double-dummy values beside when every hand is known."""
     from . import commands
-    from .view import render_suggest
+    from .render.suggest import render_suggest
 
     if html_out is not None:
         check_output_path(html_out, inputs=[file], label="--html")
@@ -842,7 +842,7 @@ def import_openschafkopf(rules: str, hand: str, table: str, deck: str | None, ou
         if out is None:
             click.echo(text, nl=False)
         return
-    from .view import render_suggest
+    from .render.suggest import render_suggest
 
     with _Progress("worlds") as progress:
         res, res_data = commands.suggest(commands.Source.of_record("openschafkopf position", rec),

@@ -147,7 +147,7 @@ def annotate(src: Source, *, min_cost: int | None = None, no_bury: bool = False,
         raise AnnotateError(f"{e}; from the seat of {', '.join(known)} (whose hand is known) judge a decision with "
                             f"`sheepsolve suggest FILE --at TRICK.CARD`") from None
     if view_kind is not None:
-        from .view import annotate_view
+        from .player.annotate import annotate_view
 
         ann = annotate_view(ann, worlds=worlds, seed=seed or 0, jobs=jobs, min_cost=min_cost, progress=progress,
                             race=race is not False)
@@ -170,7 +170,7 @@ def _annotate_worlds(view_kind: str | None, worlds_text: str | int | None, seed:
         return 100
     if view_kind != "player":
         raise _view_error(f'--view: must be "player", not {clip(repr(view_kind))}')
-    from .view import MAX_ANNOTATE_WORLDS, parse_worlds
+    from .player.options import MAX_ANNOTATE_WORLDS, parse_worlds
 
     return parse_worlds(worlds_text, cap=MAX_ANNOTATE_WORLDS)
 
@@ -217,7 +217,8 @@ def suggest(src: Source, *, seat_name: str | None = None, worlds_text: str | int
             jobs: int | None = None, german: bool = False, no_race: bool = False,
             progress: ProgressFn | None = None, at: str | None = None) -> tuple[Any, dict[str, Any]]:
     """``sheepsolve suggest FILE --json``."""
-    from .view import parse_worlds, suggest_record
+    from .player.options import parse_worlds
+    from .player.suggest import suggest_record
 
     worlds = parse_worlds(worlds_text)
     rec = src.record(german)
@@ -234,7 +235,7 @@ def check_options(command: str, options: dict[str, Any]) -> None:
         _annotate_worlds(options.get("view_kind"), options.get("worlds_text"), options.get("seed"),
                          options.get("jobs"), options.get("race"))
     elif command == "suggest":
-        from .view import parse_worlds
+        from .player.options import parse_worlds
 
         parse_worlds(options.get("worlds_text", "100"))
 

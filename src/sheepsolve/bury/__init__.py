@@ -47,7 +47,7 @@ Readings
   ``worlds="all"`` solves every deal once, in a fixed order (:meth:`WorldSampler.all_deals
   <sheepsolve.worlds.WorldSampler.all_deals>`, refused above 20,000 deals): exact means, no standard error.
 - Ties: a choice whose shortfall to the best, world by world, is at most two of its standard errors ties with it
-  (:func:`~sheepsolve.worlds.within_noise`, the rule ``suggest`` applies to cards); ``best`` lists the ties. In
+  (:func:`~sheepsolve.stats.within_noise`, the rule ``suggest`` applies to cards); ``best`` lists the ties. In
   ``choose`` and ``pick`` passing (0 in every world) takes part.
 - Lessons (:meth:`BuryRanking.lesson_text <sheepsolve.bury.results.BuryRanking.lesson_text>`): from the picker's view, where no best choice on the actual deal is
   among the best in expectation, and where the record's own bury is not, what it costs in expectation against the
@@ -76,7 +76,7 @@ units, in this process or in worker processes), :mod:`~sheepsolve.bury.results` 
 
 from __future__ import annotations
 
-from ..worlds import MAX_JOBS, default_jobs, worker_count
+from ..pool import MAX_JOBS, default_jobs, worker_count
 from .choices import BuryDecision, BuryError, Contract, contracts_for, legal_decisions, sauspiel_blocks
 from .questions import choose_contract, pick_or_pass, rank_buries, sample_buries
 from .records import (bury_from_record, choose_from_record, pick_from_record, read_bury_record, read_choose_record,

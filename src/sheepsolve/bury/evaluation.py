@@ -18,9 +18,9 @@ from ..engine import Setup, frozen_instance
 from ..games import Game
 from ..judge import no_trick_points, outcome_by_tricks, trick_readings, tricks_taken
 from ..objective import Objective
+from ..pool import game_spec
 from ..scoring import Stakes, outcome_for, payment_terms, seat_payment
 from ..solver import Solver
-from ..worlds import game_spec
 from .choices import (BuryDecision, Contract, card_groups, choice_context, legal_decisions, make_contract_game,
                       merge_choices, solve_order)
 

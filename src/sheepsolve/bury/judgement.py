@@ -84,7 +84,7 @@ class BuryJudgement:
     options: tuple[BuryOption, ...]
     others: tuple[BuryOption, ...] = ()
     exact: bool = False
-    view: Any = None  # annotate --view player: a sheepsolve.view.BuryView (the same choice from the picker's view)
+    view: Any = None  # annotate --view player: a sheepsolve.player.annotate.BuryView (the same choice from the picker's view)
 
     @property
     def mark(self) -> str:

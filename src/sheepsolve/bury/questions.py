@@ -11,9 +11,10 @@ from collections.abc import Callable, Iterable, Sequence
 
 from ..cards import Card
 from ..games import Game
+from ..pool import game_spec
 from ..scoring import Stakes
 from ..solver import Solver
-from ..worlds import game_spec, within_noise
+from ..stats import within_noise
 from .choices import (BuryDecision, BuryError, Contract, card_groups, contracts_for, legal_decisions, merge_choices,
                       solve_order)
 from .evaluation import Evaluation, Solvers, best_decision, rank_key

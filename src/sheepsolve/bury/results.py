@@ -12,7 +12,7 @@ from typing import Any
 
 from ..cards import Card
 from ..games import Game
-from ..worlds import mean_se, rounded, within_noise
+from ..stats import mean_se, rounded, within_noise
 from .choices import BuryDecision, Contract
 
 __all__ = ["BURY_CAVEAT", "BURY_CAVEAT_ACTUAL", "CHOOSE_CAVEAT", "Sampled", "choice_stats", "with_diffs",
@@ -137,7 +137,7 @@ class BuryRow:
 @dataclass(frozen=True)
 class SampledRow:
     """One choice over the sampled worlds; ``tie``: within noise of the best
-    (:func:`~sheepsolve.worlds.within_noise`, the rule ``suggest`` applies to cards)."""
+    (:func:`~sheepsolve.stats.within_noise`, the rule ``suggest`` applies to cards)."""
 
     decision: BuryDecision
     stats: Sampled

@@ -17,10 +17,10 @@ from typing import Any
 
 from ..cards import Card
 from ..games import Game
+from ..pool import PARALLEL_AFTER_SECONDS, game_from_spec, map_units
 from ..scoring import Stakes
 from ..solver import Solver
-from ..worlds import (ALL_WORLDS_CAP, PARALLEL_AFTER_SECONDS, WorldSampler, before_choice, game_from_spec, map_units,
-                      world_rng)
+from ..worlds import ALL_WORLDS_CAP, WorldSampler, before_choice, world_rng
 from .choices import BuryDecision, BuryError, Contract
 from .evaluation import DealChoices, Evaluation, Memo, Solvers, best_decision, contract_setup, evaluate
 
@@ -165,7 +165,7 @@ def worker() -> Worker:
 
 def run_units(task: Task, n: int, jobs: int | None, progress: ProgressFn | None,
               solvers: Solvers | None = None, parallel_after: float | None = None) -> list[Any]:
-    """Run units 0..n-1 and return their results in unit order (:func:`sheepsolve.worlds.map_units`): in this
+    """Run units 0..n-1 and return their results in unit order (:func:`sheepsolve.pool.map_units`): in this
     process with ``solvers`` while the rest would take less than ``parallel_after`` seconds, then in ``jobs``
     spawned processes. Every unit's result is exact and independent of where it ran, so the answer does not
     depend on ``jobs``. The choices of one deal share table entries: each process gets one run of them."""

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..cards import Card
-from ..view import player_view
+from ..player.suggest import player_view
 from ..worlds import Knowledge, WorldSampler, WorldsError
 from .session import Explorer, line_label
 
@@ -86,7 +86,7 @@ def judge_hand(ex: Explorer, line: Sequence[Card], seat: int, *, since: int, wor
     mover's own view), and the decisions of ``seat`` from card ``since`` on (the cards the user played)."""
     from ..annotate import annotate_record
     from ..solver import Solver
-    from ..view import annotate_view
+    from ..player.annotate import annotate_view
 
     rec = ex.record_at(line)
     if not ex.state(line).finished:

@@ -1,0 +1,418 @@
+"""``annotate --view player``: every decision of a played hand judged again from the mover's own view at that
+moment (:func:`annotate_view`), and the bury and call from the picker's (:func:`bury_view`)."""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from ..bury.choices import BuryDecision
+from ..cards import Card
+from ..objective import Objective
+from ..pool import UnitRunner
+from ..solver import Solver
+from ..stats import rounded
+from ..worlds import ALL_WORLDS_CAP, Knowledge, World, WorldSampler, WorldsError
+from .options import VIEW_TABLE_MIB
+from .solve import race_guesses, race_keep, race_rounds, solve_world, summarize_cards, worker_knowledge, worker_solver
+
+__all__ = ["DecisionView", "PlayerView", "ViewSettings", "BuryViewRow", "BuryView", "bury_view", "annotate_view"]
+
+
+@dataclass(frozen=True)
+class DecisionView:
+    """One decision judged from the mover's own view at that moment: each legal card's mean over the worlds
+    (``values``) and standard error, the best cards (ties within noise), and the expected ``cost`` of the card
+    played against the best mean (never negative) with its standard error (world by world: common worlds).
+    ``error``: the cost is beyond the noise (the card is not among the best) and at least the ``--min-cost``
+    asked for (1 point when none)."""
+
+    worlds: int
+    exact: bool
+    values: dict[Card, float]
+    stderr: dict[Card, float | None]
+    best: tuple[Card, ...]
+    cost: float
+    cost_stderr: float | None
+    error: bool
+    top: float  # the best mean
+    worlds_solved: dict[Card, int] | None = None  # per card: the worlds it was solved in (racing: fewer)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"worlds": self.worlds, "exact": self.exact,
+                "values": {str(c): rounded(v) for c, v in self.values.items()},
+                "stderr": {str(c): rounded(v) for c, v in self.stderr.items()}, "best": [str(c) for c in self.best],
+                "cost": rounded(self.cost), "cost_stderr": rounded(self.cost_stderr), "error": self.error,
+                "worlds_solved": ({str(c): n for c, n in self.worlds_solved.items()}
+                                  if self.worlds_solved is not None else None)}
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """One player's play judged from his own view: ``expected_loss`` (the sum of his decisions' expected costs,
+    with its standard error), ``dd_loss`` (the points given away double dummy), ``errors`` (player's-view errors),
+    ``expected`` (the best mean at his first decision: what he could expect then, on the values' scale),
+    ``result`` (the final value on the same scale) and ``luck``: the result minus what he could expect less his
+    own expected losses, counted for his side (positive: luckier than his play deserved; the hidden cards and the
+    other players' play)."""
+
+    decisions: int
+    errors: int
+    expected_loss: float
+    expected_loss_stderr: float | None
+    dd_loss: int
+    expected: float | None
+    result: int | None
+    luck: float | None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"decisions": self.decisions, "errors": self.errors, "expected_loss": rounded(self.expected_loss),
+                "expected_loss_stderr": rounded(self.expected_loss_stderr), "dd_loss": self.dd_loss,
+                "expected": rounded(self.expected), "result": self.result, "luck": rounded(self.luck)}
+
+
+@dataclass(frozen=True)
+class ViewSettings:
+    """How ``annotate --view player`` chose its worlds."""
+
+    worlds: int | str
+    seed: int
+    min_cost: int | None
+    solves: int  # worlds solved over the whole hand
+    seconds: float
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": "player", "worlds": self.worlds, "seed": self.seed, "min_cost": self.min_cost,
+                "solves": self.solves, "seconds": round(self.seconds, 6)}
+
+
+@dataclass(frozen=True)
+class BuryViewRow:
+    """One bury (and call) or, in sauspiel, one call, over the worlds of the cards the picker could not see:
+    the picking side's mean final points, and how much worse than the best choice world by world."""
+
+    choice: BuryDecision
+    alone: bool  # the picker has no partner with it
+    mean: float
+    stderr: float | None
+    vs_best: float
+    vs_best_stderr: float | None
+    best: bool  # the best mean, or within noise of it
+
+    @property
+    def bury(self) -> tuple[Card, ...]:
+        return self.choice.bury
+
+    @property
+    def call(self) -> Card | None:
+        return self.choice.called
+
+    @property
+    def under(self) -> Card | None:
+        return self.choice.under
+
+    def label(self, style: str = "ascii", *, calls: bool = True) -> str:
+        """As :meth:`sheepsolve.bury.judgement.BuryOption.label`: ``KS 8C``, ``9C 9D, call AH``, ``call EA``."""
+        return self.choice.label(style, alone=calls and self.alone)
+
+
+@dataclass(frozen=True)
+class BuryView:
+    """``annotate --view player``: the bury and call (Sheepshead) or the call (sauspiel) judged from what the
+    picker knew when he chose: his own hand (and the blind), every choice solved in the same worlds of the other
+    cards. Points of the picking side, compared as the double-dummy judgement compares (a lone picker with other
+    lone plays, a caller with other calls). ``cost``: the choice's expected points against the best mean (never
+    negative); ``error``: beyond the noise and at least ``--min-cost``."""
+
+    kind: str
+    worlds: int
+    exact: bool
+    rows: tuple[BuryViewRow, ...]  # best first
+    chosen: BuryViewRow
+    cost: float
+    cost_stderr: float | None
+    error: bool
+
+    @property
+    def best(self) -> tuple[BuryViewRow, ...]:
+        return tuple(r for r in self.rows if r.best)
+
+    def to_dict(self) -> dict[str, Any]:
+        calls = self.kind != "bury"
+        return {"worlds": self.worlds, "exact": self.exact,
+                "values": {r.label(calls=calls): rounded(r.mean) for r in self.rows},
+                "stderr": {r.label(calls=calls): rounded(r.stderr) for r in self.rows},
+                "best": [r.label(calls=calls) for r in self.best], "chosen": self.chosen.label(calls=calls),
+                "cost": rounded(self.cost), "cost_stderr": rounded(self.cost_stderr), "error": self.error}
+
+
+def bury_view(ann, *, worlds: int | str = 100, seed: int = 0, jobs: int | None = 1,
+              min_cost: int | None = None, progress: Callable[[int, int], None] | None = None) -> BuryView | None:
+    """The record's bury and call (or sauspiel call) judged from the picker's own view (see :class:`BuryView`);
+    None when the annotation has no such choice to judge (see ``Annotation.bury``).
+
+    The worlds are those of ``sheepsolve bury --view picker`` (and ``choose`` for a sauspiel call) with the same
+    ``worlds`` and ``seed``."""
+    from ..bury import choose_contract, contracts_for, sample_buries
+
+    b = ann.bury
+    if b is None:
+        return None
+    setup = ann.setup
+    g = ann.game
+    p = setup.declarer
+    if p is None:
+        return None
+    stakes = ann.stakes
+    rows: list[tuple[BuryDecision, bool, Any, bool]] = []  # (choice, alone, stats, best or tied with it)
+    if g.kind == "picker":
+        blind = list(setup.blind)
+        dealt = [c for c in g.sort_cards(set(setup.hands[p]) | set(setup.bury)) if c not in set(blind)]
+        calling = setup.called is not None
+
+        def keep(d: BuryDecision) -> bool:  # as the double-dummy judgement: callers against callers
+            return g.partner != "called-ace" or (d.called is not None) == calling
+
+        r = sample_buries(g, dealt, blind, p, worlds=worlds, seed=seed, stakes=stakes, by="points", jobs=jobs,
+                          players=ann.players, keep=keep, progress=progress)
+        for row in r.rows:
+            d = row.decision
+            rows.append((BuryDecision(tuple(g.sort_cards(d.bury)), d.called, d.under, d.alone),
+                         d.alone or setup.partner is None, row.stats, row.rank == 1 or row.tie))
+        if g.partner != "called-ace":  # only the bury is chosen
+            match = [k for k in rows if set(k[0].bury) == set(setup.bury)]
+        else:
+            match = [k for k in rows if (k[0].bury, k[0].called, k[0].under)
+                     == (tuple(g.sort_cards(setup.bury)), setup.called, setup.under)]
+    elif g.partner == "sauspiel" and setup.called is not None:
+        hand = list(setup.hands[p])
+        cs = [c for c in contracts_for(g, hand) if c.game == "sauspiel"]
+        if len(cs) < 2:
+            return None
+        r = choose_contract(g, hand, p, worlds=worlds, seed=seed, stakes=stakes, by="points", jobs=jobs,
+                            players=ann.players, contracts=cs, progress=progress)
+        for row in r.rows:
+            rows.append((BuryDecision((), called=row.contract.called), False, row.stats, row.rank == 1 or row.tie))
+        match = [k for k in rows if k[0].called == setup.called]
+    else:
+        return None
+    if not match:
+        return None
+    exact = worlds == "all"
+    out = tuple(BuryViewRow(choice=d, alone=alone, mean=float(st.mean), stderr=st.stderr, vs_best=float(-st.vs_best),
+                            vs_best_stderr=st.vs_best_stderr, best=bool(tie)) for d, alone, st, tie in rows)
+    chosen = out[rows.index(match[0])]
+    threshold = min_cost if min_cost is not None else 1
+    cost = max(0.0, chosen.vs_best)
+    return BuryView(kind=b.kind, worlds=r.worlds, exact=exact, rows=out, chosen=chosen, cost=cost,
+                    cost_stderr=chosen.vs_best_stderr, error=not chosen.best and cost > 0 and cost >= threshold)
+
+
+_ANN: dict[str, Any] = {}
+
+
+def _ann_init(units: list[tuple[tuple, tuple]]) -> None:
+    """Worker set-up for annotate's units: (knowledge spec, world spec) per unit."""
+    _ANN["units"] = units
+
+
+class _AnnRound:
+    """Picklable: unit ``i`` of one racing round of annotate (``ids``: the global unit and its decision; ``only``
+    and ``guesses`` per decision, see :func:`solve_world`)."""
+
+    def __init__(self, ids: tuple, only: dict, guesses: dict) -> None:
+        self.ids = ids
+        self.only = only
+        self.guesses = guesses
+
+    def __call__(self, i: int) -> tuple:
+        uid, j = self.ids[i]
+        kspec, wspec = _ANN["units"][uid]
+        k = worker_knowledge(kspec)
+        return solve_world(k, World.from_spec(k, wspec), worker_solver(), payments=False, only=self.only.get(j),
+                           guesses=self.guesses.get(j))
+
+
+class _Pools:
+    """The worlds of each seat, kept from one of its decisions to the next: filtered as play reveals cards (the
+    survivors of a uniform sample of the earlier worlds are a uniform sample of the later ones) and topped up
+    with fresh worlds drawn for the new knowledge."""
+
+    def __init__(self, worlds: int | str, seed: int) -> None:
+        self.worlds = worlds
+        self.seed = seed
+        self.pools: dict[int, tuple[int, list[World]]] = {}  # seat -> (cards seen, worlds)
+        self.drawn: dict[int, int] = {}
+
+    def worlds_for(self, k: Knowledge, where: str) -> tuple[list[World], bool]:
+        seat = k.seat
+        seen, pool = self.pools.get(seat, (0, None))  # type: ignore[arg-type]
+        if pool is not None:
+            new = [c for _, c in k.plays[seen:]]
+            kept = []
+            for w in pool:
+                for c in new:
+                    w = w.advance(c)  # type: ignore[assignment]
+                    if w is None:
+                        break
+                if w is not None and (k.under is None or w.setup.under == k.under):
+                    kept.append(w)
+            pool = kept
+        if self.worlds == "all":
+            if pool is None:
+                try:
+                    pool = WorldSampler(k).all_worlds(ALL_WORLDS_CAP)
+                except WorldsError as e:
+                    raise WorldsError(f"{where}: {e}") from None
+        else:
+            pool = pool or []
+            need = int(self.worlds) - len(pool)
+            if need > 0:
+                start = self.drawn.get(seat, 0)
+                pool = pool + WorldSampler(k).sample(need, seed=f"{self.seed}:seat {seat}", start=start)
+                self.drawn[seat] = start + need
+        self.pools[seat] = (len(k.plays), pool)
+        return pool, self.worlds == "all"
+
+
+def annotate_view(ann, *, worlds: int | str = 100, seed: int = 0, jobs: int | None = 1,
+                  min_cost: int | None = None, progress: Callable[[int, int], None] | None = None,
+                  race: bool = True):
+    """``annotate --view player``: every decision of an :class:`~sheepsolve.annotate.Annotation` judged again from
+    the mover's own view at that moment (see :class:`DecisionView`), and a :class:`PlayerView` per player. Returns
+    the annotation with ``view`` filled in on every decision that had a choice, on every player and on the whole.
+
+    Worlds: ``worlds`` per decision, sampled (world ``i`` of seat ``s`` from ``(seed, s, i)``, a seat's worlds kept
+    from one of its decisions to the next while they fit the play), or ``"all"``: every consistent world of every
+    decision (refused, naming the decision, where a decision has more than the cap). Every world of every decision
+    is solved in this process, or with ``jobs`` in processes too (one pool for the whole hand, started once the
+    work left is long enough); the answer for a seed is the same. ``race`` (sampled worlds only): as in
+    :func:`player_view`, every decision's worlds solved in rounds, a card clearly worse than the best no longer
+    solved for that decision.
+    """
+    import dataclasses
+
+    t0 = time.perf_counter()
+    setup = ann.setup
+    g = ann.game
+    plays = [d.card for d in ann.decisions]
+    pools = _Pools(worlds, seed)
+    asked: list[tuple[int, Knowledge, list[World], bool]] = []
+    for d in ann.decisions:
+        if d.forced:
+            continue
+        k = Knowledge.from_setup(setup, plays[:d.index], d.seat, stakes=ann.stakes, players=ann.players)
+        pool, exact = pools.worlds_for(k, f"trick {d.trick}, {d.player}")
+        asked.append((d.index, k, pool, exact))
+    units = [(j, w) for j, (_, _, pool, _) in enumerate(asked) for w in pool]
+    first = [0] * len(asked)  # each decision's first unit
+    for j in range(1, len(asked)):
+        first[j] = first[j - 1] + len(asked[j - 1][2])
+    solver = Solver(VIEW_TABLE_MIB)
+
+    def unit_specs() -> tuple:  # the worker processes' data, made only if they start
+        kspecs = [k.to_spec() for _, k, _, _ in asked]
+        return ([(kspecs[j], w.to_spec()) for j, w in units],)
+
+    # racing (sampled worlds): every decision's worlds in the rounds of race_rounds, solved together round by round
+    rounds = [race_rounds(len(pool)) if race and not exact else [len(pool)] for _, _, pool, exact in asked]
+    legal_of = [list(ann.decisions[index].legal) for index, _, _, _ in asked]
+    maxi = [(k.seat in pool[0].setup.team) if g.two_sided else False for _, k, pool, _ in asked]
+    alive = [list(range(len(legal_of[j]))) for j in range(len(asked))]
+    vals_of: list[list[tuple]] = [[] for _ in asked]
+    done = 0
+    # one pool for every round, if the run is long enough for one: the units sent once, each round's cards with it
+    with UnitRunner(jobs, init=_ann_init, initargs=unit_specs) as runner:
+        for r in range(max((len(x) for x in rounds), default=0)):
+            per: list[list[tuple[int, int]]] = []
+            only: dict[int, tuple] = {}
+            guesses: dict[int, tuple] = {}
+            for j, ends in enumerate(rounds):
+                if r >= len(ends):
+                    continue
+                start = ends[r - 1] if r else 0
+                per.append([(first[j] + i, j) for i in range(start, ends[r])])
+                if len(alive[j]) < len(legal_of[j]):
+                    only[j] = tuple(alive[j])
+                    guesses[j] = race_guesses(vals_of[j], alive[j], len(legal_of[j]))
+            # world by world across the decisions (early decisions cost far more than late ones): the first
+            # units are a fair sample of the run's pace, and the workers' chunks mix cheap and dear
+            round_ids = tuple(ids[t] for t in range(max(map(len, per), default=0)) for ids in per if t < len(ids))
+
+            def local(u: int, round_ids=round_ids, only=only, guesses=guesses) -> tuple:
+                uid, j = round_ids[u]
+                return solve_world(asked[j][1], units[uid][1], solver, payments=False, only=only.get(j),
+                                   guesses=guesses.get(j))
+
+            got = runner.map(_AnnRound(round_ids, only, guesses), len(round_ids), local=local,
+                             later=len(units) - done - len(round_ids), sample=len(per),
+                             progress=(None if progress is None else
+                                       lambda d, _t, done=done: progress(done + d, len(units))))
+            done += len(round_ids)
+            for (uid, j), res in zip(round_ids, got):
+                vals_of[j].append(res[0])
+            for j, ends in enumerate(rounds):
+                if r < len(ends):
+                    alive[j] = race_keep(vals_of[j], alive[j], maxi[j])
+    per: dict[int, DecisionView] = {}
+    threshold = min_cost if min_cost is not None else 1
+    for j, (index, k, pool, exact) in enumerate(asked):
+        vals = vals_of[j]
+        d = ann.decisions[index]
+        legal = legal_of[j]
+        maximize = maxi[j]
+        cards, best = summarize_cards(k, legal, vals, None, maximize, exact)
+        cv = cards[d.card]
+        cost = max(0.0, cv.vs_best)
+        top = next(c for c in legal if cards[c].vs_best == 0.0 and c in best)
+        per[index] = DecisionView(
+            worlds=len(pool), exact=exact, values={c: x.mean for c, x in cards.items()},
+            stderr={c: x.stderr for c, x in cards.items()}, best=best, cost=cost, cost_stderr=cv.vs_best_stderr,
+            error=d.card not in best and cost > 0 and cost >= threshold, top=cards[top].mean,
+            worlds_solved={c: x.worlds_solved for c, x in cards.items()})
+    decisions = tuple(dataclasses.replace(d, view=per.get(d.index)) for d in ann.decisions)
+    players = []
+    result_of = _results(ann, solver)
+    for p in ann.summary.players:
+        mine = [per[d.index] for d in decisions if d.seat == p.seat and d.index in per]
+        loss = math.fsum(v.cost for v in mine)
+        ses = [v.cost_stderr for v in mine if v.cost_stderr is not None]
+        # the decisions' worlds differ from one to the next: their errors add as independent
+        loss_se = math.sqrt(math.fsum(x * x for x in ses)) if ses else (0.0 if mine else None)
+        expected = mine[0].top if mine else None
+        result = result_of.get(p.seat)
+        luck = None
+        if expected is not None and result is not None:
+            maximize = g.two_sided and p.side == "declaring"
+            sign = 1.0 if maximize else -1.0
+            luck = sign * (result - expected) + loss
+        players.append(dataclasses.replace(p, view=PlayerView(
+            decisions=len(mine), errors=sum(v.error for v in mine), expected_loss=loss,
+            expected_loss_stderr=loss_se, dd_loss=p.given_away, expected=expected, result=result, luck=luck)))
+    summary = dataclasses.replace(ann.summary, players=tuple(players))
+    if ann.bury is not None:
+        ann = dataclasses.replace(ann, bury=dataclasses.replace(
+            ann.bury, view=bury_view(ann, worlds=worlds, seed=seed, jobs=jobs, min_cost=min_cost, progress=progress)))
+    settings = ViewSettings(worlds=worlds, seed=seed, min_cost=min_cost, solves=len(units),
+                            seconds=time.perf_counter() - t0)
+    return dataclasses.replace(ann, decisions=decisions, summary=summary, view=settings)
+
+
+def _results(ann, solver: Solver) -> dict[int, int]:
+    """Each seat's final value on the values' scale: the declaring side's points (two-sided games), the seat's
+    own points (ramsch, leaster); an unfinished hand's from its last position under perfect play."""
+    g = ann.game
+    state = ann.setup.start().play_cards(d.card for d in ann.decisions)
+    out: dict[int, int] = {}
+    if g.two_sided:
+        r = ann.summary.result_value
+        if r is not None:
+            out = {s: r for s in range(g.seats)}
+        return out
+    for s in range(g.seats):
+        obj = Objective.for_setup(ann.setup, seat=s)
+        out[s] = obj.final_value(state) if state.finished else solver.value(state, obj)
+    return out

@@ -1,0 +1,204 @@
+"""Worlds solved for the player's view: one world's card values and payments, racing (cards clearly worse
+than the best no longer solved), and each card's figures over the worlds (:class:`CardView`).
+
+Both ``suggest`` (:mod:`sheepsolve.player.suggest`) and ``annotate --view player``
+(:mod:`sheepsolve.player.annotate`) solve their worlds with these.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..cards import Card
+from ..judge import Judge
+from ..objective import Objective
+from ..solver import Solver
+from ..stats import mean_se, rounded, within_noise
+from ..worlds import Knowledge, World
+from .options import VIEW_TABLE_MIB
+
+__all__ = ["solve_world", "RACE_FIRST", "RACE_Z", "race_rounds", "race_keep", "race_guesses", "CardView",
+           "summarize_cards", "worker_knowledge", "worker_solver"]
+
+
+# --------------------------------------------------------------------------------------------------------------
+# One world
+
+
+def solve_world(k: Knowledge, world: World, solver: Solver, tricks_solver: Solver | None = None, *,
+                payments: bool = True, only: Sequence[int] | None = None,
+                guesses: Sequence[int | None] | None = None) -> tuple[tuple, tuple | None]:
+    """The value of each of the seat's legal cards (in :meth:`Knowledge.legal` order) in one world, and with
+    ``payments`` the seat's own payment after each (two-sided games only; None otherwise). ``only``: the
+    indices of the cards to solve (racing: the others get None), each by the value of the position after it,
+    its search started from ``guesses[j]`` (work only, never the answer)."""
+    state = world.state
+    setup = world.setup
+    g = setup.game
+    obj = Objective.for_setup(setup, seat=None if g.two_sided else k.seat)
+    solver.clear()
+    legal = state.legal()
+    if only is None or 3 * len(only) > 2 * len(legal):  # most cards left: one card_values is cheaper
+        vals = solver.card_values(state, obj)
+        keep = range(len(legal)) if only is None else set(only)
+        values: tuple = tuple(vals[c] if j in keep else None for j, c in enumerate(legal))
+    else:
+        got: list[int | None] = [None] * len(legal)
+        for j in only:
+            got[j] = solver.value(state.play(legal[j], check=False), obj,
+                                  guess=None if guesses is None else guesses[j])
+        values = tuple(got)
+    if not payments or not g.two_sided:
+        return values, None
+    judge = Judge(setup, k.stakes, solver, tricks_solver or solver)
+    pays: list[int | None] = []
+    for c, v in zip(legal, values):
+        if v is None:
+            pays.append(None)
+            continue
+        # the trick question, where the outcome turns on tricks, is asked of the position after the card
+        outcome = judge.outcome(state.play(c, check=False) if judge.needs_tricks(v) else state, v)
+        pays.append(judge.seat_payment(k.seat, outcome))
+    return values, tuple(pays)
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Racing: sampled worlds solved in rounds, cards clearly worse than the best no longer solved
+
+RACE_FIRST = 20
+"""Worlds every card is solved in before any card may be dropped (racing)."""
+
+RACE_Z = 3.0
+"""A card is dropped when its mean difference to the best card, world by world, plus this many standard errors of
+that difference, is still worse for the seat (below 0)."""
+
+
+def race_rounds(n: int) -> list[int]:
+    """The world counts after which racing looks at the cards: :data:`RACE_FIRST`, then doubling, the last round
+    taken up to ``n`` when it would be less than half the one before (fixed: the rounds never depend on timing).
+
+    >>> race_rounds(100), race_rounds(200), race_rounds(12), race_rounds(30)
+    ([20, 40, 100], [20, 40, 80, 200], [12], [30])
+    """
+    ends = []
+    e = RACE_FIRST
+    while e < n:
+        ends.append(e)
+        e *= 2
+    ends.append(n)
+    while len(ends) >= 2 and ends[-1] - ends[-2] <= (ends[-2] - (ends[-3] if len(ends) >= 3 else 0)) / 2:
+        del ends[-2]
+    return ends
+
+
+def race_keep(values: Sequence[Sequence[int | None]], alive: Sequence[int], maximize: bool) -> list[int]:
+    """The cards of ``alive`` (indices) still worth solving after the worlds ``values`` (every alive card solved
+    in each): the best mean and every card whose mean difference to it, world by world, plus :data:`RACE_Z`
+    standard errors is not below 0 for the seat. Nothing is dropped before :data:`RACE_FIRST` worlds.
+
+    >>> race_keep([(10, 4, 11)] * 10 + [(12, 2, 11)] * 10, [0, 1, 2], True)  # card 1 always 6-10 worse
+    [0, 2]
+    """
+    n = len(values)
+    if n < RACE_FIRST or len(alive) < 2:
+        return list(alive)
+    sign = 1.0 if maximize else -1.0
+    means = {j: math.fsum(w[j] for w in values) / n for j in alive}  # type: ignore[misc]
+    top = max(alive, key=lambda j: (sign * means[j], -j))
+    keep = []
+    for j in alive:
+        if j != top:
+            dm, dse = mean_se([sign * (w[j] - w[top]) for w in values])  # type: ignore[operator]
+            if dm + RACE_Z * (dse or 0.0) < 0:
+                continue
+        keep.append(j)
+    return keep
+
+
+def race_guesses(values: Sequence[Sequence[int | None]], alive: Sequence[int], size: int) -> tuple:
+    """Each alive card's mean so far, rounded: where its next searches start (work only)."""
+    out: list[int | None] = [None] * size
+    for j in alive:
+        col = [w[j] for w in values if w[j] is not None]
+        out[j] = round(math.fsum(col) / len(col)) if col else None  # type: ignore[arg-type]
+    return tuple(out)
+
+
+_WORKER: dict[str, Any] = {}
+
+
+# --------------------------------------------------------------------------------------------------------------
+# The answer
+
+
+@dataclass(frozen=True)
+class CardView:
+    """One card from the player's view. ``vs_best``: the mean, world by world, of how much worse the card is for
+    the seat than the best card (0 for the best), with its standard error (``vs_best_stderr``), over the
+    ``worlds_solved`` worlds the card was solved in (racing stops solving a card clearly worse than the best)."""
+
+    card: Card
+    mean: float
+    stderr: float | None
+    p61: float | None
+    p91: float | None
+    payment: float | None
+    payment_stderr: float | None
+    vs_best: float
+    vs_best_stderr: float | None
+    worlds_solved: int = 0  # the worlds this card was solved in (fewer than the view's when racing dropped it)
+
+    def to_dict(self) -> dict[str, Any]:
+        stats = {"mean": self.mean, "stderr": self.stderr, "p61": self.p61, "p91": self.p91, "payment": self.payment,
+                 "payment_stderr": self.payment_stderr, "vs_best": self.vs_best, "vs_best_stderr": self.vs_best_stderr}
+        return {**{key: rounded(value) for key, value in stats.items()}, "worlds_solved": self.worlds_solved}
+
+
+def summarize_cards(k: Knowledge, legal: Sequence[Card], values: Sequence[Sequence[int | None]],
+               payments: Sequence[Sequence[int | None]] | None, maximize: bool, exact: bool) -> tuple[dict, tuple]:
+    """Each card's figures over the worlds it was solved in (None: dropped by racing), the best card among those
+    solved in every world, and each card's difference to it over the worlds both were solved in."""
+    n = len(values)
+    two_sided = k.game.two_sided
+    sign = 1.0 if maximize else -1.0
+    cols = [[float(x) for w in values if (x := w[j]) is not None] for j in range(len(legal))]
+    full = [j for j in range(len(legal)) if len(cols[j]) == n]
+    top = max(full, key=lambda j: (sign * math.fsum(cols[j]) / n, -j))
+    cards: dict[Card, CardView] = {}
+    best = []
+    for j, c in enumerate(legal):
+        col = cols[j]
+        m, se = mean_se(col)
+        if exact and se is not None:
+            se = 0.0 if all(x == col[0] for x in col) else se
+        diffs = [sign * (w[top] - w[j]) for w in values if w[j] is not None]  # type: ignore[operator]
+        dm, dse = mean_se(diffs)
+        if j == top:
+            dm, dse = 0.0, 0.0
+        pm = pse = None
+        if payments is not None:
+            pm, pse = mean_se([float(x) for w in payments if (x := w[j]) is not None])
+        m_j = len(col)
+        cards[c] = CardView(card=c, mean=m, stderr=se, p61=sum(x >= 61 for x in col) / m_j if two_sided else None,
+                            p91=sum(x >= 91 for x in col) / m_j if two_sided else None, payment=pm,
+                            payment_stderr=pse, vs_best=dm, vs_best_stderr=dse, worlds_solved=m_j)
+        if j == top or within_noise(dm, dse, exact):
+            best.append(c)
+    return cards, tuple(best)
+
+
+def worker_knowledge(spec: tuple) -> Knowledge:
+    if _WORKER.get("kspec") != spec:
+        _WORKER["kspec"] = spec
+        _WORKER["k"] = Knowledge.from_spec(spec)
+    return _WORKER["k"]
+
+
+def worker_solver(tricks: bool = False) -> Solver:
+    key = "tsolver" if tricks else "solver"
+    if key not in _WORKER:
+        _WORKER[key] = Solver(VIEW_TABLE_MIB)
+    return _WORKER[key]

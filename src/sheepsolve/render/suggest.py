@@ -1,0 +1,71 @@
+"""``sheepsolve suggest`` as text: one line per legal card, best first."""
+
+from __future__ import annotations
+
+from ..cards import format_card
+from ..player.suggest import View
+from .text import game_title
+
+__all__ = ["render_suggest"]
+
+
+def _num(x: float | None, nd: int = 1) -> str:
+    return "" if x is None else f"{x:.{nd}f}"
+
+
+def render_suggest(v: View, style: str = "ascii") -> str:
+    """The answer as text: one line per legal card, best first.
+
+    >>> from sheepsolve.player.suggest import suggest_record
+    >>> from sheepsolve.record import load_record
+    >>> v = suggest_record(load_record("examples/sauspiel-midtrick.toml"), worlds=30)
+    >>> print(render_suggest(v).splitlines()[0])
+    Sauspiel (Rufspiel): Resi to move (declaring side), 30 sampled worlds
+    """
+    k = v.knowledge
+    g = k.game
+    side = ("declaring side" if v.maximize else "defending") if g.two_sided else "own points, lower is better"
+    what = (f"every consistent world solved ({v.worlds})" if v.exact else f"{v.worlds} sampled worlds")
+    where = "" if v.at is None else f" at trick {v.at[0]}, card {v.at[1]}"
+    lines = [f"{game_title(g, style)}: {v.seat_name} to move{where} ({side}), {what}"]
+    scale = ("mean: the declaring side's final card points" if g.two_sided else
+             "mean: the seat's own final card points, every other player against it")
+    lines.append(f"  {scale}; ± one standard error")
+    sign = 1 if v.maximize else -1
+    order = sorted(v.cards, key=lambda c: (-sign * v.cards[c].mean, list(v.cards).index(c)))
+    head = ["card", "mean", "±", "P(61+)", "P(91+)", "payment", "vs best", ""]
+    if v.double_dummy is not None:
+        head.insert(7, "double dummy")
+    rows = [head]
+    for c in order:
+        cv = v.cards[c]
+        row = [format_card(c, style), _num(cv.mean), _num(cv.stderr), _pct(cv.p61), _pct(cv.p91),
+               _num(cv.payment, 2), "" if c in v.best and cv.vs_best == 0 else f"-{cv.vs_best:.1f}",
+               "best" if c in v.best else ""]
+        if v.double_dummy is not None:
+            row.insert(7, str(v.double_dummy[c]))
+        rows.append(row)
+    widths = [max(len(r[i]) for r in rows) for i in range(len(head))]
+    for r in rows:
+        lines.append("  " + "  ".join(x.rjust(w) if i not in (0, len(r) - 1) else x.ljust(w)
+                                      for i, (x, w) in enumerate(zip(r, widths))).rstrip())
+    best = " ".join(format_card(c, style) for c in v.best)
+    if len(v.best) > 1:
+        lines.append(f"best: {best} (a tie: within noise of each other)" if not v.exact else
+                     f"best: {best} (equal in every world on average)")
+    else:
+        lines.append(f"best: {best}")
+    if v.played is not None:
+        cost = v.cost(v.played)
+        verdict = ("one of the best" if v.played in v.best else
+                   f"{cost:.1f} points worse than the best in expectation")
+        lines.append(f"played: {format_card(v.played, style)} ({verdict})")
+    if not g.two_sided:
+        lines.append("(ramsch and leaster: no payment or P(61+) from one seat's points)")
+    lines.append("Each world is solved double dummy: the figures read the players as seeing every card from then "
+                 "on.")
+    return "\n".join(lines) + "\n"
+
+
+def _pct(p: float | None) -> str:
+    return "" if p is None else f"{100 * p:.0f}%"

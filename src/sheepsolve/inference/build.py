@@ -196,9 +196,8 @@ def collect_samples(*, seed: int, hands: Mapping[str, int], worlds: int,
             pick: list = []
             bury: list = []
             _sheepshead_samples(game, form, seed, range(first, first + n), worlds, pick, bury, tick)
-            for jd in (False, True):
-                key = pick_key(form, jd)
-                samples.setdefault(key, []).extend([row, y] for k, row, y in pick if k == key)
+            for key in sorted({pick_key(form, jd) for jd in (False, True)}):
+                samples[key] = [[row, y] for k, row, y in pick if k == key]
             samples[f"{form}/bury"] = [[x, y] for x, y in bury]
         else:
             by_kind: dict[str, list] = {}

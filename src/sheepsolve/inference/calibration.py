@@ -9,7 +9,9 @@ each world by the auction's likelihood (the auction the rules imply: the record 
 
 - P(the declarer holds the top trump, QC or the Eichel-Ober) predicted against held, binned by the prediction:
   the chi-square of the bins (each bin's held count against the sum of its predictions, over the sum of
-  ``p (1 - p)``), with one degree of freedom a bin that holds data;
+  ``p (1 - p)``), with one degree of freedom a bin that holds data. The worlds are split in two halves: one half's
+  estimate chooses the bin, the other's is the prediction, so the bins do not pick out the estimates' noise (with
+  few effective worlds, binning by the estimate itself pulls the outer bins' predictions outwards);
 - the declarer's trumps: held minus the weighted mean, summed over the deals, over the square root of the summed
   weighted variances (a z); and the same z for the uniform worlds, which a model that reads the auction must beat.
 
@@ -94,17 +96,20 @@ def model_deal(game: Game, rng: random.Random, model: CallModel | None = None) -
     return Deal(seat, dealt, [], played, c.called)
 
 
-def chi_square(predicted: list[float], observed: list[int], bins: int = 5) -> tuple[float, int]:
-    """The chi-square of predictions against outcomes binned by prediction, and its degrees of freedom (the bins
-    whose summed ``p (1 - p)`` is at least 1).
+def chi_square(predicted: list[float], observed: list[int], bins: int = 5,
+               binned_by: list[float] | None = None) -> tuple[float, int]:
+    """The chi-square of predictions against outcomes binned by prediction (or by ``binned_by``: an independent
+    estimate of the same probabilities, so the bins do not select the predictions' noise), and its degrees of
+    freedom (the bins whose summed ``p (1 - p)`` is at least 1).
 
     >>> chi_square([0.5] * 100, [1] * 50 + [0] * 50)
     (0.0, 1)
     """
     stat, df = 0.0, 0
+    keys = binned_by if binned_by is not None else predicted
     for b in range(bins):
         lo, hi = b / bins, (b + 1) / bins
-        inside = [(p, o) for p, o in zip(predicted, observed) if lo <= p < hi or (b == bins - 1 and p == 1)]
+        inside = [(p, o) for k, p, o in zip(keys, predicted, observed) if lo <= k < hi or (b == bins - 1 and k == 1)]
         var = sum(p * (1 - p) for p, _ in inside)
         if var < 1:
             continue
@@ -143,6 +148,8 @@ def calibrate(form: str, *, deals: int, worlds: int, seed: int, model: CallModel
     rng = random.Random(seed)
     top = Card.parse("QC")
     predicted: list[float] = []
+    sorting: list[float] = []
+    halves: list[float] = []
     held: list[int] = []
     err = var = u_err = u_var = ess_sum = 0.0
     done = empty = 0
@@ -176,6 +183,15 @@ def calibrate(form: str, *, deals: int, worlds: int, seed: int, model: CallModel
         ess_sum += total * total / sq
         trumps = [sum(1 for c in h if g.is_trump(c)) for _, h in samples]
         p = sum(w for w, h in samples if top in h) / total
+        half = len(samples) // 2
+        first = sum(w for w, _ in samples[:half])
+        second = total - first
+        if first > 0 and second > 0:  # bin by one half's estimate, predict with the other's
+            sorting.append(sum(w for w, h in samples[:half] if top in h) / first)
+            halves.append(sum(w for w, h in samples[half:] if top in h) / second)
+        else:
+            sorting.append(p)
+            halves.append(p)
         mean_t = sum(w * t for (w, _), t in zip(samples, trumps)) / total
         predicted.append(p)
         held.append(1 if top in deal.hands[decl] else 0)
@@ -185,10 +201,10 @@ def calibrate(form: str, *, deals: int, worlds: int, seed: int, model: CallModel
         u_mean = sum(trumps) / len(trumps)
         u_err += own - u_mean
         u_var += sum(t * t for t in trumps) / len(trumps) - u_mean ** 2
-    chi2, df = chi_square(predicted, held)
+    chi2, df = chi_square(halves, held, binned_by=sorting)
     bins = []
     for b in range(5):
-        inside = [(p, o) for p, o in zip(predicted, held) if b / 5 <= p < (b + 1) / 5 or (b == 4 and p == 1)]
+        inside = [(p, o) for k, p, o in zip(sorting, halves, held) if b / 5 <= k < (b + 1) / 5 or (b == 4 and k == 1)]
         if inside:
             bins.append((round(sum(p for p, _ in inside) / len(inside), 3),
                          round(sum(o for _, o in inside) / len(inside), 3), len(inside)))

@@ -184,29 +184,38 @@ the way to its own mean."""
 
 class Table:
     """Expected payments by hand class: cells keyed on the first ``i`` of
-    :data:`~sheepsolve.inference.features.TABLE_LEVELS`, each the mean payment of the samples in it and their count;
-    a hand's estimate starts at the mean of every sample and moves, level by level while its cell has samples, to
-    ``(n * cell mean + SHRINK * estimate) / (n + SHRINK)`` (a trump count never seen takes the nearest one's)."""
+    :data:`~sheepsolve.inference.features.TABLE_LEVELS`, each the mean payment of the samples in it and their count.
+    A hand's estimate starts from its trump count's: the cell of ``t`` trumps shrunk towards the estimate for
+    ``t - 1`` (for the fewest trumps seen, towards the mean of every sample; a count beyond those seen reads as the
+    nearest one seen); then, level by level while its cell has samples, it moves to
+    ``(n * cell mean + SHRINK * estimate) / (n + SHRINK)``."""
 
     def __init__(self, data: Mapping[str, Any]) -> None:
         self.mean = float(data["mean"])
         self.shrink = float(data.get("shrink", SHRINK))
         self.cells: dict[tuple[int, ...], tuple[float, int]] = {
             tuple(int(x) for x in k.split(",")): (float(v[0]), int(v[1])) for k, v in data["cells"].items()}
-        self.trumps = sorted(k[0] for k in self.cells if len(k) == 1)
+        seen = sorted(k[0] for k in self.cells if len(k) == 1)
+        self.base: dict[int, float] = {}
+        est = self.mean
+        for t in range(seen[0], seen[-1] + 1) if seen else ():
+            cell = self.cells.get((t,))
+            if cell is not None:
+                est = (cell[1] * cell[0] + self.shrink * est) / (cell[1] + self.shrink)
+            self.base[t] = est
+        self.low, self.high = (seen[0], seen[-1]) if seen else (0, -1)
 
     def value(self, key: tuple[int, ...]) -> float:
-        est = self.mean
+        t = key[0]
+        if not self.base:
+            return self.mean
+        if t < self.low or t > self.high:  # a trump count never seen reads as the nearest one seen
+            t = self.low if t < self.low else self.high
+            key = (t,) + key[1:]
+        est = self.base[t]
         k = self.shrink
         cells = self.cells
-        cell = cells.get(key[:1])
-        if cell is None:
-            if not self.trumps:
-                return est
-            t = min(self.trumps, key=lambda x: (abs(x - key[0]), -x))
-            m, n = cells[(t,)]
-            return (n * m + k * est) / (n + k)
-        for i in range(1, len(key) + 1):
+        for i in range(2, len(key) + 1):
             cell = cells.get(key[:i])
             if cell is None:
                 break
@@ -226,8 +235,9 @@ def fit_table(samples: Sequence[tuple[HandFeatures, int, int] | tuple[tuple[Hand
     >>> data = fit_table([((f(1), 0, 0), -10.0), ((f(1), 0, 0), -20.0), ((f(5), 0, 0), 30.0)])
     >>> data["mean"], data["cells"]["1"], data["cells"]["5"]
     (0.0, [-15.0, 2], [30.0, 1])
-    >>> round(Table(data).value((1, 0, 0, 0, 0, 0, 0)), 3), round(Table(data).value((7, 0, 0, 0, 0, 0, 0)), 3)
-    (-13.577, 5.0)
+    >>> t = Table(data)
+    >>> round(t.value((1, 0, 0, 0, 0, 0, 0)), 3), round(t.value((5, 0, 0, 0, 0, 0, 0)), 3), round(t.value((7, 0, 0, 0, 0, 0, 0)), 3)
+    (-13.577, 6.19, 6.19)
     """
     keys = []
     ys = []

@@ -15,7 +15,8 @@ import pytest
 from helpers_cli import EXAMPLES
 from helpers_hostile import HOSTILE, assert_escaped, hostile_copy
 
-from sheepsolve.puzzle import puzzle_from_record, render_html
+from sheepsolve.puzzle import puzzle_from_record
+from sheepsolve.render.puzzle import render_html
 from sheepsolve.record import load_record
 
 PUZZLES = EXAMPLES / "puzzles"

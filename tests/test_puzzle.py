@@ -24,16 +24,14 @@ from sheepsolve.puzzle import (
     Puzzle,
     PuzzleError,
     check_puzzle,
-    describe_goal,
     equivalent_groups,
     find_puzzle,
     generate,
     puzzle_at,
     puzzle_from_record,
-    render_html,
-    render_text,
 )
 from sheepsolve.record import RecordError, load_record, parse_record
+from sheepsolve.render.puzzle import describe_goal, render_html, render_text
 from sheepsolve.reference import reference_card_values
 from sheepsolve.solver import Solver
 

@@ -287,7 +287,8 @@ def test_games_and_puzzle_check_in_each_notation(notation, run):
 
 
 def test_a_vague_max_goal_is_shown_with_its_concrete_target(run):
-    from sheepsolve.puzzle import _target, concrete_goal, puzzle_from_record
+    from sheepsolve.puzzle import concrete_goal, puzzle_from_record
+    from sheepsolve.puzzle.goals import goal_target
     from sheepsolve.record import load_record
     from sheepsolve.solver import Solver
 
@@ -296,7 +297,7 @@ def test_a_vague_max_goal_is_shown_with_its_concrete_target(run):
     assert p.goal == "max"
     t = concrete_goal(p.state, p.goal)
     values = Solver().card_values(p.state)
-    assert t == _target(p.state, "max", values).threshold
+    assert t == goal_target(p.state, "max", values).threshold
     out = run("puzzle", "show", path).output
     assert f"below {t} card points" in out or f"reach {t} card points" in out
     assert "the most card points" not in out and "the fewest card points" not in out

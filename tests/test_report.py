@@ -67,7 +67,7 @@ def test_report_text_and_html(tmp_path: Path) -> None:
     hostile = [json.dumps({"id": "x", "result": {"title": "<b>T</b>", "declaring": None, "summary": {
         "finished": False, "players": {"<script>alert(1)</script>": {"decisions": 1, "errors": 1, "swings": 0,
                                                                       "given_away": 4}}}}})]
-    from sheepsolve.report import render_html
+    from sheepsolve.render.report import render_html
 
     page_text = render_html(season_report(hostile))
     assert "<script>alert(1)</script>" not in page_text and "&lt;script&gt;" in page_text

@@ -11,7 +11,8 @@ import os
 import sys
 
 from sheepsolve.games import make_game
-from sheepsolve.puzzle import DIFFICULTIES, check_puzzle, describe_goal, generate
+from sheepsolve.puzzle import DIFFICULTIES, check_puzzle, generate
+from sheepsolve.render.puzzle import describe_goal
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 

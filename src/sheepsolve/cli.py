@@ -15,7 +15,7 @@ from typing import Any, Callable
 
 import click
 
-from .cards import NOTATIONS, CardError, card_style as _card_style, format_card, rank_label, use_color
+from .cards import NOTATIONS, CardError, card_style as _card_style, format_card, use_color
 from .games import RULE_SWITCHES, GameError, list_games, PRESETS
 from .record import Record, RecordError, load_record
 from .engine import RulesError
@@ -166,33 +166,9 @@ def games(json_out: bool, notation: str | None) -> None:
     if json_out:
         click.echo(json.dumps({"games": data, "switches": switches, "presets": PRESETS}, indent=2))
         return
-    for g in data:
-        deal = f"{'/'.join(map(str, g['players']))} players, {g['hand_size']} cards each"
-        if g["blind_size"]:
-            deal += f" + {g['blind_size']} blind"
-        click.echo(f"{g['name']:<14} {g['title']} ({deal}; decks: {', '.join(g['decks'])})")
-        if g["aliases"]:
-            click.echo(f"{'':14} aliases: {', '.join(g['aliases'])}")
-        from .games import REGISTRY
+    from .render.games import render_games
 
-        style = _card_style(notation, REGISTRY[g["name"]].family, color=use_color())
-        def ranks(text: str) -> str:
-            return " ".join(rank_label(_card(r + "C"), style) for r in text)
-
-        trumps = " ".join(f"(trump suit: {ranks(c[len('(trump suit: '):-1])})" if c.startswith("(trump suit: ")
-                          else format_card(_card(c), style) for c in g["trumps"])
-        plain = ranks(g["plain_ranks"])
-        click.echo(f"{'':14} trumps: {trumps}; plain suits: {plain}")
-        if g["partners"]:
-            click.echo(f"{'':14} partner rules: {', '.join(g['partners'])}")
-        if g["tout"]:
-            click.echo(f"{'':14} tout = true allowed")
-        click.echo(f"{'':14} {g['doc']}")
-    click.echo("\nRule switches ([rules] table; default in brackets):")
-    for s in switches:
-        choices = f" one of {', '.join(map(str, s['choices']))}" if s["choices"] else ""
-        click.echo(f"  {s['name']:<28} [{json.dumps(s['default'])}] ({s['family']}){choices}: {s['doc']}")
-    click.echo(f"\nPresets (rules.preset): {', '.join(PRESETS)}")
+    click.echo(render_games(data, switches, PRESETS, notation=notation, color=use_color()), nl=False)
 
 
 # --------------------------------------------------------------------------------------------------------------
@@ -251,12 +227,6 @@ def show(file: str, json_out: bool, german: bool, notation: str | None) -> None:
         click.echo(json.dumps(data, indent=2, ensure_ascii=False))
         return
     click.echo(render(view, text_style(notation, view.record.game)), nl=False)
-
-
-def _card(text: str):
-    from .cards import Card
-
-    return Card.parse(text)
 
 
 # --------------------------------------------------------------------------------------------------------------
@@ -413,7 +383,8 @@ def puzzle_check(files: tuple[str, ...], notation: str | None) -> None:
 @input_errors
 def puzzle_show(files: tuple[str, ...], html_out: str | None, reveal: bool, notation: str | None) -> None:
     """Present puzzles: hands, the trick so far, who is to move and the goal; the answer hidden unless --reveal."""
-    from .puzzle import puzzle_from_record, render_html, render_text
+    from .puzzle import puzzle_from_record
+    from .render.puzzle import render_html, render_text
 
     if html_out is not None:
         check_output_path(html_out, inputs=files, label="--html")
@@ -771,7 +742,8 @@ def report(file: str, html_out: str | None, json_out: bool) -> None:
     """A season report over `sheepsolve batch annotate ... --out FILE.jsonl`: per player the decisions, errors,
     result-changing errors and points lost double dummy; per game form the hands, the declaring side's win rate
     and mean points."""
-    from .report import ReportError, read_report, render_html, render_text
+    from .render.report import render_html, render_text
+    from .report import ReportError, read_report
 
     if html_out is not None:
         check_output_path(html_out, inputs=[file], label="--html")

@@ -31,7 +31,7 @@ from ..cards import RANKS, SUITS, Card, card_name, suit_name
 from ..games import Game, GameError
 from .charts import histogram
 from .html import html_style, render_page
-from .text import cards as _cards, contract_name, game_title
+from .text import cards as _cards, contract_name, game_title, number, percent
 
 __all__ = ["render_bury", "render_pick", "render_choose", "bury_html", "pick_html", "choose_html",
            "decision_text", "contract_text", "no_sauspiel_text", "worlds_text"]
@@ -40,12 +40,9 @@ _SHOWN = 8  # choices listed on one line of text; the JSON lists them all
 CHARTED = 4  # choices (or contracts) charted on a page
 
 
-def _fmt(x: float | None, nd: int = 1) -> str:
-    return "-" if x is None else f"{x:.{nd}f}"
-
-
 def _pct(p: float | None) -> str:
-    return "   -" if p is None else f"{100 * p:>3.0f}%"
+    """A share in a column four wide."""
+    return percent(p).rjust(4)
 
 
 def decision_text(d: BuryDecision, style: str) -> str:
@@ -99,9 +96,9 @@ def render_bury(r: BuryRanking, style: str = "ascii") -> str:
             row = grp[0]
             assert isinstance(row, SampledRow)
             s = row.stats
-            lines.append(f"{rank:>4}  {_fmt(s.mean):>5} ± {_fmt(s.stderr):<4}  {_pct(s.p61)} {_pct(s.p91)} "
-                         f"{_pct(s.pschwarz)}  {s.payment:>+6.2f} ± {_fmt(s.payment_stderr, 2):<4}  "
-                         f"{s.vs_best:>+6.2f} ± {_fmt(s.vs_best_stderr, 2):<4}  "
+            lines.append(f"{rank:>4}  {number(s.mean):>5} ± {number(s.stderr):<4}  {_pct(s.p61)} {_pct(s.p91)} "
+                         f"{_pct(s.pschwarz)}  {s.payment:>+6.2f} ± {number(s.payment_stderr, 2):<4}  "
+                         f"{s.vs_best:>+6.2f} ± {number(s.vs_best_stderr, 2):<4}  "
                          f"{'best' if row.tie or rank == 1 else '':4}  "
                          + _group_text([x.decision for x in grp], style))
         tied = [x for x in r.rows if isinstance(x, SampledRow) and x.tie and x.rank > 1]
@@ -147,7 +144,7 @@ def _cost_text(r: BuryRanking) -> str:
     c, se, tie = cost
     if c <= 1e-9:
         return ", the best in expectation"
-    what = f"{c:.2f} ± {_fmt(se, 2)} {r.unit} a hand below the best in expectation"
+    what = f"{c:.2f} ± {number(se, 2)} {r.unit} a hand below the best in expectation"
     return f", {what}: " + ("within noise of the best (a tie)" if tie else "beyond the noise")
 
 
@@ -156,8 +153,8 @@ def render_pick(r: PickResult, style: str = "ascii") -> str:
     s = r.pick
     lines = [f"{_title(r.game, style)}: {names[r.seat]} holds {_cards(r.game.sort_cards(r.hand), style)}; "
              f"{worlds_text(r.worlds, r.seed, r.exact)}, the blind and the other hands unseen",
-             f"pick: {s.payment:+.2f} ± {_fmt(s.payment_stderr, 2)} units a hand ({names[r.seat]}'s own), "
-             f"points {_fmt(s.mean)} ± {_fmt(s.stderr)}, 61+ {_pct(s.p61).strip()}, 91+ {_pct(s.p91).strip()}, "
+             f"pick: {s.payment:+.2f} ± {number(s.payment_stderr, 2)} units a hand ({names[r.seat]}'s own), "
+             f"points {number(s.mean)} ± {number(s.stderr)}, 61+ {_pct(s.p61).strip()}, 91+ {_pct(s.p91).strip()}, "
              f"schwarz {_pct(s.pschwarz).strip()}",
              "pass: +0.00 (a leaster or another player's pick after a pass is out of scope)",
              f"decision: {r.decision}" + (" (a tie with passing: within two standard errors of it)"
@@ -232,10 +229,10 @@ def render_choose(r: ChoiceResult, style: str = "ascii") -> str:
             passed = True
         if row in folded:
             continue
-        pts = f"{_fmt(s.mean):>5} ± {_fmt(s.stderr):<4}" if s.mean is not None else f"{'(tricks)':>12}"
+        pts = f"{number(s.mean):>5} ± {number(s.stderr):<4}" if s.mean is not None else f"{'(tricks)':>12}"
         lines.append((f"{row.rank:>4}  {labels[row.contract]:<{width}} {pts}  {_pct(s.pwin)} {_pct(s.p91)} "
-                      f"{_pct(s.pschwarz)}  {s.payment:>+8.2f} ± {_fmt(s.payment_stderr, 2):<5}  "
-                      f"{s.vs_best:>+8.2f} ± {_fmt(s.vs_best_stderr, 2):<5}  {'best' if row.tie else ''}").rstrip())
+                      f"{_pct(s.pschwarz)}  {s.payment:>+8.2f} ± {number(s.payment_stderr, 2):<5}  "
+                      f"{s.vs_best:>+8.2f} ± {number(s.vs_best_stderr, 2):<5}  {'best' if row.tie else ''}").rstrip())
     if not passed:
         lines.append(pass_line)
     if folded:

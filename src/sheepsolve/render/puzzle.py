@@ -20,12 +20,13 @@ from typing import Any
 from ..cards import Card, format_card
 from ..engine import RulesError, State
 from ..objective import Objective
-from ..puzzle import Puzzle, _objective, concrete_goal, describe_goal
+from ..puzzle.goals import concrete_goal, goal_objective, mover_declaring, require_two_sided
+from ..puzzle.model import Puzzle
 from ..solver import Solver
 from .html import html_style, render_page
 from .text import cards as cards_text, line_tricks as _line_tricks, seat_roles, side_of, trick_text
 
-__all__ = ["PuzzleFacts", "facts", "render_text", "render_html", "line_tricks", "solution_line"]
+__all__ = ["PuzzleFacts", "facts", "describe_goal", "render_text", "render_html", "line_tricks", "solution_line"]
 
 
 @dataclass(frozen=True)
@@ -84,6 +85,36 @@ def facts(p: Puzzle) -> PuzzleFacts:
         standing=standing, trump_of=g.is_trump)
 
 
+def describe_goal(state: State, goal: int | str) -> str:
+    """The goal in words, for the side to move.
+
+    >>> from sheepsolve.games import make_game
+    >>> from sheepsolve.cards import parse_cards
+    >>> from sheepsolve.engine import Setup
+    >>> g = make_game("wenz")
+    >>> hands = [parse_cards("AC KC QC"), parse_cards("TC 9C 8C"), parse_cards("JC 7S 8S"),
+    ...          parse_cards("AS TS KS")]
+    >>> s = Setup.create(g, hands, declarer=2).start()
+    >>> describe_goal(s, 61)
+    'keep the declarer below 61 card points (defeat the game)'
+    >>> describe_goal(s.play_cards(parse_cards("AC TC")), "all-tricks")
+    'take every trick (schwarz)'
+    """
+    side = side_of(state.setup)
+    declaring = mover_declaring(state)
+    if goal == "all-tricks":
+        return "take every trick (schwarz)" if declaring else "take a trick (avoid schwarz)"
+    if goal == "max":
+        return (f"get the most card points for {side}" if declaring else
+                f"hold {side} to the fewest card points")
+    t = int(goal)
+    if declaring:
+        why = {61: " (win the game)", 91: " (schneider)", 31: " (avoid being schneidered)"}.get(t, "")
+        return f"reach {t} card points{why}"
+    why = {61: " (defeat the game)", 91: " (avoid schneider)", 31: " (schneider them)"}.get(t, "")
+    return f"keep {side} below {t} card points{why}"
+
+
 def _goal_text(state: State, goal: int | str) -> str:
     """The goal in words; a vague "max" with its concrete target (what best play makes)."""
     if goal != "max":
@@ -122,7 +153,7 @@ def line_tricks(state: State, first: Card, line: Sequence[Card]) -> tuple[list[d
 def solution_line(p: Puzzle, solver: Solver | None = None) -> tuple[Card, ...]:
     """A line of perfect play after the (first) solution card, to the end of the hand."""
     state = p.state
-    obj = _objective(state, p.goal)
+    obj = goal_objective(state, p.goal)
     after = state.play(p.solution[0])
     solver = solver or Solver()
     return tuple(solver.best_line(after, obj, value=solver.value(after, obj)))
@@ -132,7 +163,7 @@ def _end_text(p: Puzzle, end: State) -> str:
     if not end.finished:  # a stored line cut short (an AssertionError in final_value before)
         return (f"the stored line stops before the end of the hand ({sum(len(h) for h in end.hands)} cards still "
                 "in hand)")
-    obj = _objective(p.state, p.goal)
+    obj = goal_objective(p.state, p.goal)
     side = side_of(p.state.setup)
     if p.goal == "all-tricks":
         lost = sum(1 for t in end.tricks if t.winner not in p.state.setup.team)
@@ -146,6 +177,7 @@ def _text_tricks(tricks: list[dict[str, Any]], names: Sequence[str], style: str)
 
 def render_text(p: Puzzle, *, reveal: bool = False, style: str = "ascii") -> str:
     """The puzzle as terminal text, the answer hidden unless ``reveal``."""
+    require_two_sided(p.state)  # a puzzle of a game without sides, or of a finished hand, is refused by name
     f = facts(p)
     names = f.players
     out = [f"{f.title} puzzle ({p.difficulty})", contract_text(f, style), f.standing, ""]
@@ -237,6 +269,8 @@ def render_html(puzzles: Puzzle | Sequence[Puzzle], style: str | None = None, *,
     """One self-contained page: every puzzle playable (click a card of the player to move), the score of first
     tries kept at the top when there are several; ``reveal`` opens every answer from the start."""
     ps = [puzzles] if isinstance(puzzles, Puzzle) else list(puzzles)
+    for one in ps:
+        require_two_sided(one.state)
     if not ps:
         raise ValueError("no puzzle to show")
     game = ps[0].state.game

@@ -4,13 +4,9 @@ from __future__ import annotations
 
 from ..cards import format_card
 from ..player.suggest import View
-from .text import game_title
+from .text import game_title, number, percent
 
 __all__ = ["render_suggest"]
-
-
-def _num(x: float | None, nd: int = 1) -> str:
-    return "" if x is None else f"{x:.{nd}f}"
 
 
 def render_suggest(v: View, style: str = "ascii") -> str:
@@ -39,8 +35,10 @@ def render_suggest(v: View, style: str = "ascii") -> str:
     rows = [head]
     for c in order:
         cv = v.cards[c]
-        row = [format_card(c, style), _num(cv.mean), _num(cv.stderr), _pct(cv.p61), _pct(cv.p91),
-               _num(cv.payment, 2), "" if c in v.best and cv.vs_best == 0 else f"-{cv.vs_best:.1f}",
+        # a figure that does not apply leaves its cell blank
+        row = [format_card(c, style), number(cv.mean, none=""), number(cv.stderr, none=""),
+               percent(cv.p61, none=""), percent(cv.p91, none=""), number(cv.payment, 2, none=""),
+               "" if c in v.best and cv.vs_best == 0 else f"-{cv.vs_best:.1f}",
                "best" if c in v.best else ""]
         if v.double_dummy is not None:
             row.insert(7, str(v.double_dummy[c]))
@@ -65,7 +63,3 @@ def render_suggest(v: View, style: str = "ascii") -> str:
     lines.append("Each world is solved double dummy: the figures read the players as seeing every card from then "
                  "on.")
     return "\n".join(lines) + "\n"
-
-
-def _pct(p: float | None) -> str:
-    return "" if p is None else f"{100 * p:.0f}%"

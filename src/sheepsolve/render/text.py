@@ -18,9 +18,31 @@ from ..cards import Card, format_card
 from ..engine import Setup
 from ..games import Game
 
-__all__ = ["width", "pad", "table", "signed", "cards", "side_of", "names_of", "contract_name", "game_title"]
+__all__ = ["NONE", "number", "percent", "width", "pad", "table", "signed", "cards", "side_of", "names_of", "contract_name", "game_title"]
 
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+
+NONE = "-"
+"""What text shows for a figure that has none (a standard error of one world, a rate of no hands)."""
+
+
+def number(x: float | None, digits: int = 1, none: str = NONE) -> str:
+    """``x`` with ``digits`` decimals, or ``none`` when there is no figure: every text table's one number format.
+
+    >>> number(2.345), number(3, 2), number(None), number(None, none="")
+    ('2.3', '3.00', '-', '')
+    """
+    return none if x is None else f"{x:.{digits}f}"
+
+
+def percent(p: float | None, none: str = NONE) -> str:
+    """A share as a whole percentage, or ``none`` when there is no figure.
+
+    >>> percent(0.615), percent(None)
+    ('62%', '-')
+    """
+    return none if p is None else f"{100 * p:.0f}%"
 
 
 def width(s: str) -> int:

@@ -4,7 +4,7 @@
 Knows bitmasks and flat tables only (compiled by ``tables.py``); never a game's name.
 
 Values are *future* gains of the side the objective is about, counted from the start of the current trick (the
-cards already on the table included) plus the terminal term ``tv[took]``. The table stores lower and upper
+cards already on the table included) plus the terminal term ``end_value[took]``. The table stores lower and upper
 bounds of that future value at trick boundaries, keyed on the cards still out, the leader, whether the called
 suit is still unled and whether the side took a trick: everything that decides the future, since no card ever
 changes hands during the play.
@@ -40,5 +40,7 @@ include "core/bounds_start.pxi"
 include "core/search.pxi"
 # drivers: exact value (MTD(f) and bisection), the guessing search
 include "core/drivers.pxi"
+# table compilation: the Tables struct built from tables.py's CoreTables
+include "core/compile.pxi"
 # the Python-facing class Core
 include "core/core_class.pxi"

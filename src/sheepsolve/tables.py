@@ -38,12 +38,12 @@ class CoreTables:
     partner: int
     hold_seat: int
     run_min: int
-    r2: int
+    throw_off_last_only: int  # 1: the partner may not throw the called card off before his last card (R2)
     team: tuple[int, ...]
-    maxer: tuple[int, ...]
+    maximizing: tuple[int, ...]  # per seat: 1 when the seat maximises the objective's value
     gain_tricks: int
     bonus_left: tuple[int, ...]  # 17 entries: extra gain of the trick played with k tricks left
-    tv: tuple[int, int]  # terminal value by "the side took a trick"
+    end_value: tuple[int, int]  # the value added at the end of the hand, by "the side took a trick" (0 or 1)
     blocks: tuple[int, ...]  # masks of runs of consecutive equal-point cards of a class (special cards alone)
     context: tuple  # everything that decides a table entry's meaning besides the key
 
@@ -146,15 +146,15 @@ def compile_tables(state: State, obj: Objective) -> CoreTables:
         bonus = tuple(extra)
     # Only what depends on the play goes into the core; fixed points (an unconditional bury) are added outside.
     if obj.tricks:
-        tv = (0, 0)
+        end_value = (0, 0)
     elif obj.no_trick_value is not None:
-        tv = (obj.no_trick_value, obj.bury_points)
+        end_value = (obj.no_trick_value, obj.bury_points)
     elif obj.bury_needs_trick:
-        tv = (0, obj.bury_points)
+        end_value = (0, obj.bury_points)
     else:
-        tv = (0, 0)
+        end_value = (0, 0)
     run_min = st.run_min if st.run_min is not None else 99
-    rest = (tuple(sorted(obj.team)), obj.maximize, obj.tricks, bonus, tv, st.partner,
+    rest = (tuple(sorted(obj.team)), obj.maximize, obj.tricks, bonus, end_value, st.partner,
             st.declarer if st.hold_rule else -1, run_min, st.throw_off_last_only)
     # looked up by what decides the layout (:func:`_layout`'s key) and the rest of the context
     key = (id(g), st.called, st.under, rest)
@@ -167,14 +167,14 @@ def compile_tables(state: State, obj: Objective) -> CoreTables:
     # The table key records every card's holder, so entries stay valid across deals with the same tables.
     ctx = (n, order, cls, called) + rest
     team = tuple(1 if s in obj.team else 0 for s in range(n))
-    maxer = tuple(1 if (t == 1) == obj.maximize else 0 for t in team)
+    maximizing = tuple(1 if (t == 1) == obj.maximize else 0 for t in team)
     tables = CoreTables(
         n=n, order=order, index=index, bits=lay.bits, cls=cls, pts=lay.pts,
         cmask=lay.cmask, trump_cls=lay.trump_cls, called=called, called_cls=lay.called_cls, special=special,
         partner=st.partner if (st.partner is not None and called >= 0) else -1,
         hold_seat=st.declarer if (st.hold_rule and called >= 0) else -1, run_min=run_min,
-        r2=1 if st.throw_off_last_only else 0, team=team, maxer=maxer, gain_tricks=1 if obj.tricks else 0,
-        bonus_left=bonus, tv=tv, blocks=lay.blocks, context=ctx)
+        throw_off_last_only=1 if st.throw_off_last_only else 0, team=team, maximizing=maximizing,
+        gain_tricks=1 if obj.tricks else 0, bonus_left=bonus, end_value=end_value, blocks=lay.blocks, context=ctx)
     if len(_TABLES) > 256:
         _TABLES.clear()
     _TABLES[key] = (g, tables)

@@ -73,9 +73,9 @@ cdef int lead_ruff(Search* s, uint32_t legal, uint32_t cls_mask, uint32_t ruffs,
     A plain class (not the called class while its rules apply), led with the leader's richest card of it that is
     not special; a partner holding no card of the class and a trump above every trump of the other side's players
     who hold no card of the class either (those who hold one must follow with it, and any trump beats every plain
-    card). A player void in the class led may play any trump: legal_moves only keeps the called ace (the partner,
-    ``r2``) and the picker's last hold card, cards of the called class, never trumps, from him; so the partner may
-    ruff. Then the leader's side takes the trick with at least the leader's card, the partner's cheapest trump
+    card). A player void in the class led may play any trump: legal_moves only keeps the called ace (the
+    partner, ``throw_off_last_only``) and the picker's last hold card, cards of the called class, never trumps,
+    from him; so the partner may ruff. Then the leader's side takes the trick with at least the leader's card, the partner's cheapest trump
     above those trumps, and every other player's cheapest card of the class led or, lacking one, of his hand (a
     superset of what he may play, so the sum is never too high). With several such partners, the best bound."""
     cdef Tables* t = &s.t
@@ -295,7 +295,7 @@ cdef inline int sure_lead(Search* s, uint32_t legal, int* bound) noexcept nogil:
     cdef int L = s.leader, tl, v, found = 0, best = 0
     cdef int mine = t.team[L]
     cdef uint32_t m, cls_mask, tops = 0, partners, ruffs
-    if mine != t.maxer[L]:
+    if mine != t.maximizing[L]:
         return 0
     tl = ss_popcount(s.hand[L])
     # his partners' cards, but not against a lone player (cost more instructions than it saved there)
@@ -329,9 +329,9 @@ cdef inline int start_bounds(Search* s, int tricks_left, int alpha, int beta, in
     cdef int sure
     hi[0] = sure_bound(s, 0, 0, 0, 0, tricks_left)  # every trick left could go to the objective's side
     if t.use_took and not s.took:
-        lo[0] = t.tv[0] if t.tv[0] < t.tv[1] else t.tv[1]
+        lo[0] = t.end_value[0] if t.end_value[0] < t.end_value[1] else t.end_value[1]
     else:
-        lo[0] = t.tv[s.took]
+        lo[0] = t.end_value[s.took]
     if not t.gain_tricks and (s.took or not t.use_took):
         # Top trumps held by one side are sure to win their tricks: their points go to that side.
         sure = sure_points(s, s.live)
@@ -355,7 +355,7 @@ cdef inline int lead_bounds(Search* s, int seat, int maxing, int tricks_left, ui
     if tricks_left <= 2:
         return 0
     if not maxing and not t.gain_tricks and (s.took or not t.use_took):
-        b = t.tv[s.took] + trump_points(s)
+        b = t.end_value[s.took] + trump_points(s)
         if b >= beta:
             v[0] = b
             return 1

@@ -145,12 +145,12 @@ ctypedef struct Tables:
     int partner
     int hold_seat
     int run_min
-    int r2
+    int throw_off_last_only
     int team[MAXSEATS]
     int nside[2]            # the seats of each side (team 0, team 1)
     int side_seats[2][MAXSEATS]
     int seat_at[2 * MAXSEATS]  # i % n: the seat ``p`` places after the leader is seat_at[leader + p]
-    int maxer[MAXSEATS]
+    int maximizing[MAXSEATS]
     int sided               # every seat's side maximises if it is the objective's side, else minimises: a trick
                             # a side takes is a gain for it (not in ramsch or leaster)
     int anti                # every seat's side minimises if it is the objective's side, else maximises: each side
@@ -158,7 +158,7 @@ ctypedef struct Tables:
     int gain_tricks
     int bonus_left[17]
     int bonus_upto[17]      # bonus_left[1] + ... + bonus_left[i]
-    int tv[2]
+    int end_value[2]
     int use_took
     int nblocks
     int nclasses             # class ids run 0 .. nclasses - 1

@@ -9,7 +9,7 @@ cdef int value_bound(Search* s) noexcept nogil:
     if not t.gain_tricks:
         for i in range(1, tricks_left + 1):
             v += t.bonus_left[i]
-    return v + (t.tv[0] if t.tv[0] > t.tv[1] else t.tv[1])
+    return v + (t.end_value[0] if t.end_value[0] > t.end_value[1] else t.end_value[1])
 
 
 cdef int mtdf(Search* s, int guess, int step=1) noexcept nogil:

@@ -5,8 +5,9 @@ cdef inline uint32_t legal_moves(Search* s, int seat) noexcept nogil:
     """The legal cards of ``seat`` to move. A lead: any card, but while the called card's rules apply the
     partner leads the called suit only with the called card unless he holds ``run_min`` cards of it (R3). A
     follow: the cards of the class led if he holds any (the partner must play the called card when its suit is
-    led, R1); else any card, but the partner may not throw the called card off before his last card (``r2``,
-    R2) and the picker may not throw off his last hold card; if those leave none, every card."""
+    led, R1); else any card, but the partner may not throw the called card off before his last card
+    (``throw_off_last_only``, R2) and the picker may not throw off his last hold card; if those leave none, every
+    card."""
     cdef uint32_t hand = s.hand[seat]
     cdef uint32_t cands, follow, suit, holds
     cdef Tables* t = &s.t
@@ -25,7 +26,7 @@ cdef inline uint32_t legal_moves(Search* s, int seat) noexcept nogil:
         return follow
     cands = hand
     if restricted and ss_popcount(hand) > 1:
-        if seat == t.partner and t.r2:
+        if seat == t.partner and t.throw_off_last_only:
             cands &= ~t.called_bit
         if seat == t.hold_seat:
             holds = hand & t.cmask[t.called_cls]
@@ -157,7 +158,7 @@ cdef inline uint32_t drop_dominated(Search* s, int seat, uint32_t moves) noexcep
         w = decided_winner(s, seat, c)
         if w < 0:
             continue
-        keep_rich = t.maxer[seat] == t.team[w]
+        keep_rich = t.maximizing[seat] == t.team[w]
         if (t.pts[c] < t.pts[d]) == keep_rich:
             out &= ~(<uint32_t>1 << c)
         else:

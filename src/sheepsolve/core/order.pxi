@@ -207,7 +207,7 @@ cdef inline int lead_order(Search* s, int seat, uint32_t moves, int hint, int* o
     k = take_first(&m, hint, out, k)
     k = take_first(&m, s.killer[ss_popcount(s.hand[seat])][seat] - 1, out, k)
     # where each side would rather the other took the points, the players against the seat solved for lead low
-    if t.maxer[seat] and anti_order(s):
+    if t.maximizing[seat] and anti_order(s):
         return anti_leads(s, seat, m, out, k)
     # leads an opponent could ruff go last (they rarely win); only the others count as top cards
     ruff = ruff_classes(s, seat, &opc) & m

@@ -118,8 +118,8 @@ cdef inline int final_trick(Search* s, uint32_t cards, int lead, int pts, int to
     cdef Tables* t = &s.t
     cdef int w = ss_msb(cards & (t.trumps | t.same_cls[lead]))
     if not t.team[s.owner[w]]:
-        return t.tv[took]
-    return trick_gain(t, s.owner[w], pts, 1) + t.tv[took | t.use_took]
+        return t.end_value[took]
+    return trick_gain(t, s.owner[w], pts, 1) + t.end_value[took | t.use_took]
 
 
 cdef inline int last_trick(Search* s) noexcept nogil:

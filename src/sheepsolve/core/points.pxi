@@ -54,8 +54,8 @@ cdef inline int sure_bound(Search* s, int mine, int won, int from_hands, int k, 
     if mine:
         took = s.took | t.use_took
         if t.gain_tricks:
-            return k + t.tv[took]
-        v = won + t.tv[took]
+            return k + t.end_value[took]
+        v = won + t.end_value[took]
         if k == 1:
             v += t.bonus_left[tl]
         return v
@@ -66,8 +66,8 @@ cdef inline int sure_bound(Search* s, int mine, int won, int from_hands, int k, 
         if k == 1:
             v -= t.bonus_left[tl]
     if t.use_took and not s.took:
-        return t.tv[0] if t.tv[0] > v + t.tv[1] else v + t.tv[1]
-    return v + t.tv[s.took]
+        return t.end_value[0] if t.end_value[0] > v + t.end_value[1] else v + t.end_value[1]
+    return v + t.end_value[s.took]
 
 
 cdef inline int trick_bounds(Search* s, int seat, int mine, int contrib, int* lo, int* hi) noexcept nogil:

@@ -76,7 +76,7 @@ cdef int ab_two(Search* s, int alpha, int beta) noexcept nogil:
     cdef Tables* t = &s.t
     cdef int seat = t.seat_at[s.leader + s.ntr]
     cdef uint32_t legal
-    cdef int maxing = t.maxer[seat], best = -INF if maxing else INF, v, c
+    cdef int maxing = t.maximizing[seat], best = -INF if maxing else INF, v, c
     cdef int last = s.ntr == t.n - 1
     cdef CardSave cs
     cdef int first = -1, a, b, wteam
@@ -208,7 +208,7 @@ cdef int ab(Search* s, int alpha, int beta) noexcept nogil:
     4. at a trick start, the store (:func:`store_tables`)."""
     cdef Tables* t = &s.t
     cdef int seat = t.seat_at[s.leader + s.ntr]
-    cdef int maxing = t.maxer[seat]
+    cdef int maxing = t.maximizing[seat]
     cdef int v, best, bestc = -1, nmoves, tricks_left, a0, b0
     cdef int lo_b = 0, hi_b = 0, hint = -1
     cdef uint32_t legal
@@ -219,7 +219,7 @@ cdef int ab(Search* s, int alpha, int beta) noexcept nogil:
     # 1. bounds and table probe
     if s.ntr == 0:
         if s.live == 0:
-            return t.tv[s.took]
+            return t.end_value[s.took]
         tricks_left = ss_popcount(s.hand[s.leader])
         if tricks_left == 1:
             return last_trick(s)

@@ -211,12 +211,12 @@ def bury_view(ann, *, worlds: int | str = 100, seed: int = 0, jobs: int | None =
                     cost_stderr=chosen.vs_best_stderr, error=not chosen.best and cost > 0 and cost >= threshold)
 
 
-_ANN: dict[str, Any] = {}
+_ANNOTATE_WORKER: dict[str, Any] = {}
 
 
 def _ann_init(units: list[tuple[tuple, tuple]]) -> None:
     """Worker set-up for annotate's units: (knowledge spec, world spec) per unit."""
-    _ANN["units"] = units
+    _ANNOTATE_WORKER["units"] = units
 
 
 class _AnnRound:
@@ -230,7 +230,7 @@ class _AnnRound:
 
     def __call__(self, i: int) -> tuple:
         uid, j = self.ids[i]
-        kspec, wspec = _ANN["units"][uid]
+        kspec, wspec = _ANNOTATE_WORKER["units"][uid]
         k = worker_knowledge(kspec)
         return solve_world(k, World.from_spec(k, wspec), worker_solver(), payments=False, only=self.only.get(j),
                            guesses=self.guesses.get(j))

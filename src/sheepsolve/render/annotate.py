@@ -64,15 +64,15 @@ def render_text(ann: Annotation, style: str = "symbols", *, color: bool = False,
     """
     g = ann.game
 
-    def fc(c: Card) -> str:
+    def card_text(c: Card) -> str:
         return format_card(c, style)
 
-    def mk(m: str) -> str:
+    def mark_text(m: str) -> str:
         if not color or not m:
             return m
         return (_RED + _BOLD if m == "??" else _YELLOW) + m + _RESET
 
-    lines = [g.title + call_text(ann, fc)]
+    lines = [g.title + call_text(ann, card_text)]
     if ann.stakes.factor > 1:
         lines[0] += f"; stakes x{ann.stakes.factor}"
     if ann.two_sided:
@@ -93,7 +93,7 @@ def render_text(ann: Annotation, style: str = "symbols", *, color: bool = False,
                      f"(worth {b.chosen.value}, {b.chosen.outcome})")
         if b.cost > 0:
             lines.append(f"  best: {'; '.join(o.label(style, calls=calls) for o in b.best[:3])} (worth "
-                         f"{b.best_value}): cost {b.cost} {mk(b.mark)}" + (f", {b.swing}" if b.swing else ""))
+                         f"{b.best_value}): cost {b.cost} {mark_text(b.mark)}" + (f", {b.swing}" if b.swing else ""))
         else:
             lines.append(f"  nothing better among {len(b.options)} compared ({b.compared})")
         if b.view is not None:
@@ -119,15 +119,16 @@ def render_text(ann: Annotation, style: str = "symbols", *, color: bool = False,
         value = "" if d.value is None else (str(d.value) if d.after == d.value else f"{d.value}>{d.after}")
         w = won.get(d.index, "") if min_cost is None else ""
         if d.forced:
-            rows.append([tcol, d.player, fc(d.card), value, "", "", "forced", "", w])
+            rows.append([tcol, d.player, card_text(d.card), value, "", "", "forced", "", w])
             if ann.view is not None:
                 rows[-1].insert(8, "")
             continue
-        best = " ".join(fc(c) for c in d.best) if d.cost > 0 or d.swing else ""
-        every = " ".join(f"{fc(c)} {v}" for c, v in d.values.items())
-        rows.append([tcol, d.player, fc(d.card), value, str(d.cost) if d.cost else "", mk(d.mark), best, every, w])
+        best = " ".join(card_text(c) for c in d.best) if d.cost > 0 or d.swing else ""
+        every = " ".join(f"{card_text(c)} {v}" for c, v in d.values.items())
+        rows.append([tcol, d.player, card_text(d.card), value, str(d.cost) if d.cost else "", mark_text(d.mark),
+                     best, every, w])
         if ann.view is not None:
-            rows[-1].insert(8, view_cell(d, fc))
+            rows[-1].insert(8, view_cell(d, card_text))
         if d.swing is not None:
             rows.append(["", "", "", "", "", "", "", f"changes the result: {d.swing}", ""])
             if ann.view is not None:
@@ -143,8 +144,8 @@ def render_text(ann: Annotation, style: str = "symbols", *, color: bool = False,
     for p in ann.summary.players:
         big = p.largest
         srows.append([p.player, p.side, str(p.decisions), str(p.forced), str(p.errors), str(p.given_away),
-                      "" if big is None else f"{big.cost} (trick {big.trick}, {fc(big.card)}; best "
-                      f"{' '.join(fc(c) for c in big.best)}){' ' + mk('??') if big.swing else ''}"])
+                      "" if big is None else f"{big.cost} (trick {big.trick}, {card_text(big.card)}; best "
+                      f"{' '.join(card_text(c) for c in big.best)}){' ' + mark_text('??') if big.swing else ''}"])
     if ann.view is not None:
         srows[0] += ["expected loss", "luck"]
         for row, p in zip(srows[1:], ann.summary.players):
@@ -156,7 +157,7 @@ def render_text(ann: Annotation, style: str = "symbols", *, color: bool = False,
     return "\n".join(lines) + "\n"
 
 
-def view_cell(d: Decision, fc) -> str:
+def view_cell(d: Decision, card_text) -> str:
     """The player's-view judgement of one decision: its expected cost ± standard error, ``(!)`` for a
     player's-view error with the best cards."""
     v = d.view
@@ -164,7 +165,7 @@ def view_cell(d: Decision, fc) -> str:
         return ""
     out = f"{v.cost:.1f}" + (f" ±{v.cost_stderr:.1f}" if v.cost_stderr else "")
     if v.error:
-        out += " (!) best " + " ".join(fc(c) for c in v.best)
+        out += " (!) best " + " ".join(card_text(c) for c in v.best)
     return out
 
 
@@ -215,21 +216,21 @@ def trick_winners(ann: Annotation) -> dict[int, str]:
     return out
 
 
-def call_text(ann: Annotation, fc) -> str:
-    """`` — picker Ann, called AH, partner Bob; buried KS 8C`` (cards through ``fc``)."""
+def call_text(ann: Annotation, card_text) -> str:
+    """`` — picker Ann, called AH, partner Bob; buried KS 8C`` (cards through ``card_text``)."""
     st, names, g = ann.setup, ann.players, ann.game
     if st.declarer is None:
         return ""
     role = "picker" if g.kind == "picker" else "declarer"
     s = f" — {role} {names[st.declarer]}"
     if st.called is not None:
-        s += f", called {fc(st.called)}"
+        s += f", called {card_text(st.called)}"
     if st.partner is not None:
         s += f", partner {names[st.partner]}"
     elif g.two_sided and g.partner not in ("none",):
         s += ", alone"
     if st.bury:
-        s += f"; buried {' '.join(fc(c) for c in st.bury)}"
+        s += f"; buried {' '.join(card_text(c) for c in st.bury)}"
     return s
 
 

@@ -83,10 +83,9 @@ them costs from milliseconds by fork to about a second spawned, each starts with
 machine a second worker only adds work: docs/TUNING.md, "The player's view")."""
 
 FORKED_PARALLEL_AFTER_SECONDS = 0.3
-"""``suggest``'s threshold when workers start by fork (a pool of two in 15-30 ms, with this process's tables
-loaded): on two idle cores it made ``suggest`` at the first lead 0.68x as long on sauspiel and 0.84x on
-sheepshead-jd, 200 worlds; on cores already busy it made it 1.26x as long (docs/TUNING.md). ``annotate``'s hands
-of many short decisions keep :data:`PARALLEL_AFTER_SECONDS`."""
+"""``suggest``'s threshold when workers start by fork (a pool starts quickly, with this process's tables loaded):
+faster on idle cores, slower on busy ones (docs/TUNING.md, "Quiet cores"). ``annotate``'s hands of many short
+decisions keep :data:`PARALLEL_AFTER_SECONDS`."""
 
 
 def quick_parallel_after() -> float:

@@ -41,9 +41,8 @@ _F = TypeVar("_F", bound=Callable[..., Any])
 
 __all__ = ["Solver", "Solution", "solve", "SolverError", "DEFAULT_TABLE_MIB", "MAX_TABLE_MIB"]
 
-# Small tables that stay in the processor's cache are faster than big ones: on the benchmark corpora 1 MiB
-# (2 ** 14 entries each) solved full deals 1.3-2x faster than 16 MiB with 2-10% more nodes, and annotate and the
-# bury ranking 1.2-1.8x faster. Bigger tables only pay for very long searches.
+# Small tables that stay in the processor's cache are faster than big ones; bigger tables only pay for very long
+# searches (docs/TUNING.md, "Tables: size and layout").
 DEFAULT_TABLE_MIB = 1
 MAX_TABLE_MIB = 256
 
@@ -223,7 +222,7 @@ class Solver:
         ``guess``: the position's value if known (say, from the card played before it), where each card's
         search starts; as in :meth:`value` it only changes the work, never the answer. Without one, the cards
         are solved one after the other, each from the best value found so far, and the position itself is not
-        searched (4% fewer nodes on the annotate benchmark's hands than solving it first).
+        searched (fewer nodes than solving it first: docs/TUNING.md, "Tables: size and layout").
         """
         obj = self._objective(state, objective, seat, tricks)
         if state.finished:

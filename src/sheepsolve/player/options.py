@@ -17,13 +17,12 @@ VIEW_TABLE_MIB = 1
 MAX_WORLDS = ALL_WORLDS_CAP
 """The most worlds ``--worlds N`` samples (suggest, annotate --view player, bury, pick, choose): as many as
 ``--worlds all`` enumerates. Beyond it the standard error hardly moves (points lie in 0..120, so it is at most
-60/sqrt(N): 0.42 points at 20,000, typically a third of that) while the memory keeps growing (suggest holds every
-sampled world, about 8 KB each: some 160 MB at 20,000) and the time too."""
+60/sqrt(N)) while the memory keeps growing (suggest holds every sampled world) and the time too (docs/TUNING.md,
+"The player's view: memory")."""
 
 MAX_ANNOTATE_WORLDS = 2_000
 """The most worlds per decision of ``annotate --view player``: every decision of the hand is solved in that
-many worlds and the worlds of all of them are held at once (about 0.11 MB a world on a 32-decision sauspiel
-hand: 138 MB at 1,000 worlds, so some 250 MB at 2,000, where 20,000 would take 2 GB)."""
+many worlds and the worlds of all of them are held at once (docs/TUNING.md, "The player's view: memory")."""
 
 MAX_SEED = 2**63 - 1
 """The largest ``--seed``: seeds are 0 to 2**63 - 1, what a signed 64-bit integer holds (they go into the JSON

@@ -106,7 +106,7 @@ ANALYSIS_ERRORS: tuple[type[Exception], ...] = _analysis_errors()
 
 
 def show(src: Source, *, german: bool = False) -> tuple[Any, dict[str, Any]]:
-    """``sheepsolve show FILE --json`` (the answer: :class:`~sheepsolve.hand.HandView`)."""
+    """``sheepsolve show FILE --json`` (the answer: :class:`~sheepsolve.hand.HandFacts`)."""
     from .hand import hand_view
 
     view = hand_view(src.record(german))

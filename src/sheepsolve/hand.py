@@ -7,8 +7,8 @@ Points, outcomes and payments come from :mod:`sheepsolve.scoring` (:func:`~sheep
 known: its replay (:attr:`Record.replay <sheepsolve.record.Record.replay>`) holds the known hands to the rules,
 so every finished trick has its winner and points; the declaring side is named when the call or the play reveals
 it; the result and, when the hand of the player to move is unknown, the legal cards are left out, and
-:attr:`HandView.missing` says what is missing. :mod:`sheepsolve.render.show` turns a :class:`HandView` into text
-(``sheepsolve show``); :meth:`HandView.to_dict` is its JSON.
+:attr:`HandFacts.missing` says what is missing. :mod:`sheepsolve.render.show` turns a :class:`HandFacts` into text
+(``sheepsolve show``); :meth:`HandFacts.to_dict` is its JSON.
 
 >>> from sheepsolve.record import parse_record
 >>> rec = parse_record('''
@@ -44,11 +44,11 @@ from .games import Game
 from .record import Record
 from .scoring import Result, Stakes, Tally, laufende_of, score, tally
 
-__all__ = ["HandView", "TrickView", "hand_view"]
+__all__ = ["HandFacts", "TrickFacts", "hand_view"]
 
 
 @dataclass(frozen=True)
-class TrickView:
+class TrickFacts:
     """One trick: its number (1-based), leader seat, cards in play order and the seat of each card."""
 
     number: int
@@ -60,7 +60,7 @@ class TrickView:
 
 
 @dataclass(frozen=True)
-class HandView:
+class HandFacts:
     """What a record tells about a hand. Seats are 0-based; names are in ``players``.
 
     ``state`` is the engine's position after the last card (for a partial record: replayed with the unknown
@@ -76,8 +76,8 @@ class HandView:
     state: State
     complete: bool
     missing: tuple[str, ...]
-    tricks: tuple[TrickView, ...]
-    current: TrickView | None
+    tricks: tuple[TrickFacts, ...]
+    current: TrickFacts | None
     team: frozenset[int] | None
     roles: tuple[str, ...]
     opening: Tally
@@ -139,7 +139,7 @@ class HandView:
         def cards(cs: Sequence[Card] | None) -> list[str] | None:
             return [str(c) for c in cs] if cs is not None else None
 
-        def trick(t: TrickView) -> dict[str, Any]:
+        def trick(t: TrickFacts) -> dict[str, Any]:
             return {"number": t.number, "leader": names[t.leader], "cards": cards(t.cards),
                     "players": [names[s] for s in t.seats], "winner": name(t.winner), "points": t.points}
 
@@ -186,8 +186,8 @@ class HandView:
         return out
 
 
-def hand_view(rec: Record) -> HandView:
-    """Gather what ``rec`` tells about the hand (see :class:`HandView`)."""
+def hand_view(rec: Record) -> HandFacts:
+    """Gather what ``rec`` tells about the hand (see :class:`HandFacts`)."""
     g = rec.game
     missing = tuple(rec.missing_parts())
     complete = not missing
@@ -203,13 +203,13 @@ def hand_view(rec: Record) -> HandView:
         setup = dataclasses.replace(setup, team=frozenset(known_side))
         states = [dataclasses.replace(s, setup=setup) for s in states]
         state = states[-1]
-    tricks = tuple(TrickView(number=i, leader=t.leader, cards=t.cards,
+    tricks = tuple(TrickFacts(number=i, leader=t.leader, cards=t.cards,
                              seats=tuple((t.leader + k) % g.seats for k in range(len(t.cards))),
                              winner=t.winner, points=t.points)
                    for i, t in enumerate(state.tricks, 1))
     current = None
     if state.trick:
-        current = TrickView(number=len(state.tricks) + 1, leader=state.leader, cards=state.trick,
+        current = TrickFacts(number=len(state.tricks) + 1, leader=state.leader, cards=state.trick,
                             seats=tuple((state.leader + k) % g.seats for k in range(len(state.trick))),
                             winner=None, points=sum(c.points for c in state.trick))
     # running tallies: one state per finished trick (states holds one per trick of the record, the last one
@@ -238,7 +238,7 @@ def hand_view(rec: Record) -> HandView:
         known = complete or rec.hands[state.to_move] is not None and (
             g.kind != "picker" or state.to_move != rec.declarer or (rec.blind is not None and rec.bury is not None))
         legal = tuple(state.legal()) if known else None
-    return HandView(record=rec, state=state, complete=complete, missing=missing, tricks=tricks, current=current,
+    return HandFacts(record=rec, state=state, complete=complete, missing=missing, tricks=tricks, current=current,
                     team=team, roles=_roles(rec, team), opening=opening, running=running, tally=now,
                     finished=finished, result=result, no_result=no_result, to_move=to_move, legal=legal,
                     laufende=laufende)

@@ -15,6 +15,6 @@ this package turns them into words and pages, in the reader's card notation (``-
 
 from __future__ import annotations
 
-from .show import HandView, TrickView, hand_view, render, view_data
+from .show import HandFacts, TrickFacts, hand_view, render, view_data
 
-__all__ = ["HandView", "TrickView", "hand_view", "render", "view_data"]
+__all__ = ["HandFacts", "TrickFacts", "hand_view", "render", "view_data"]

@@ -1,8 +1,8 @@
 """Terminal text for a hand record: what ``sheepsolve show`` prints.
 
-:func:`render` turns a :class:`~sheepsolve.hand.HandView` (what the record tells about the hand, worked out by
+:func:`render` turns a :class:`~sheepsolve.hand.HandFacts` (what the record tells about the hand, worked out by
 :func:`~sheepsolve.hand.hand_view` from the record's kept replay) into aligned text; :func:`view_data` is its
-JSON (:meth:`~sheepsolve.hand.HandView.to_dict`). Nothing is replayed or scored here.
+JSON (:meth:`~sheepsolve.hand.HandFacts.to_dict`). Nothing is replayed or scored here.
 
 >>> from sheepsolve.record import parse_record
 >>> rec = parse_record('''
@@ -32,16 +32,16 @@ from typing import Any
 from ..cards import Card, card_name, format_card, suit_title
 from ..files import clip
 from ..games import RULE_SWITCHES
-from ..hand import HandView, TrickView, hand_view
+from ..hand import HandFacts, TrickFacts, hand_view
 from ..record import Record
 from ..scoring import Result, Tally
 from .text import contract_name, game_title, names_of, signed, table as _table
 
-__all__ = ["HandView", "TrickView", "hand_view", "render", "view_data", "header_lines", "result_text"]
+__all__ = ["HandFacts", "TrickFacts", "hand_view", "render", "view_data", "header_lines", "result_text"]
 
 
-def view_data(v: HandView) -> dict[str, Any]:
-    """The view as JSON-ready data (:meth:`HandView.to_dict <sheepsolve.hand.HandView.to_dict>`)."""
+def view_data(v: HandFacts) -> dict[str, Any]:
+    """The view as JSON-ready data (:meth:`HandFacts.to_dict <sheepsolve.hand.HandFacts.to_dict>`)."""
     return v.to_dict()
 
 
@@ -66,14 +66,14 @@ def _cards(cs: Sequence[Card], style: str) -> str:
     return " ".join(format_card(c, style) for c in cs)
 
 
-def _names(v: HandView, seats: Sequence[int]) -> str:
+def _names(v: HandFacts, seats: Sequence[int]) -> str:
     return names_of(v.players, seats)
 
 
 _signed = signed
 
 
-def _header(v: HandView, style: str) -> list[str]:
+def _header(v: HandFacts, style: str) -> list[str]:
     rec, g = v.record, v.game
     title = game_title(g, style)
     bits = []
@@ -116,7 +116,7 @@ def _preset_keys(preset: str) -> set[str]:
     return set(PRESETS.get(preset, {}))
 
 
-def _hands_table(v: HandView, style: str, hands: Sequence[Sequence[Card] | None], title: str) -> list[str]:
+def _hands_table(v: HandFacts, style: str, hands: Sequence[Sequence[Card] | None], title: str) -> list[str]:
     g = v.game
     classes = g.classes
     head = ["Seat", "Player", "Role"] if any(v.roles) else ["Seat", "Player"]
@@ -134,7 +134,7 @@ def _hands_table(v: HandView, style: str, hands: Sequence[Sequence[Card] | None]
     return [title] + _table(rows, align)
 
 
-def _call_lines(v: HandView, style: str) -> list[str]:
+def _call_lines(v: HandFacts, style: str) -> list[str]:
     rec, g = v.record, v.game
     names = v.players
     out = []
@@ -194,7 +194,7 @@ def _call_lines(v: HandView, style: str) -> list[str]:
     return out
 
 
-def _tricks_table(v: HandView, style: str) -> list[str]:
+def _tricks_table(v: HandFacts, style: str) -> list[str]:
     names = v.players
     all_tricks = list(v.tricks) + ([v.current] if v.current is not None else [])
     if not all_tricks:
@@ -210,18 +210,18 @@ def _tricks_table(v: HandView, style: str) -> list[str]:
     return ["Tricks (cards in play order)"] + _table(rows, ">" + "<" * (n + 2) + ">")
 
 
-def _trick_card(v: HandView, c: Card, style: str) -> str:
+def _trick_card(v: HandFacts, c: Card, style: str) -> str:
     """A card as played; the card under (played face down for the called suit) in parentheses."""
     return f"({format_card(c, style)})" if c == v.record.under else format_card(c, style)
 
 
-def _side_heads(v: HandView) -> tuple[str, str]:
+def _side_heads(v: HandFacts) -> tuple[str, str]:
     if v.game.kind == "picker":
         return ("Picker side", "Defenders")
     return ("Declarers", "Defenders") if v.team is not None and len(v.team) > 1 else ("Declarer", "Defenders")
 
 
-def _totals_table(v: HandView) -> list[str]:
+def _totals_table(v: HandFacts) -> list[str]:
     if not v.running:
         return []
     names = v.players
@@ -243,7 +243,7 @@ def _totals_table(v: HandView) -> list[str]:
     return ["Points taken (running totals)"] + _table(rows, "<" + ">" * (len(head) - 1))
 
 
-def _outcome_text(v: HandView, r: Result) -> str:
+def _outcome_text(v: HandFacts, r: Result) -> str:
     names = v.players
     o = r.outcome
     if ":" in o:
@@ -270,7 +270,7 @@ def _outcome_text(v: HandView, r: Result) -> str:
             f"{st['declaring']} to {st['defending']} tricks")
 
 
-def _result_lines(v: HandView) -> list[str]:
+def _result_lines(v: HandFacts) -> list[str]:
     g = v.game
     names = v.players
     out = []
@@ -306,7 +306,7 @@ def _result_lines(v: HandView) -> list[str]:
     return out + _table(rows, align)
 
 
-def _position_lines(v: HandView, style: str) -> list[str]:
+def _position_lines(v: HandFacts, style: str) -> list[str]:
     names = v.players
     s = v.to_move
     assert s is not None
@@ -332,13 +332,13 @@ def _position_lines(v: HandView, style: str) -> list[str]:
     return out
 
 
-def header_lines(v: HandView, style: str) -> list[str]:
+def header_lines(v: HandFacts, style: str) -> list[str]:
     """The lines of ``show``'s text that tell the game: its title and rules, the stakes, the record's notes, the
     blind, the bury and the call (the contract)."""
     return _header(v, style) + _call_lines(v, style)
 
 
-def result_text(v: HandView) -> str | None:
+def result_text(v: HandFacts) -> str | None:
     """``show``'s result line of a finished hand (``the picker's side (Bob, Dee) won: 67 to 53 points, ...``),
     or None before the end."""
     if not v.finished:
@@ -351,7 +351,7 @@ def _inferred_words(rec: Record) -> list[str]:
     return [f"{k[len('hands.'):]}'s hand" if k.startswith("hands.") else f"the {k}" for k in rec.inferred]
 
 
-def render(v: HandView | Record, style: str = "symbols") -> str:
+def render(v: HandFacts | Record, style: str = "symbols") -> str:
     """The hand as aligned text. ``style`` is a :func:`~sheepsolve.cards.format_card` style: ``ascii``,
     ``symbols`` or ``color`` (the caller decides, e.g. color only on a terminal)."""
     if isinstance(v, Record):

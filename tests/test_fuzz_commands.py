@@ -612,7 +612,10 @@ def test_sighup_and_low_memory_at_random(tmp_path: Path) -> None:
         while _group_alive(p.pid) and time.monotonic() < deadline:
             time.sleep(0.05)
         text = err.decode("utf-8", "replace")
-        if p.returncode not in (0, 1, 129) or "Traceback" in text or "Error" in text or _group_alive(p.pid):
+        # -SIGHUP: the hangup came before the command set its handler (a slow start under load): the default action
+        # ends it, before any worker started
+        ended = (0, 1, 129, -signal.SIGHUP)
+        if p.returncode not in ended or "Traceback" in text or "Error" in text or _group_alive(p.pid):
             failures.append((args, p.returncode, text[-2000:], _group_alive(p.pid)))
     for _ in range(4):
         path = Path(rnd.choice(BASES[:20]))

@@ -386,3 +386,49 @@ def test_a_byte_order_mark_on_batch_input_and_report(tmp_path: Path) -> None:
     out.write_bytes(b"\xef\xbb\xbf" + out.read_bytes())
     r = CliRunner().invoke(main, ["report", str(out), "--json"])
     assert r.exit_code == 0, r.output
+
+
+# --------------------------------------------------------------------------------------------------------------
+# The long sampling commands: an estimate of the time left once the first worlds are done
+
+
+def test_the_estimate_of_time_left_once_the_first_worlds_are_done(monkeypatch, capsys) -> None:
+    from sheepsolve import cli
+
+    now = [100.0]
+    progress = cli._Progress("worlds", clock=lambda: now[0])
+    progress.on = False
+    progress(0, 20000)
+    now[0] += 1.0
+    progress(10, 20000)  # a second and 10 worlds: too early to tell
+    assert capsys.readouterr().err == ""
+    now[0] += 3.0
+    progress(50, 20000)
+    now[0] += 60.0
+    progress(900, 20000)  # told once only
+    assert capsys.readouterr().err == "worlds: about 27 min left (50 of 20,000 done in 4 s)\n"
+    quick = cli._Progress("worlds", clock=lambda: now[0])
+    quick.on = False
+    quick(0, 100)
+    now[0] += 2.5
+    quick(99, 100)  # a second left: not worth a line
+    assert capsys.readouterr().err == ""
+
+
+def test_a_long_pick_prints_its_estimate(tmp_path: Path) -> None:
+    """pick --worlds 20000 (about 34 minutes on one core) says how long it will take once it has begun."""
+    import re
+
+    p = subprocess.Popen([sys.executable, "-m", "sheepsolve", "pick", str(EXAMPLES / "bury-jd-picker-only.toml"),
+                          "--seat", "Cal", "--worlds", "20000", "--jobs", "1"], stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, text=True)
+    try:
+        import select
+
+        ready, _, _ = select.select([p.stderr], [], [], 60)  # the estimate comes after FIRST_WORLDS_SECONDS
+        line = p.stderr.readline() if ready else "(nothing within 60 s)"
+    finally:
+        p.kill()
+        p.communicate()
+    assert re.fullmatch(r"worlds: about (\d+ s|\d+ min|\d+ h \d+ min) left \([\d,]+ of 20,000 done in \d+ s\)\n",
+                        line), line

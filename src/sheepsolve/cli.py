@@ -10,6 +10,7 @@ import functools
 import json
 import os
 import sys
+import time
 from collections.abc import Sequence
 from typing import Any, Callable
 
@@ -403,21 +404,64 @@ def puzzle_show(files: tuple[str, ...], html_out: str | None, reveal: bool, nota
 # Choices before the first lead: bury, pick, choose (library: bury.py).
 
 
-class _Progress:
-    """A progress bar on standard error, drawn only when standard error is a terminal."""
+ESTIMATE_AFTER_SECONDS = 10.0
+"""A run whose time left is estimated beyond this gets the estimate printed (once, on standard error)."""
+FIRST_WORLDS_SECONDS = 2.0
+"""The estimate is made once this long has passed with some units done (or a hundredth of them is done)."""
 
-    def __init__(self, label: str) -> None:
+
+def duration_text(seconds: float) -> str:
+    """A duration as a reader takes it in: ``45 s``, ``27 min``, ``1 h 14 min``.
+
+    >>> duration_text(44.6), duration_text(27 * 60 + 10), duration_text(74 * 60)
+    ('45 s', '27 min', '1 h 14 min')
+    """
+    if seconds < 90:
+        return f"{max(1, round(seconds))} s"
+    minutes = round(seconds / 60)
+    return f"{minutes} min" if minutes < 60 else f"{minutes // 60} h {minutes % 60} min"
+
+
+class _Progress:
+    """Progress of a long sampling run on standard error: once the first units are done, one line with the time
+    left when it is over :data:`ESTIMATE_AFTER_SECONDS` (printed whether or not standard error is a terminal, so
+    a log shows it too), and on a terminal a progress bar showing the time left."""
+
+    def __init__(self, label: str, clock: Callable[[], float] = time.monotonic) -> None:
         self.label = label
         self.bar: Any = None
         self.on = sys.stderr.isatty()
+        self.clock = clock
+        self.start: tuple[float, int] | None = None  # (when, units done) at the first call
+        self.told = False
 
     def __call__(self, done: int, total: int) -> None:
+        now = self.clock()
+        if self.start is None:
+            self.start = (now, done)
+        self._estimate(done, total, now)
         if not self.on:
             return
         if self.bar is None:
-            self.bar = click.progressbar(length=total, label=self.label, file=sys.stderr)
+            self.bar = click.progressbar(length=total, label=self.label, file=sys.stderr, show_eta=True,
+                                         show_percent=True)
             self.bar.__enter__()
         self.bar.update(done - self.bar.pos)
+
+    def _estimate(self, done: int, total: int, now: float) -> None:
+        assert self.start is not None
+        t0, done0 = self.start
+        ran, spent = done - done0, now - t0
+        if self.told or ran <= 0 or done >= total:
+            return
+        if spent < FIRST_WORLDS_SECONDS and ran < max(1, total // 100):
+            return
+        self.told = True
+        left = spent / ran * (total - done)
+        if left >= ESTIMATE_AFTER_SECONDS:
+            lead = "\n" if self.bar is not None else ""
+            click.echo(f"{lead}{self.label}: about {duration_text(left)} left ({done:,} of {total:,} done in "
+                       f"{duration_text(spent)})", err=True)
 
     def __enter__(self) -> "_Progress":
         return self

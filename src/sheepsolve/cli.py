@@ -425,10 +425,12 @@ def duration_text(seconds: float) -> str:
 class _Progress:
     """Progress of a long sampling run on standard error: once the first units are done, one line with the time
     left when it is over :data:`ESTIMATE_AFTER_SECONDS` (printed whether or not standard error is a terminal, so
-    a log shows it too), and on a terminal a progress bar showing the time left."""
+    a log shows it too; ``estimate``: only bury, pick and choose, the runs of up to an hour, ask for it), and on
+    a terminal a progress bar showing the time left."""
 
-    def __init__(self, label: str, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, label: str, clock: Callable[[], float] = time.monotonic, *, estimate: bool = False) -> None:
         self.label = label
+        self.estimate = estimate
         self.bar: Any = None
         self.on = sys.stderr.isatty()
         self.clock = clock
@@ -452,7 +454,7 @@ class _Progress:
         assert self.start is not None
         t0, done0 = self.start
         ran, spent = done - done0, now - t0
-        if self.told or ran <= 0 or done >= total:
+        if self.told or not self.estimate or ran <= 0 or done >= total:
             return
         if spent < FIRST_WORLDS_SECONDS and ran < max(1, total // 100):
             return
@@ -516,7 +518,7 @@ def _choice_command(file: str, compute: Callable[..., Any], page: Callable[..., 
 
     if html_out is not None:
         check_output_path(html_out, inputs=[file], label="--html")
-    with _Progress(unit) as progress:
+    with _Progress(unit, estimate=True) as progress:
         res, data = compute(commands.Source.file(file), progress=progress, **options)
     if html_out is not None:
         write_report(html_out, page(res, page_style(notation, res.game)), inputs=[file])

@@ -192,7 +192,9 @@ class Game:
     sie: bool = False
     solo_type: bool = False  # schafkopf tariff class (solo, wenz, geier, ...)
     laufende_from: int = 0
-    rank: int = 0  # auction rank
+    rank: float = 0  # auction rank
+    no_trick: bool = False  # the declarer wins by taking no trick at all (Skat's null, Schafkopf's Bettel)
+    ouvert: bool = False  # the declarer's hand is open to every seat
     rules: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
 
     # derived tables, filled in __post_init__
@@ -334,15 +336,22 @@ class GameSpec:
     seat_titles: Mapping[int, str] = field(default_factory=lambda: MappingProxyType({}))  # title by seats
     solo_type: bool = False  # Schafkopf tariff class (solo, wenz, geier, ...)
     sie: bool = False
-    auction_rank: int = 0  # higher outbids lower; a tout adds 10
+    auction_rank: float = 0  # higher outbids lower; a tout adds 10
+    ouvert_rank: float | None = None  # the auction rank played ouvert (None: no ouvert form)
+    no_trick: bool = False  # the declarer must take no trick (null, Bettel): no trumps, its own rank order
 
     @property
     def needs_trump(self) -> bool:
         """The record names the trump suit."""
         return self.trump_suit == CHOSEN
 
+    @property
+    def ouvert_allowed(self) -> bool:
+        return self.ouvert_rank is not None
+
 
 _SHEEPSHEAD: dict[str, Any] = dict(family="sheepshead", top_trumps="QJ", trump_suit="D", plain_ranks="ATK987")
+_SKAT: dict[str, Any] = dict(family="skat", kind="picker", seats=(3,), blind={3: 2}, partner="alone")
 _SOLO_TYPE: dict[str, Any] = dict(family="schafkopf", kind="contract", seats=(4, 3), decks=("long", "short"),
                                   tout_allowed=True, solo_type=True)
 
@@ -379,12 +388,26 @@ REGISTRY: dict[str, GameSpec] = {
         GameSpec(name="farbgeier", title="Farbgeier", **_SOLO_TYPE, top_trumps="Q", trump_suit=CHOSEN,
                  plain_ranks="ATKJ987", laufende_from=3, auction_rank=2,
                  doc="the four Ober, then the chosen suit"),
+        GameSpec(name="bettel", title="Bettel", family="schafkopf", kind="contract", seats=(4, 3),
+                 decks=("long", "short"), top_trumps="", plain_ranks="AKQJT987", no_trick=True, auction_rank=1.5,
+                 ouvert_rank=3.5,
+                 doc="no trumps, A K O U 10 9 8 7 in every suit; the declarer must take no trick"),
         GameSpec(name="sie", title="Sie", family="schafkopf", kind="contract", decks=("long",), trump_suit="H",
                  laufende_from=3, solo_type=True, sie=True, auction_rank=20,
                  doc="declarer holds all four Ober and four Unter; not played out (long deck: eight cards)"),
         GameSpec(name="ramsch", title="Ramsch", family="schafkopf", kind="ramsch", decks=("long", "short"),
                  trump_suit="H", laufende_from=3,
                  aliases=("ramsh",), doc="all passed: sauspiel trumps, everyone alone, most points loses"),
+        # Skat: the declarer alone against two; the 2-card skat counts for him (taken up and two cards put away,
+        # or left as dealt in a hand game). Grand is a 3-player Wenz, a suit game a 3-player Farbwenz.
+        GameSpec(name="grand", title="Skat Grand", **_SKAT, top_trumps="J", plain_ranks="ATKQ987", auction_rank=24,
+                 aliases=("skat-grand",), doc="Skat: only the four jacks are trump"),
+        GameSpec(name="skat", title="Skat suit game", **_SKAT, top_trumps="J", trump_suit=CHOSEN,
+                 plain_ranks="ATKQ987", auction_rank=9,
+                 aliases=("skat-suit", "skat-farbspiel"), doc="Skat: the four jacks, then the chosen suit"),
+        GameSpec(name="null", title="Skat Null", **_SKAT, top_trumps="", plain_ranks="AKQJT987", no_trick=True,
+                 auction_rank=23, ouvert_rank=46, aliases=("skat-null",),
+                 doc="Skat: no trumps, A K Q J 10 9 8 7; the declarer must take no trick"),
     ]
 }
 
@@ -406,6 +429,8 @@ ALIASES["farbsolo-3"] = "solo"
 for _spec in REGISTRY.values():
     if _spec.tout_allowed:
         ALIASES[f"{_spec.name}-tout"] = _spec.name
+    if _spec.ouvert_allowed:
+        ALIASES[f"{_spec.name}-ouvert"] = _spec.name
 
 
 def resolve_name(name: str) -> tuple[str, dict[str, Any]]:
@@ -421,6 +446,8 @@ def resolve_name(name: str) -> tuple[str, dict[str, Any]]:
         implied["seats"] = 3
     if key.endswith("-tout"):
         implied["tout"] = True
+    if key.endswith("-ouvert"):
+        implied["ouvert"] = True
     return ALIASES[key], implied
 
 
@@ -432,6 +459,7 @@ def make_game(
     tout: bool | None = None,
     partner: str | None = None,
     seats: int | None = None,
+    ouvert: bool | None = None,
     rules: Mapping[str, Any] | None = None,
 ) -> Game:
     """Build a :class:`Game` from a registry name (or alias) and the record's game fields.
@@ -450,6 +478,14 @@ def make_game(
         tout = implied.get("tout", False)
     if not isinstance(tout, bool):
         raise GameError(f"tout: must be true or false, not {clip(repr(tout))}")
+    if ouvert is not None and implied.get("ouvert", ouvert) != ouvert:
+        raise GameError(f"ouvert: {name} is played ouvert, ouvert cannot be {clip(repr(ouvert))}")
+    if ouvert is None:
+        ouvert = implied.get("ouvert", False)
+    if not isinstance(ouvert, bool):
+        raise GameError(f"ouvert: must be true or false, not {clip(repr(ouvert))}")
+    if ouvert and not spec.ouvert_allowed:
+        raise GameError(f"ouvert: {canon} has no ouvert form here")
     family = spec.family
     resolved_rules = resolve_rules(family, rules)
     preset = resolved_rules.get("preset")
@@ -495,13 +531,15 @@ def make_game(
             raise GameError(f"partner: must be one of {', '.join(spec.partners)}, not {clip(repr(chosen_partner))}")
     else:
         chosen_partner = spec.partner
-    title = spec.seat_titles.get(seats, spec.title) + (f" ({trump})" if trump else "") + (" Tout" if tout else "")
+    title = (spec.seat_titles.get(seats, spec.title) + (f" ({trump})" if trump else "") + (" Tout" if tout else "")
+             + (" Ouvert" if ouvert else ""))
+    rank = (spec.ouvert_rank if ouvert else spec.auction_rank) + (10 if tout else 0)
     return Game(name=canon, title=title, family=family, kind=spec.kind, seats=seats,
                 hand_size=(len(cards) - blind) // seats, blind_size=blind,
                 bury_size=blind if spec.kind == "picker" else 0, deck=cards, trumps=trumps, plain_ranks=plain,
                 trump_suit=trump, partner=chosen_partner, tout=tout, sie=spec.sie, solo_type=spec.solo_type,
                 laufende_from=resolved_rules.get("laufende_from", 0) or spec.laufende_from,
-                rank=spec.auction_rank + (10 if tout else 0), rules=MappingProxyType(dict(resolved_rules)))
+                rank=rank, no_trick=spec.no_trick, ouvert=bool(ouvert), rules=MappingProxyType(dict(resolved_rules)))
 
 
 def list_games() -> list[dict[str, Any]]:

@@ -6,6 +6,8 @@ objective as flat tables (``tables.py``) and must agree.
 
 - Two-sided games: the declaring side's final card points, the bury included (``bury_needs_trick``: only if the
   side took a trick). The side maximises.
+- Null and Bettel (:attr:`Game.no_trick <sheepsolve.games.Game.no_trick>`): the number of tricks the declarer
+  takes, which he minimises; he wins with none.
 - Trick objectives (``tricks=True``): the number of tricks the side takes. "Can the declarer take every trick"
   (tout, schwarz) and "can the side avoid taking any" are questions about this number.
 - Ramsch: one seat's card points against all the others (paranoid); the seat minimises.
@@ -43,6 +45,8 @@ class Objective:
         if g.kind in ("picker", "contract"):
             if seat is not None and seat not in range(g.seats):
                 raise ValueError(f"seat {seat} out of range")
+            if g.no_trick:  # null, Bettel: the declarer wants to take no trick, so he keeps his tricks down
+                return cls(team=setup.team, maximize=False, tricks=True)
             bury = sum(c.points for c in setup.bury) if not tricks else 0
             return cls(team=setup.team, maximize=True, tricks=tricks, bury_points=bury,
                        bury_needs_trick=bool(g.rules.get("bury_needs_trick", False)))

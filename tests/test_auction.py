@@ -169,7 +169,7 @@ def test_schafkopf_auction_with_contracts_klopfen_kontra():
      "Cal is on the declaring side"),
     (["Ann: weiter", "Bob: weiter", "Cal: play", "Dee: weiter", "Dee: weiter"], "", "after the contracts only kontra"),
     (["Ann: weiter", "Bob: weiter", "Cal: play", "Dee: weiter", "Bob: solo X"], "", "'X' is not a suit"),
-    (["Ann: weiter", "Bob: weiter", "Cal: play", "Dee: weiter", "Bob: bettel"], "", "unknown call 'bettel'"),
+    (["Ann: weiter", "Bob: weiter", "Cal: play", "Dee: weiter", "Bob: bettler"], "", "unknown call 'bettler'"),
     (["Ann: weiter", "Bob: weiter", "Cal: pick", "Dee: weiter"], "", "(a Sheepshead word)"),
     (["Ann: weiter", "Bob: weiter", "Cal: play", "Dee: weiter", "Dee: sauspiel AD"], "", "Dee said weiter"),
     (["Ann: weiter", "Bob: weiter", "Cal: sauspiel KS", "Dee: weiter"], "", "a sauspiel calls a Sau"),

@@ -40,7 +40,9 @@ SOLVER = Solver(64)
 
 
 def _value(setup: Setup) -> int:
-    return SOLVER.value(setup.start())
+    """The declaring side's double-dummy value, higher better for it (null and Bettel: minus its tricks)."""
+    v = SOLVER.value(setup.start())
+    return v if Objective.for_setup(setup).maximize else -v
 
 
 def best_picker_setup(game: Game, hands: list[list[Card]], blind: list[Card], *,
@@ -243,6 +245,16 @@ def main() -> None:
     contract_example("geier-gametwist-midtrick", make_game("geier", rules={"preset": "gametwist"}), 2626, four,
                      cut=6)
     partial()
+    skat()
+
+
+def skat() -> None:
+    """Skat (grand, a suit game, null) and Schafkopf's Bettel."""
+    three = ["Ann", "Bob", "Cal"]
+    picker_example("skat-grand-finished", make_game("grand"), 2727, three)
+    picker_example("skat-hearts-finished", make_game("skat", trump="H"), 2828, three)
+    picker_example("skat-null-finished", make_game("null"), 2929, three, want=lambda s: _value(s) == 0)
+    contract_example("bettel-finished", make_game("bettel"), 3030, BAVARIA, min_value=0, max_value=0)
 
 
 def partial() -> None:

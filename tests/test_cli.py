@@ -365,7 +365,7 @@ Cal = "AS TS KS 9S 8S 7S AH TH KH 9H"
 
 BAD = {
     "toml-syntax": ('game = "leaster"\nplayers = [Ann]\n', "TOML syntax error"),
-    "unknown-game": ('game = "skat"\n', "unknown game"),
+    "unknown-game": ('game = "doppelkopf"\n', "unknown game"),
     "bad-card": (GOOD.format(play='"QC KD XS"'), "unknown card"),
     "revoke": (GOOD.format(play='"QC AC AS"'), "revoke"),
     "not-in-hand": (GOOD.format(play='"QC KD AS", "QS 7S"'), "play: trick 2"),

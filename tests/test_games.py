@@ -20,12 +20,12 @@ def strs(cs):
 # ---------------------------------------------------------------------------------------------------------------
 # Registry and aliases
 
-TRUMP_NEEDED = {"solo", "farbwenz", "farbgeier"}
+TRUMP_NEEDED = {"solo", "farbwenz", "farbgeier", "skat"}
 
 
 def test_registry_holds_every_game_of_rules_md():
     assert set(REGISTRY) == {"sheepshead", "leaster", "sheepshead-3", "sheepshead-4", "sauspiel", "solo", "wenz",
-                             "geier", "farbwenz", "farbgeier", "sie", "ramsch"}
+                             "geier", "farbwenz", "farbgeier", "sie", "ramsch", "bettel", "grand", "skat", "null"}
 
 
 @pytest.mark.parametrize("name", sorted(REGISTRY))
@@ -33,7 +33,7 @@ def test_every_registry_game_builds(name):
     g = make_game(name, trump="H" if name in TRUMP_NEEDED else None)
     assert g.name == name
     assert g.family == ("sheepshead" if name in ("sheepshead", "leaster", "sheepshead-3", "sheepshead-4")
-                        else "schafkopf")
+                        else "skat" if name in ("grand", "skat", "null") else "schafkopf")
     assert g.seats * g.hand_size + g.blind_size == len(g.deck)
     assert g.total_points == 120
     assert g.tricks == g.hand_size
@@ -71,7 +71,7 @@ def test_alias_and_canonical_name_build_the_same_game():
     assert make_game("solo-tout", trump="C") == make_game("solo", trump="C", tout=True)
 
 
-@pytest.mark.parametrize("bad", ["skat", "", "sauspiel-3x", "wenz-4", "doppelkopf"])
+@pytest.mark.parametrize("bad", ["skat-4", "", "sauspiel-3x", "wenz-4", "doppelkopf"])
 def test_unknown_game(bad):
     with pytest.raises(GameError, match=r"^game: unknown game"):
         make_game(bad)

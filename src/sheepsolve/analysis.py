@@ -219,5 +219,6 @@ def answer_record(rec: Record, *, seat: str | int | None = None, target: int | N
         total = tricks_in if obj.tricks else points_in
         seat_value = sol.value if seat_side == "declaring" else total - sol.value
     return SolveAnswer(**base, value=value, objective="tricks" if obj.tricks else "points", cards=cards, best=best,
-                       line=best_line, outcome=outcome_of(solver, state, Objective.for_setup(state.setup, seat=s), value)
-                       if not obj.tricks else None, nodes=sol.nodes, seconds=sol.seconds, seat_value=seat_value)
+                       line=best_line,
+                       outcome=outcome_of(solver, state, Objective.for_setup(state.setup, seat=s), value)
+                       if not obj.tricks or rec.game.no_trick else None, nodes=sol.nodes, seconds=sol.seconds, seat_value=seat_value)

@@ -172,7 +172,7 @@ class HandFacts:
             r = self.result.to_dict(names)
             out.update({"points": r["points"], "tricks": r["tricks"], "side_points": r["side_points"],
                         "side_tricks": r["side_tricks"], "outcome": r["outcome"],
-                        "laufende": r["laufende"] if g.kind == "contract" else None, "multiplier": r["multiplier"],
+                        "laufende": r["laufende"] if g.kind == "contract" and not g.no_trick else None, "multiplier": r["multiplier"],
                         "payments": r["payments"], "winners": r["winners"], "losers": r["losers"]})
         else:
             t = self.tally
@@ -228,7 +228,7 @@ def hand_view(rec: Record) -> HandFacts:
                 result = score(state, Stakes(crack=rec.crack, recrack=rec.recrack, doublers=rec.doublers))
             except ValueError as e:
                 no_result = str(e)
-            if g.kind == "contract" and not g.sie:
+            if g.kind == "contract" and not g.sie and not g.no_trick:
                 laufende = laufende_of(setup)
         else:
             no_result = "the record is incomplete (" + "; ".join(missing) + ")"

@@ -144,6 +144,8 @@ def outcome_by_tricks(game: Game, value: int | None, reach: Callable[[int], bool
     """
     n = game.tricks if tricks is None else tricks
     full = game.total_points if total is None else total
+    if game.no_trick:  # the value is the declarer's tricks (his objective)
+        return outcome_for(game, 0, value, n)
     took = tricks_taken(game, value, reach, floor=floor, total=full, tricks=n)
     return outcome_for(game, full if value is None else value, took, n)
 
@@ -166,6 +168,9 @@ def outcome_of(solver: Solver, state: State, obj: Objective, value: int) -> str:
         if value >= top and solver.reach(state, n, tricks_objective(obj.team)):
             return "durchmarsch" if g.kind == "ramsch" else "winner"
         return "undecided" if value * 2 <= g.total_points else "loser"
+    if g.no_trick and not (obj.tricks and not obj.maximize):  # the declarer keeping his tricks down
+        value = solver.value(state, Objective(team=obj.team, maximize=False, tricks=True))
+        return outcome_by_tricks(g, value, lambda k: False, tricks=n, total=total)
     tricks_obj = tricks_objective(obj.team)
     return outcome_by_tricks(g, value, lambda k: solver.reach(state, k, tricks_obj), floor=no_trick_points(obj),
                              tricks=n, total=total)

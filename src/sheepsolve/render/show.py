@@ -282,7 +282,7 @@ def _result_lines(v: HandFacts) -> list[str]:
                                                   for s in range(g.seats)]
         return out + _table(rows, "<>>")
     out.append("Result: " + _outcome_text(v, r))
-    if g.kind == "contract":
+    if g.kind == "contract" and not g.no_trick:
         if g.sie:
             out.append(f"  Laufende: {r.laufende}")
         else:

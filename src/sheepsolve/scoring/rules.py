@@ -116,6 +116,8 @@ def outcome_for(game: Game, declaring_points: int, declaring_tricks: int | None 
     _check_points(game, declaring_points, declaring_tricks, total_tricks)
     total = game.total_points
     p, t = declaring_points, declaring_tricks
+    if game.no_trick:  # null, Bettel: won with no trick at all (from points alone: with no card point)
+        return "win" if (t == 0 if t is not None else p == 0) else "loss"
     if game.kind == "picker":
         if t is not None and t == total_tricks:
             return "schwarz"
@@ -179,6 +181,11 @@ def base_and_multiplier(game: Game, outcome: str, *, laufende: int = 0, stakes: 
         raise ValueError(f"{game.name} has no declaring side: use score() for its payments")
     bonus = rule(game, "tariff_bonus")
     tariff = rule(game, "tariff_solo") if game.solo_type else rule(game, "tariff_sauspiel")
+    if game.no_trick:  # Bettel: the sauspiel's tariff, won or lost, no Laufende or schneider; ouvert as a tout
+        if outcome not in ("win", "loss"):
+            raise ValueError(f"a bettel is won or lost, not {outcome!r}")
+        base = rule(game, "tariff_sauspiel")
+        return (base if outcome == "win" else -base), mult * (rule(game, "tout_multiplier") if game.ouvert else 1)
     if laufende < 0:
         raise ValueError(f"laufende must be 0 or more, not {laufende}")
     if game.sie:

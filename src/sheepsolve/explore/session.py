@@ -225,7 +225,8 @@ class Explorer:
         seat = self.solve_seat(state)
         res = solve_record(self.record_at(line), seat=None if seat is None else self.record.players[seat], line=False,
                            solver=thread_solver())
-        maximize = (state.to_move in state.setup.team) if self.game.two_sided else False
+        # the declaring side wants the value high, in null and Bettel (its tricks) low
+        maximize = ((state.to_move in state.setup.team) != self.game.no_trick) if self.game.two_sided else False
         best = res["value"]
         res["costs"] = {c: (best - v if maximize else v - best) for c, v in res["cards"].items()}
         res["maximize"] = maximize

@@ -674,3 +674,15 @@ def test_show_keeps_informational_text_on_one_line(tmp_path: Path, run) -> None:
     r = run("show", rec)
     assert r.exit_code == 0, r.output
     assert "\nerror: forged" not in r.output and "Club night\\nerror: forged" in r.output
+
+
+@pytest.mark.parametrize("args", [["annotate"], ["solve"],
+                                  ["annotate", "--view", "player", "--worlds", "2", "--jobs", "1"],
+                                  ["suggest", "--seat", "Ann", "--worlds", "2", "--jobs", "1"]])
+def test_every_error_names_the_file_first(args: list[str], run, assert_input_error) -> None:
+    """Issue 34: an error found after the record was read (an incomplete record for annotate) did not name the
+    file: ``error: setup: the record is incomplete...``."""
+    path = str(EXAMPLES / "bury-jd-picker-only.toml")
+    r = run(args[0], path, *args[1:])
+    assert_input_error(r)
+    assert r.output.startswith(f"error: {path}: "), r.output

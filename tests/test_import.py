@@ -141,3 +141,14 @@ def test_import_out_does_not_replace_a_file(tmp_path: Path, run, assert_input_er
     link.symlink_to(tmp_path / "elsewhere.toml")
     assert_input_error(run(*args[:-1], link, "--force"), "symbolic link")
     assert not (tmp_path / "elsewhere.toml").exists()
+
+
+@pytest.mark.parametrize("words, called", [("0 spielt auf die Blaue", "AS"), ("0 spielt mit der Blauen", "AS"),
+                                           ("rufspiel auf die Alte von 2", "AC"),
+                                           ("0 spielt auf die Hundsgfickte", "AD")])
+def test_sauspiel_said_as_players_say_it(words: str, called: str) -> None:
+    """Issue 34: "0 spielt auf die Blaue" was refused, though "mit der" was read."""
+    from sheepsolve.importers import parse_openschafkopf_rules
+
+    d = parse_openschafkopf_rules(words)
+    assert d["game"] == "sauspiel" and d["called"] == called

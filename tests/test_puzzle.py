@@ -476,3 +476,14 @@ def test_puzzle_show_reveal_with_a_refutation_cut_short(tmp_path: Path, html: bo
     assert "stops before the end of the hand" in text
     r = run("puzzle", "check", p)
     assert r.exit_code == 1 and "stops before the end of the hand" in r.output, r.output
+
+
+def test_a_goal_of_one_card_point_in_words() -> None:
+    """Issue 34: puzzle generate asked to "keep the declarer below 1 card points"."""
+    from sheepsolve.puzzle import describe_goal
+
+    g = make_game("wenz")
+    hands = [parse_cards("AC KC QC"), parse_cards("TC 9C 8C"), parse_cards("JC 7S 8S"), parse_cards("AS TS KS")]
+    s = Setup.create(g, hands, declarer=2).start()
+    assert describe_goal(s, 1) == "keep the declarer without a card point"
+    assert describe_goal(s.play_cards(parse_cards("AC TC")), 1) == "reach 1 card point"

@@ -446,7 +446,9 @@ def test_inconsistent_record_is_named():
     with pytest.raises(W.WorldsError, match="Bob did not follow spades in trick 1 but played 7S later"):
         W.WorldSampler(W.Knowledge.from_record(rec, "Ann"))
     r = CliRunner().invoke(main, ["suggest", str(EXAMPLES / "sheepshead-jd-partial.toml")])
-    assert r.exit_code == 2 and r.output.startswith("error: hands.") and len(r.output.strip().splitlines()) == 1
+    path = str(EXAMPLES / "sheepshead-jd-partial.toml")
+    assert r.exit_code == 2 and r.output.startswith(f"error: {path}: hands.")
+    assert len(r.output.strip().splitlines()) == 1
 
 
 def test_suggest_json_fields_are_documented():
@@ -841,3 +843,22 @@ def test_a_pool_that_finishes_is_closed_not_terminated(monkeypatch: pytest.Monke
     monkeypatch.setattr(multiprocessing.pool.Pool, "terminate", spy)
     assert P.map_units(_square, 40, 2, parallel_after=0.0) == [i * i for i in range(40)]
     assert terminated == []
+
+
+def test_suggest_columns_line_up_with_colours_on(example) -> None:
+    """Issue 34: with colours on, an uncoloured card was padded nine columns wider (the colour codes were counted
+    as width): the coloured text, its codes taken out, is the plain text, column for column."""
+    import re
+
+    from sheepsolve.render.text import width
+    from sheepsolve.player.suggest import suggest_record
+    from sheepsolve.render.suggest import render_suggest
+
+    for name, plain, coloured in (("sauspiel-midtrick", "german", "german-color"),
+                                  ("sauspiel-midtrick", "symbols", "color")):
+        v = suggest_record(load_record(example(name)), worlds=4, jobs=1)
+        text = render_suggest(v, coloured)
+        assert "\x1b[" in text
+        assert re.sub(r"\x1b\[[0-9;]*m", "", text) == render_suggest(v, plain)
+        rows = [line for line in text.splitlines() if line.startswith("  ") and line.endswith("  best")]
+        assert rows and len({width(line) for line in rows}) == 1

@@ -50,7 +50,7 @@ from dataclasses import dataclass
 from typing import Any, BinaryIO, TextIO
 
 from .commands import ANALYSIS_ERRORS, COMMANDS, Source
-from .files import FileError, check_output_path, clip, open_input_file
+from .files import FileError, about_file, check_output_path, clip, open_input_file
 from .memory import memory_message
 from .batch_dask import check_scheduler, connect, run_on_cluster, threads
 from .record import MAX_RECORD_BYTES
@@ -291,7 +291,7 @@ def run_record(command: str, options: dict[str, Any], item: Item) -> tuple[str, 
     try:
         _, data = COMMANDS[command](item.source, **options)
     except ANALYSIS_ERRORS as e:
-        return _error(item.id, str(e))
+        return _error(item.id, about_file(str(e), item.id))
     except RecursionError:
         return _error(item.id, "record: nested too deeply")
     except MemoryError as e:  # this record asked for more than there is; the next may not

@@ -20,7 +20,7 @@ from .cards import NOTATIONS, CardError, card_style as _card_style, format_card,
 from .games import RULE_SWITCHES, GameError, list_games, PRESETS
 from .record import Record, RecordError, load_record
 from .engine import RulesError
-from .files import FileError, check_output_path, clip, write_output_atomically
+from .files import FileError, about_file, check_output_path, clip, write_output_atomically
 from .memory import memory_message
 from .signals import INTERRUPTED_STATUS, Terminated
 from .solver import DEFAULT_TABLE_MIB, SolverError
@@ -86,8 +86,10 @@ def input_errors(fn: Callable) -> Callable:
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
             return fn(*args, **kwargs)
-        except (RecordError, GameError, CardError, RulesError, SolverError, FileError) as e:
+        except FileError as e:  # names its own file (an output file, say)
             raise InputError(str(e)) from None
+        except (RecordError, GameError, CardError, RulesError, SolverError) as e:
+            raise InputError(about_file(str(e), kwargs.get("file"))) from None
         except Terminated as e:
             # SIGTERM or SIGHUP while worker processes ran: they are stopped; end as the signal would, without a
             # traceback

@@ -27,6 +27,7 @@ from typing import BinaryIO
 
 __all__ = [
     "FileError",
+    "about_file",
     "MAX_INPUT_BYTES",
     "CLIP_LENGTH",
     "read_input_file",
@@ -347,3 +348,17 @@ def _temporary(folder: str, base: str, lead: str, shown: str) -> tuple[int, str]
         except OSError as e:
             raise FileError(f"{lead}{shown}: cannot write the file: {e.strerror or e}") from None
     raise FileError(f"{lead}{shown}: cannot write the file: no free temporary name in its folder")
+
+
+def about_file(message: str, file: Any) -> str:
+    """``message`` led by the record file it is about (``FILE: ...``) unless it names it first already: an error
+    found after the record was read (an incomplete record for annotate, a solver's refusal) names the file too;
+    an option's error (``--at: ...``) names the option.
+
+    >>> about_file("setup: the record is incomplete", "hand.toml"), about_file("hand.toml: play: trick 2", "hand.toml")
+    ('hand.toml: setup: the record is incomplete', 'hand.toml: play: trick 2')
+    """
+    if not isinstance(file, str) or not file or message.startswith("--"):  # an option's error names the option
+        return message
+    label = clip(file, 200)
+    return message if message.startswith(f"{label}: ") else f"{label}: {message}"

@@ -43,8 +43,8 @@ __all__ = ["NotationError", "parse_openschafkopf_cards", "parse_openschafkopf_ru
 OPENSCHAFKOPF_SUITS = {"e": "C", "g": "S", "h": "H", "s": "D"}
 OPENSCHAFKOPF_RANKS = {"a": "A", "z": "T", "k": "K", "o": "Q", "u": "J", "9": "9", "8": "8", "7": "7"}
 _SUIT_WORDS = {"C": ("eichel", "alt"), "S": ("gras", "grün", "gruen", "laub", "blatt", "blau"),
-               "H": ("herz", "rot"), "D": ("schellen", "schelln", "schell", "pump")}
-_GAME_WORDS = (("sauspiel", ("rufspiel", "sauspiel", "mit der")), ("solo", ("solo", "sticht")),
+               "H": ("herz", "rot"), "D": ("schellen", "schelln", "schell", "pump", "hundsgfickt")}
+_GAME_WORDS = (("sauspiel", ("rufspiel", "sauspiel", "mit der", "auf die", "auf d'")), ("solo", ("solo", "sticht")),
                ("wenz", ("wenz",)), ("geier", ("geier",)), ("ramsch", ("ramsch",)), ("bettel", ("bettel",)))
 PLAYERS = ("0", "1", "2", "3")
 

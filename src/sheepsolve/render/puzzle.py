@@ -110,7 +110,9 @@ def describe_goal(state: State, goal: int | str) -> str:
     t = int(goal)
     if declaring:
         why = {61: " (win the game)", 91: " (schneider)", 31: " (avoid being schneidered)"}.get(t, "")
-        return f"reach {t} card points{why}"
+        return f"reach {t} card point{'' if t == 1 else 's'}{why}"
+    if t == 1:
+        return f"keep {side} without a card point"
     why = {61: " (defeat the game)", 91: " (avoid schneider)", 31: " (schneider them)"}.get(t, "")
     return f"keep {side} below {t} card points{why}"
 

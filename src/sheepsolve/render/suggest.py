@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..cards import format_card
 from ..player.suggest import View
-from .text import game_title, number, percent
+from .text import game_title, number, percent, table
 
 __all__ = ["render_suggest"]
 
@@ -43,10 +43,7 @@ def render_suggest(v: View, style: str = "ascii") -> str:
         if v.double_dummy is not None:
             row.insert(7, str(v.double_dummy[c]))
         rows.append(row)
-    widths = [max(len(r[i]) for r in rows) for i in range(len(head))]
-    for r in rows:
-        lines.append("  " + "  ".join(x.rjust(w) if i not in (0, len(r) - 1) else x.ljust(w)
-                                      for i, (x, w) in enumerate(zip(r, widths))).rstrip())
+    lines += table(rows, "<" + ">" * (len(head) - 2) + "<")
     best = " ".join(format_card(c, style) for c in v.best)
     if len(v.best) > 1:
         lines.append(f"best: {best} (a tie: within noise of each other)" if not v.exact else

@@ -986,3 +986,33 @@ def test_pick_choose_and_bury_refuse_every_bad_record(path: Path, run, assert_in
         fits = (command == "choose") == (family == "schafkopf") and family is not None
         if fits and "the hand of the player" not in r.output and "is needed" not in r.output:
             assert want in r.output, (command, want, r.output)
+
+
+@pytest.mark.parametrize("command", [["bury"], ["bury", "--view", "actual"], ["pick", "--seat", "Dee", "--worlds", "4"]])
+@pytest.mark.parametrize("given", ["no hands", "the picker's hand"])
+def test_bury_and_pick_use_the_hands_the_play_determines(tmp_path: Path, command: list[str], given: str, run,
+                                                         timeless) -> None:
+    """Issue 34: bury and pick refused a finished hand's record without [hands] ("hands.Dee: the picker's hand is
+    needed to rank buries"; with the picker's hand only, "--view actual: double dummy needs every hand"), though
+    show and annotate infer the hands from the play: they now use the record reader's completed hands, and answer
+    as for the record with every hand written out."""
+    import tomllib
+
+    from sheepsolve.record import load_record
+
+    src = EXAMPLES / "sheepshead-called-ace-play-only.toml"
+    rec = load_record(src)
+    d = tomllib.loads(src.read_text(encoding="utf-8"))
+    full = dict(d, hands={n: " ".join(map(str, h)) for n, h in zip(rec.players, rec.hands)})
+    partial = dict(d, hands={"Dee": full["hands"]["Dee"]}) if given != "no hands" else d
+    paths = []
+    for name, data in (("full", full), ("partial", partial)):
+        p = tmp_path / f"{name}.json"
+        p.write_text(json.dumps(data), encoding="utf-8")
+        paths.append(p)
+    answers = []
+    for p in paths:
+        r = run(command[0], p, *command[1:], "--jobs", "1", "--json")
+        assert r.exit_code == 0, r.output
+        answers.append(timeless(json.loads(r.output)))
+    assert answers[0] == answers[1]

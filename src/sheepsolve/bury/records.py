@@ -5,6 +5,7 @@ rest is read and checked by :mod:`sheepsolve.record`; then the question is asked
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -68,7 +69,18 @@ def _read(parsed: _Parsed, german: bool, change: Callable[[dict[str, Any]], dict
         base = record_from_dict(change(dict(raw)), german=german)
     except RecordError as e:
         raise RecordError(f"{parsed.label}: {e}") from None
+    if original is not None:
+        base = _completed_as(base, original)
     return base, original, []
+
+
+def _completed_as(base: Record, original: Record) -> Record:
+    """``base`` (the record with its choices set aside) holding every hand and the blind that the record reader
+    completed from the record as written: setting the play aside must not lose what the play determined."""
+    hands = tuple(h if h is not None else o for h, o in zip(base.hands, original.hands))
+    blind = base.blind if base.blind is not None else original.blind
+    inferred = tuple(k for k in original.inferred if k != "bury")
+    return dataclasses.replace(base, hands=hands, blind=blind, inferred=inferred)
 
 
 _MISSING_CHOICE = re.compile(r"(?:^|: )(?:picker|declarer|called): missing")

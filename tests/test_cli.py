@@ -70,7 +70,7 @@ def test_examples_readme_lists_every_example() -> None:
 @pytest.mark.parametrize("path", EXAMPLE_FILES, ids=IDS)
 def test_show_text(path: Path, notation: str | None, run) -> None:
     from sheepsolve.cards import card_style, format_card
-    from sheepsolve.render.text import game_title
+    from sheepsolve.contracts import game_title
 
     rec = load_record(path)
     r = run("show", path, *(["--cards", notation] if notation else []))
@@ -79,7 +79,7 @@ def test_show_text(path: Path, notation: str | None, run) -> None:
     assert "\x1b[" not in out  # not a terminal: no color
     # the game family's notation by default: German-suited for Schafkopf, French for Sheepshead
     style = card_style(notation, rec.game.family)
-    assert game_title(rec.game, style) in out
+    assert game_title(rec.game, style, called=rec.called) in out
     for name in rec.players:
         assert name in out
     d = show_json(path)

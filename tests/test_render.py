@@ -342,3 +342,32 @@ def test_annotate_player_view_and_season_report_escape_hostile_names(tmp_path, r
     page = report.read_text(encoding="utf-8")
     assert_self_contained(page)
     assert_escaped(page)
+
+
+@pytest.mark.parametrize("name, german, french", [
+    ("annotate-decided-solo", "Eichel-Solo", "Solo in clubs"),
+    ("farbwenz-leaves-finished", "Gras-Wenz", "Farbwenz in spades"),
+    ("farbgeier-bells-finished", "Schellen-Geier", "Farbgeier in diamonds"),
+    ("annotate-swing-sauspiel", "Sauspiel auf die Alte", "Sauspiel on A♣"),
+])
+def test_one_name_for_each_contract_in_every_text_and_page(tmp_path, name: str, german: str, french: str,
+                                                          run) -> None:
+    """Issue 34: show said "Gras-Solo" while annotate's text and page said "Solo (Farbsolo) (S)" (S read as
+    Schellen), "called GA" and "best: call EA", and the report and booklet "Solo (Farbsolo) (C)": every text and
+    page now names the contract with one function (sheepsolve.contracts.game_title)."""
+    path = EXAMPLES / f"{name}.toml"
+    for notation, title in (("german", german), ("french", french)):
+        for args in (["show"], ["annotate", "--no-bury"], ["annotate"], ["solve"]):
+            r = run(*args, path, "--cards", notation)
+            assert r.exit_code == 0, r.output
+            assert r.output.startswith(title), (args, r.output[:200])
+            assert not re.search(r"\((?:C|S|H|D)\)|Farbsolo\)|called [EGHS][AKOU]|call [EGHS][AKOU]", r.output), \
+                r.output[:300]
+        page = tmp_path / "a.html"
+        assert run("annotate", path, "--cards", notation, "--html", page).exit_code == 0
+        assert f"<title>{title}" in page.read_text(encoding="utf-8").replace("&#39;", "'")
+    out = tmp_path / "season.jsonl"
+    assert run("batch", "annotate", "--no-bury", path, "--out", out, "--jobs", "1").exit_code == 0
+    r = run("report", out)
+    assert french.replace("A♣", "AC") in r.output or german in r.output or "Sauspiel (Rufspiel)" in r.output, r.output
+    assert "Farbsolo) (" not in r.output

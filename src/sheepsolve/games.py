@@ -24,6 +24,7 @@ from types import MappingProxyType
 from typing import Any
 
 from .cards import ALL_CARDS, SUITS, Card, SuitError, parse_suit
+from .contracts import contract_name
 from .files import clip
 
 __all__ = [
@@ -531,8 +532,10 @@ def make_game(
             raise GameError(f"partner: must be one of {', '.join(spec.partners)}, not {clip(repr(chosen_partner))}")
     else:
         chosen_partner = spec.partner
-    title = (spec.seat_titles.get(seats, spec.title) + (f" ({trump})" if trump else "") + (" Tout" if tout else "")
-             + (" Ouvert" if ouvert else ""))
+    if trump:  # "Solo in spades": a letter in brackets read as Schellen to a Bavarian
+        title = contract_name(canon, "ascii", trump=trump, tout=bool(tout)) + (" Ouvert" if ouvert else "")
+    else:
+        title = spec.seat_titles.get(seats, spec.title) + (" Tout" if tout else "") + (" Ouvert" if ouvert else "")
     rank = (spec.ouvert_rank if ouvert else spec.auction_rank) + (10 if tout else 0)
     return Game(name=canon, title=title, family=family, kind=spec.kind, seats=seats,
                 hand_size=(len(cards) - blind) // seats, blind_size=blind,

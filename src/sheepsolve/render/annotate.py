@@ -25,6 +25,7 @@ from ..annotate import Annotation, Decision
 from ..bury.judgement import BuryOption
 from ..cards import Card, format_card
 from ..objective import NO_TRICK
+from ..contracts import contract_name, game_title
 from .charts import value_line
 from .html import html_style, render_page
 from .text import signed, table
@@ -72,7 +73,7 @@ def render_text(ann: Annotation, style: str = "symbols", *, color: bool = False,
             return m
         return (_RED + _BOLD if m == "??" else _YELLOW) + m + _RESET
 
-    lines = [g.title + call_text(ann, card_text)]
+    lines = [annotation_title(ann, style) + call_text(ann, card_text)]
     if ann.stakes.factor > 1:
         lines[0] += f"; stakes x{ann.stakes.factor}"
     if ann.two_sided:
@@ -89,10 +90,10 @@ def render_text(ann: Annotation, style: str = "symbols", *, color: bool = False,
     b = ann.bury
     if b is not None:
         calls = b.kind != "bury"
-        lines.append(f"{b.kind.capitalize()}: {b.picker} {_chose(b.chosen, style, calls)} "
+        lines.append(f"{b.kind.capitalize()}: {b.picker} {_chose(b.chosen, style, calls, g)} "
                      f"(worth {b.chosen.value}, {b.chosen.outcome})")
         if b.cost > 0:
-            lines.append(f"  best: {'; '.join(o.label(style, calls=calls) for o in b.best[:3])} (worth "
+            lines.append(f"  best: {'; '.join(option_label(o, g, style, calls=calls) for o in b.best[:3])} (worth "
                          f"{b.best_value}): cost {b.cost} {mark_text(b.mark)}" + (f", {b.swing}" if b.swing else ""))
         else:
             lines.append(f"  nothing better among {len(b.options)} compared ({b.compared})")
@@ -101,7 +102,7 @@ def render_text(ann: Annotation, style: str = "symbols", *, color: bool = False,
         alt = next((o for o in b.others if o.exact), None)
         if alt is not None:
             lines.append(f"  {'with a partner' if b.chosen.alone else 'going alone'}, the best was "
-                         f"{alt.label(style, calls=not alt.alone)} (worth {alt.value}, {alt.outcome}; not compared: "
+                         f"{option_label(alt, g, style, calls=not alt.alone)} (worth {alt.value}, {alt.outcome}; not compared: "
                          f"a choice of stakes)")
         lines.append("")
     won = trick_winners(ann)
@@ -194,8 +195,10 @@ def view_legend(ann: Annotation) -> str:
             f"could expect at his first decision, less his own expected losses, for his side.")
 
 
-def _chose(o: BuryOption, style: str, calls: bool) -> str:
+def _chose(o: BuryOption, style: str, calls: bool, g: Any = None) -> str:
     """``called EA``, ``went alone``, ``buried E10 H10``, ``buried E10 H10, call EA``."""
+    if g is not None and g.partner == "sauspiel" and o.call is not None and not o.bury:
+        return "played " + contract_name("sauspiel", style, called=o.call)
     label = o.label(style, calls=calls)
     if label.startswith("call "):
         return "called " + label[len("call "):]
@@ -216,6 +219,20 @@ def trick_winners(ann: Annotation) -> dict[int, str]:
     return out
 
 
+def annotation_title(ann: Annotation, style: str) -> str:
+    """The contract as players say it (:func:`~sheepsolve.contracts.game_title`): ``Sauspiel auf die Blaue``,
+    ``Gras-Solo``, ``Sheepshead (5-hand)``."""
+    return game_title(ann.game, style, called=ann.setup.called)
+
+
+def option_label(o: BuryOption, g: Any, style: str, *, calls: bool = True) -> str:
+    """A choice in words: a sauspiel's call as its contract (``Sauspiel auf die Alte``), else the bury option's
+    own label (``KS 8C, call AH``)."""
+    if g.partner == "sauspiel" and o.call is not None and not o.bury:
+        return contract_name("sauspiel", style, called=o.call)
+    return o.label(style, calls=calls)
+
+
 def call_text(ann: Annotation, card_text) -> str:
     """`` — picker Ann, called AH, partner Bob; buried KS 8C`` (cards through ``card_text``)."""
     st, names, g = ann.setup, ann.players, ann.game
@@ -223,7 +240,7 @@ def call_text(ann: Annotation, card_text) -> str:
         return ""
     role = "picker" if g.kind == "picker" else "declarer"
     s = f" — {role} {names[st.declarer]}"
-    if st.called is not None:
+    if st.called is not None and g.partner != "sauspiel":  # a sauspiel's title names its call
         s += f", called {card_text(st.called)}"
     if st.partner is not None:
         s += f", partner {names[st.partner]}"
@@ -331,7 +348,7 @@ def render_html(ann: Annotation, style: str | None = None, *, min_cost: int | No
                       "chosen": o is b.chosen} for o in rows]
     return render_page(
         "annotate.html", notation=style, is_trump=lambda c: g.is_trump(c), explore=_explore_command(source),
-        title=f"{g.title} — annotated", subtitle=sub or ", ".join(ann.players), command="annotate",
+        title=f"{annotation_title(ann, style)} — annotated", subtitle=sub or ", ".join(ann.players), command="annotate",
         ann=ann, summary=sm, stats=stats, value_chart=_chart(ann, min_cost) if ann.two_sided else None, hands=hands,
         blind=g.sort_cards(st.blind) if st.blind else [], buried=g.sort_cards(st.bury) if st.bury else [],
         has_bury=bool(st.bury), bury=b, bury_rows=bury_rows,

@@ -31,7 +31,8 @@ from ..cards import RANKS, SUITS, Card, card_name, suit_name
 from ..games import Game, GameError
 from .charts import histogram
 from .html import html_style, render_page
-from .text import cards as _cards, contract_name, game_title, number, percent
+from ..contracts import contract_name, game_title
+from .text import cards as _cards, number, percent
 
 __all__ = ["render_bury", "render_pick", "render_choose", "bury_html", "pick_html", "choose_html",
            "decision_text", "contract_text", "no_sauspiel_text", "worlds_text"]

@@ -35,7 +35,8 @@ from ..games import RULE_SWITCHES
 from ..hand import HandFacts, TrickFacts, hand_view
 from ..record import Record
 from ..scoring import Result, Tally
-from .text import contract_name, game_title, names_of, signed, table as _table
+from ..contracts import contract_name, game_title
+from .text import names_of, signed, table as _table
 
 __all__ = ["HandFacts", "TrickFacts", "hand_view", "render", "view_data", "header_lines", "result_text"]
 
@@ -75,7 +76,7 @@ _signed = signed
 
 def _header(v: HandFacts, style: str) -> list[str]:
     rec, g = v.record, v.game
-    title = game_title(g, style)
+    title = game_title(g, style, called=rec.called)
     bits = []
     if g.name == "sheepshead":
         bits.append("partner by " + {"jack-of-diamonds": "the " + card_name(Card.make("J", "D"), style),

@@ -14,7 +14,8 @@ from ..analysis import SolveAnswer
 from ..cards import format_card
 from ..engine import State
 from ..judge import in_play
-from .text import game_title, line_tricks, seat_roles, trick_text
+from ..contracts import game_title
+from .text import line_tricks, seat_roles, trick_text
 
 __all__ = ["render_solve"]
 
@@ -34,7 +35,7 @@ def render_solve(res: SolveAnswer, style: str, *, tricks: bool = False) -> str:
     state = res.state
     st = state.setup
     roles = seat_roles(state.setup)
-    lines = [game_title(g, style)]
+    lines = [game_title(g, style, called=rec.called)]
     if g.two_sided:
         decl = sorted((s for s in range(g.seats) if s in st.team), key=lambda s: (s != st.declarer, s))
         who = " and ".join(f"{names[s]} ({roles[s]})" for s in decl) + (" alone" if len(decl) == 1 else "")

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from ..cards import format_card
 from ..player.suggest import View
-from .text import game_title, number, percent, table
+from ..contracts import game_title
+from .text import number, percent, table
 
 __all__ = ["render_suggest"]
 

@@ -18,7 +18,7 @@ from ..cards import Card, format_card
 from ..engine import Setup
 from ..games import Game
 
-__all__ = ["NONE", "number", "percent", "width", "pad", "table", "signed", "cards", "side_of", "names_of", "contract_name", "game_title"]
+__all__ = ["NONE", "number", "percent", "width", "pad", "table", "signed", "cards", "side_of", "names_of"]
 
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
@@ -107,57 +107,6 @@ def seat_roles(setup: Setup) -> list[str]:
         else:
             out.append("")
     return out
-
-
-# The called ace's nickname in a sauspiel: "auf die Alte" (Eichel), "die Blaue" (Gras), "die Hundsgfickte"
-# (Schellen); the Herz-Sau is never called (hearts are trump).
-_SAU_NAMES = {"C": "die Alte", "S": "die Blaue", "D": "die Hundsgfickte", "H": "die Herz-Sau"}
-_CONTRACT_WORDS = {"solo": "Solo", "wenz": "Wenz", "geier": "Geier", "farbwenz": "Farbwenz",
-                   "farbgeier": "Farbgeier", "sie": "Sie", "sauspiel": "Sauspiel", "ramsch": "Ramsch"}
-
-
-def contract_name(game: str, style: str, *, trump: str | None = None, called: Card | None = None,
-                  tout: bool = False) -> str:
-    """A Schafkopf contract as players say it: German notation ``Gras-Solo``, ``Sauspiel auf die Blaue``,
-    ``Eichel-Wenz``, ``Wenz Tout``; French and ASCII ``Solo in spades``, ``Sauspiel on A♠``, ``Farbwenz in clubs``.
-
-    >>> from sheepsolve.cards import Card
-    >>> contract_name("solo", "german", trump="S"), contract_name("solo", "ascii", trump="S", tout=True)
-    ('Gras-Solo', 'Solo in spades, tout')
-    >>> contract_name("sauspiel", "german", called=Card.parse("AS")), contract_name("farbwenz", "german", trump="C")
-    ('Sauspiel auf die Blaue', 'Eichel-Wenz')
-    >>> contract_name("sauspiel", "symbols", called=Card.parse("AD"))
-    'Sauspiel on A♦'
-    """
-    from ..cards import notation_of, suit_name
-
-    german = notation_of(style) == "german"
-    word = _CONTRACT_WORDS.get(game, game.capitalize())
-    if game == "sauspiel" and called is not None:
-        out = f"Sauspiel auf {_SAU_NAMES[called.suit]}" if german else f"Sauspiel on {format_card(called, style)}"
-    elif trump is not None:
-        if german:
-            out = f"{suit_name(trump, style)}-{'Wenz' if game == 'farbwenz' else 'Geier' if game == 'farbgeier' else word}"
-        else:
-            out = f"{word} in {suit_name(trump, style)}"
-    else:
-        out = word
-    if tout:
-        out += " Tout" if german else ", tout"
-    return out
-
-
-def game_title(game: Game, style: str) -> str:
-    """The game's title in the reader's notation: ``Gras-Solo``, ``Solo in spades, tout``, ``Sauspiel
-    (Rufspiel)``, ``Sheepshead (5-hand)``: never a suit letter that reads differently in another notation.
-
-    >>> from sheepsolve.games import make_game
-    >>> game_title(make_game("solo", trump="S"), "german"), game_title(make_game("farbwenz", trump="C"), "symbols")
-    ('Gras-Solo', 'Farbwenz in clubs')
-    """
-    if game.kind == "contract" and game.trump_suit and game.name in ("solo", "farbwenz", "farbgeier"):
-        return contract_name(game.name, style, trump=game.trump_suit, tout=bool(game.tout))
-    return game.title
 
 
 def line_tricks(state, cards: Sequence[Card]) -> tuple[list[dict], object]:

@@ -1,0 +1,72 @@
+"""How a contract is named: one wording for every text, page and JSON title, in the reader's card notation.
+
+German notation says what Schafkopf players say (``Gras-Solo``, ``Sauspiel auf die Blaue``, ``Eichel-Wenz``,
+``Wenz Tout``); French and ASCII say ``Solo in spades``, ``Sauspiel on A♠``, ``Farbwenz in clubs``. A suit is
+never a bare letter: ``S`` reads as spades to one player and Schellen to another.
+
+>>> from sheepsolve.games import make_game
+>>> game_title(make_game("solo", trump="S"), "german"), game_title(make_game("solo", trump="S"), "ascii")
+('Gras-Solo', 'Solo in spades')
+>>> from sheepsolve.cards import Card
+>>> game_title(make_game("sauspiel"), "german", called=Card.parse("AC"))
+'Sauspiel auf die Alte'
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .cards import Card, format_card, notation_of, suit_name
+
+if TYPE_CHECKING:
+    from .games import Game
+
+__all__ = ["contract_name", "game_title"]
+
+# The called ace's nickname in a sauspiel: "auf die Alte" (Eichel), "die Blaue" (Gras), "die Hundsgfickte"
+# (Schellen); the Herz-Sau is never called (hearts are trump).
+_SAU_NAMES = {"C": "die Alte", "S": "die Blaue", "D": "die Hundsgfickte", "H": "die Herz-Sau"}
+_CONTRACT_WORDS = {"solo": "Solo", "wenz": "Wenz", "geier": "Geier", "farbwenz": "Farbwenz",
+                   "farbgeier": "Farbgeier", "sie": "Sie", "sauspiel": "Sauspiel", "ramsch": "Ramsch"}
+
+
+def contract_name(game: str, style: str, *, trump: str | None = None, called: Card | None = None,
+                  tout: bool = False) -> str:
+    """A Schafkopf contract as players say it: German notation ``Gras-Solo``, ``Sauspiel auf die Blaue``,
+    ``Eichel-Wenz``, ``Wenz Tout``; French and ASCII ``Solo in spades``, ``Sauspiel on A♠``, ``Farbwenz in clubs``.
+
+    >>> contract_name("solo", "german", trump="S"), contract_name("solo", "ascii", trump="S", tout=True)
+    ('Gras-Solo', 'Solo in spades, tout')
+    >>> contract_name("sauspiel", "german", called=Card.parse("AS")), contract_name("farbwenz", "german", trump="C")
+    ('Sauspiel auf die Blaue', 'Eichel-Wenz')
+    >>> contract_name("sauspiel", "symbols", called=Card.parse("AD"))
+    'Sauspiel on A♦'
+    """
+    german = notation_of(style) == "german"
+    word = _CONTRACT_WORDS.get(game, game.capitalize())
+    if game == "sauspiel" and called is not None:
+        out = f"Sauspiel auf {_SAU_NAMES[called.suit]}" if german else f"Sauspiel on {format_card(called, style)}"
+    elif trump is not None:
+        short = {"farbwenz": "Wenz", "farbgeier": "Geier"}.get(game, word)  # Eichel-Wenz: the suit says "Farb"
+        out = f"{suit_name(trump, style)}-{short}" if german else f"{word} in {suit_name(trump, style)}"
+    else:
+        out = word
+    if tout:
+        out += " Tout" if german else ", tout"
+    return out
+
+
+def game_title(game: Game, style: str, *, called: Card | None = None) -> str:
+    """The game's title in the reader's notation: ``Gras-Solo``, ``Solo in spades, tout``, ``Sauspiel auf die
+    Blaue`` (with the ``called`` ace), ``Sauspiel (Rufspiel)`` (without), ``Sheepshead (5-hand)``: never a suit
+    letter that reads differently in another notation.
+
+    >>> from sheepsolve.games import make_game
+    >>> game_title(make_game("solo", trump="S"), "german"), game_title(make_game("farbwenz", trump="C"), "symbols")
+    ('Gras-Solo', 'Farbwenz in clubs')
+    """
+    if game.kind == "contract" and game.trump_suit and game.name in ("solo", "farbwenz", "farbgeier"):
+        return contract_name(game.name, style, trump=game.trump_suit, tout=bool(game.tout))
+    if game.name == "sauspiel" and called is not None:
+        return contract_name("sauspiel", style, called=called, tout=bool(game.tout))
+    return game.title

@@ -487,3 +487,18 @@ def test_a_goal_of_one_card_point_in_words() -> None:
     s = Setup.create(g, hands, declarer=2).start()
     assert describe_goal(s, 1) == "keep the declarer without a card point"
     assert describe_goal(s.play_cards(parse_cards("AC TC")), 1) == "reach 1 card point"
+
+
+def test_a_mixed_booklet_shows_each_puzzle_in_its_games_cards(tmp_path: Path, run) -> None:
+    """Issue 34: a booklet of Sheepshead and Schafkopf puzzles showed the Sheepshead ones with German faces ("Gras-Ober
+    fails" for Q♠): each puzzle now uses its own game's cards, unless the reader chose a notation."""
+    out = tmp_path / "b.html"
+    files = [EXAMPLES / "puzzles" / n for n in ("05-easy-sauspiel.toml", "07-easy-sheepshead-called-ace.toml")]
+    assert run("puzzle", "show", *files, "--html", out).exit_code == 0
+    schafkopf, sheepshead = re.findall(r'<section class="puzzle".*?</section>', out.read_text(encoding="utf-8"),
+                                       re.S)
+    assert "Eichel-Ober" in schafkopf and "queen of clubs" not in schafkopf
+    assert "queen of clubs" in sheepshead and not re.search(r"(Eichel|Gras|Herz|Schellen)-", sheepshead)
+    assert "Sauspiel auf die Alte puzzle" in schafkopf
+    assert run("puzzle", "show", *files, "--html", out, "--cards", "french").exit_code == 0
+    assert not re.search(r"(Eichel|Gras|Herz|Schellen)-", out.read_text(encoding="utf-8"))

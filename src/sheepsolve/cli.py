@@ -393,8 +393,8 @@ def puzzle_show(files: tuple[str, ...], html_out: str | None, reveal: bool, nota
         check_output_path(html_out, inputs=files, label="--html")
     ps = [puzzle_from_record(read_record(file)) for file in files]
     if html_out is not None:
-        write_report(html_out, render_html(ps, reveal=reveal, style=page_style(notation, ps[0].state.game)),
-                     inputs=files, err=False)
+        style = page_style(notation, ps[0].state.game) if notation else None  # None: each puzzle its game's cards
+        write_report(html_out, render_html(ps, reveal=reveal, style=style), inputs=files, err=False)
         return
     for i, p in enumerate(ps):
         if len(ps) > 1:

@@ -17,13 +17,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from markupsafe import Markup
+
 from ..cards import Card, format_card
 from ..engine import RulesError, State
 from ..objective import Objective
 from ..puzzle.goals import concrete_goal, goal_objective, mover_declaring, require_two_sided
 from ..puzzle.model import Puzzle
 from ..solver import Solver
-from .html import html_style, render_page
+from ..contracts import game_title
+from .html import html_style, render_fragment, render_page
 from .text import cards as cards_text, line_tricks as _line_tricks, seat_roles, side_of, trick_text
 
 __all__ = ["PuzzleFacts", "facts", "describe_goal", "render_text", "render_html", "line_tricks", "solution_line"]
@@ -182,7 +185,7 @@ def render_text(p: Puzzle, *, reveal: bool = False, style: str = "ascii") -> str
     require_two_sided(p.state)  # a puzzle of a game without sides, or of a finished hand, is refused by name
     f = facts(p)
     names = f.players
-    out = [f"{f.title} puzzle ({p.difficulty})", contract_text(f, style), f.standing, ""]
+    out = [f"{puzzle_title(p, style)} puzzle ({p.difficulty})", contract_text(f, style), f.standing, ""]
     if f.earlier:
         out.append("Tricks played:")
         for i, (leader, cards, winner, pts) in enumerate(f.earlier, 1):
@@ -243,6 +246,11 @@ def _reveal_lines(p: Puzzle, style: str) -> list[str]:
     return out
 
 
+def puzzle_title(p: Puzzle, style: str) -> str:
+    """The puzzle's contract as players say it (:func:`~sheepsolve.contracts.game_title`)."""
+    return game_title(p.state.game, style, called=p.state.setup.called)
+
+
 def _page_puzzle(p: Puzzle, number: int, solver: Solver) -> dict[str, Any]:
     f = facts(p)
     state = p.state
@@ -276,11 +284,18 @@ def render_html(puzzles: Puzzle | Sequence[Puzzle], style: str | None = None, *,
     if not ps:
         raise ValueError("no puzzle to show")
     game = ps[0].state.game
-    style = style or html_style(None, game)
     solver = Solver()
-    items = [_page_puzzle(p, i, solver) for i, p in enumerate(ps, 1)]
-    title = f"{game.title} puzzle" if len(ps) == 1 else f"{len(ps)} puzzles"
-    games = sorted({p.state.game.title for p in ps})
+    items = []
+    for i, p in enumerate(ps, 1):  # each puzzle in the reader's notation, else its own game's
+        item = _page_puzzle(p, i, solver)
+        item_style = style or html_style(None, p.state.game)
+        item["title"] = puzzle_title(p, item_style)
+        item["html"] = Markup(render_fragment("puzzle_section.html", notation=item_style, it=item,
+                                              booklet=len(ps) > 1, reveal=reveal))
+        items.append(item)
+    style = style or html_style(None, game)
+    title = f"{items[0]['title']} puzzle" if len(ps) == 1 else f"{len(ps)} puzzles"
+    games = sorted({puzzle_title(p, html_style(None, p.state.game)) for p in ps})
     return render_page("puzzle.html", notation=style, is_trump=None, title=title,
                        subtitle=", ".join(games) if len(ps) > 1 else f"difficulty {ps[0].difficulty}",
                        command="puzzle show", items=items, reveal=reveal, booklet=len(ps) > 1)

@@ -148,3 +148,46 @@ def test_hostile_names_in_the_players_view_report(browser, tmp_path):
     assert f"From {picker}'s view (4 worlds" in body
     assert all(name in body for name in HOSTILE if name in load_record(path).players)
     assert not browser.find_elements(By.CSS_SELECTOR, "img")
+
+
+@pytest.fixture(scope="module")
+def phone():
+    """A browser 420 px wide: a phone at the table."""
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                "--window-size=600,900"):
+        options.add_argument(arg)
+    driver = webdriver.Chrome(service=Service(DRIVER), options=options)
+    # a window is at least 500 px wide: the page is laid out as on a phone of 420 px
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": 420, "height": 900, "deviceScaleFactor": 1, "mobile": False})
+    yield driver
+    driver.quit()
+
+
+@pytest.mark.parametrize("page", ["annotate-sauspiel", "annotate-sheepshead", "booklet"])
+def test_pages_fit_a_phone(phone, tmp_path, page, run):
+    """Issue 34: at 420 px the hand panels of annotate and of the booklet overflowed to 822 px."""
+    out = tmp_path / "page.html"
+    if page == "booklet":
+        r = run("puzzle", "show", *sorted(PUZZLES.glob("*.toml"))[:4], "--html", out)
+    else:
+        name = {"annotate-sauspiel": "annotate-swing-sauspiel", "annotate-sheepshead": "annotate-blunder-sheepshead"}
+        r = run("annotate", EXAMPLES / f"{name[page]}.toml", "--html", out)
+    assert r.exit_code == 0, r.output
+    phone.get(out.as_uri())
+    inner = phone.execute_script("return window.innerWidth")
+    # what sticks out of the page, not counting what scrolls inside its own box (a wide table scrolls sideways)
+    wide = phone.execute_script("""
+        const scrolls = e => { for (let a = e.parentElement; a; a = a.parentElement) {
+            if (['auto', 'scroll', 'hidden'].includes(getComputedStyle(a).overflowX)) return true; } return false; };
+        return Array.from(document.querySelectorAll('body *'))
+            .filter(e => e.getBoundingClientRect().right > window.innerWidth + 1 && !scrolls(e))
+            .slice(0, 5).map(e => e.tagName + '.' + e.className);""")
+    _shot(phone, f"phone-{page}.png")
+    assert inner == 420
+    assert phone.execute_script("return document.documentElement.scrollWidth") <= inner, wide
+    assert not wide

@@ -143,3 +143,23 @@ def test_inferred_hand_is_held_to_the_rules() -> None:
             assert swapped.complete  # a legal order of the same cards: every hand still inferred
     assert revokes and all("revoke" in m or "not allowed" in m or "turn" in m for m in revokes), revokes[:3]
     assert any("revoke" in m and "inferred from the play" in m for m in revokes)
+
+
+def test_a_trick_out_of_order_is_blamed_on_the_play() -> None:
+    """Issue 34: in a record without hands, a trick written out of lead order was blamed on the call ("called: AC:
+    the declarer holds it himself"); it is the play that is wrong, and the error names its trick."""
+    import tomllib
+
+    d = tomllib.loads((ROOT / "examples" / "sauspiel-play-only.toml").read_text(encoding="utf-8"))
+    d["play"][0] = "TC KC AC 8C"  # AC is Vroni's, the second card: written third, it becomes the declarer's
+    with pytest.raises(RecordError, match=r"^play: trick 1: the hands inferred from the play do not fit: called: "
+                                          r"AC: the declarer holds it himself .*from its leader\?"):
+        record_from_dict(d)
+
+
+def test_a_german_record_keeps_its_notation_when_hands_are_inferred() -> None:
+    """The inferred hands are written back in ASCII: a German record's trump "S" (Schellen) stays decided."""
+    hands = {"Hias": "EU GU HU GA GZ GK G9 G8", "Resi": "SA EA EZ EK E9 E8 E7 H7", "Sepp": "EO GO HO SO SU S10 S9 HA"}
+    rec = record_from_dict({"game": "solo", "trump": "S", "declarer": "Sepp", "players": ["Hias", "Resi", "Sepp",
+                            "Vroni"], "play": ["EU SA SO SK"], "hands": hands})
+    assert rec.inferred == ("hands.Vroni",) and rec.game.trump_suit == "D"

@@ -213,7 +213,13 @@ class _Reader:
                                        inferred=tuple(found))
             done.replay  # noqa: B018 - the play checked with every hand known, and kept
         except RecordError as e:
-            raise RecordError(f"{e} (with {', '.join(found)} inferred from the play)") from None
+            msg = str(e)
+            named = {c for c in (written_card(w) for w in re.findall(r"[\w♣♠♥♦-]+", msg)) if c is not None}
+            trick = next((t for t, cards in enumerate(rec.play, 1) if named & set(cards)), None)
+            if msg.startswith("play:") or trick is None:
+                raise RecordError(f"{msg} (with {', '.join(found)} inferred from the play)") from None
+            raise RecordError(f"play: trick {trick}: the hands inferred from the play do not fit: {msg}; is the "
+                              f"trick written in the order played, from its leader?") from None
         return done
 
     def _game(self) -> Game:
@@ -505,6 +511,14 @@ class _Reader:
         if play:
             raise RecordError("play: a sie is not played out")
 
+
+
+def written_card(word: str) -> Card | None:
+    """The card ``word`` names, in either notation, or ``None``."""
+    try:
+        return Card.parse(word)
+    except CardError:
+        return None
 
 
 def _callable_cards(game: Game) -> frozenset[Card]:

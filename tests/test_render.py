@@ -371,3 +371,19 @@ def test_one_name_for_each_contract_in_every_text_and_page(tmp_path, name: str, 
     r = run("report", out)
     assert french.replace("A♣", "AC") in r.output or german in r.output or "Sauspiel (Rufspiel)" in r.output, r.output
     assert "Farbsolo) (" not in r.output
+
+
+def test_suggest_page_shows_the_position_and_the_verdict(tmp_path, run) -> None:
+    """Issue 34: the suggest page showed the hand as dealt (cards already played included), no cards on the
+    table, no tricks so far; with --at it left out the decision judged and the verdict on the card played."""
+    out = tmp_path / "s.html"
+    r = run("suggest", EXAMPLES / "sauspiel-play-only.toml", "--at", "2.2", "--worlds", "4", "--jobs", "1",
+            "--cards", "ascii", "--html", out)
+    assert r.exit_code == 0, r.output
+    page = out.read_text(encoding="utf-8")
+    assert "Hias to play: trick 2, card 2" in page
+    assert "Tricks so far (1)" in page and "On the table:" in page
+    played = re.search(r"played: (\S+) \(([^)]*)\)", r.output)  # the text's verdict, the same on the page
+    assert played and f", {played.group(2)}." in page and "Played:" in page
+    hand = page.split("s hand</h3>", 1)[1].split("</div>", 1)[0]
+    assert 'data-card="KC"' not in hand and 'data-card="QC"' in hand  # KC played in trick 1; QC is the choice

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 
 from ..bury import (BURY_CAVEAT, BURY_CAVEAT_ACTUAL, CHOOSE_CAVEAT, BuryRanking, BuryRow, ChoiceResult, Contract,
@@ -349,9 +350,27 @@ def suggest_html(v, style: str | None = None) -> str:
             ch = _chart([w[j] for w in v.values if w[j] is not None], f"points over the worlds after {c}")
             if ch is not None:
                 charts.append({"card": c, "chart": ch, "stats": v.cards[c]})
-    hand = g.sort_cards(k.hand)
     side = ("the declaring side" if v.maximize else "the defenders") if g.two_sided else "his own points"
     return render_page("suggest.html", notation=style, is_trump=g.is_trump,
                        title=f"{game_title(g, style)}: what to play", subtitle=f"{v.seat_name} to move ({side})",
-                       command="suggest", v=v, who=v.seat_name, hand=hand, order=order, charts=charts,
-                       two_sided=g.two_sided)
+                       command="suggest", v=v, who=v.seat_name, order=order, charts=charts,
+                       two_sided=g.two_sided, **suggest_position(v))
+
+
+def suggest_position(v) -> dict[str, Any]:
+    """The position the answer is about, as the seat sees it: the cards still in his hand, the tricks so far and
+    the cards on the table (each as (player, card)), which decision (``trick 3, card 2``) and, with ``--at``,
+    the verdict on the card the record's player played there."""
+    k = v.knowledge
+    g = k.game
+    names = k.players or tuple(str(s + 1) for s in range(g.seats))
+    played = [(names[s], c) for s, c in k.plays]
+    done = len(played) // g.seats * g.seats
+    mine = {c for s, c in k.plays if s == k.seat}
+    verdict = None
+    if v.played is not None:
+        verdict = ("one of the best" if v.played in v.best else
+                   f"{v.cost(v.played):.1f} points worse than the best in expectation")
+    return {"hand": g.sort_cards([c for c in k.hand if c not in mine]),
+            "tricks": [played[i:i + g.seats] for i in range(0, done, g.seats)], "on_table": played[done:],
+            "decision": f"trick {done // g.seats + 1}, card {len(played) - done + 1}", "verdict": verdict}

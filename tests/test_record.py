@@ -486,3 +486,16 @@ def test_long_card_lists_and_plays_are_refused_without_reading_them_all() -> Non
     with pytest.raises(RecordError, match="play: trick 11: the hand is over after 10 tricks"):
         record_from_dict({"game": "sheepshead-3", "picker": "1", "play": ["AS KS QS"] * 100_000})
     assert time.perf_counter() - t0 < 5
+
+
+def test_a_german_records_errors_name_german_cards(tmp_path: Path) -> None:
+    """Issue 34: a German record's revoke read "8D by Resi is a revoke: 8D does not follow suit C"."""
+    text = (HERE / "records" / "german_sauspiel.toml").read_text(encoding="utf-8")
+    text = text.replace('"EA EK E8 EZ"', '"EA EK E8 S7"')  # Dee has Eichel (EZ) but plays S7
+    p = tmp_path / "revoke.toml"
+    p.write_text(text, encoding="utf-8")
+    with pytest.raises(RecordError) as info:
+        load_record(p)
+    msg = str(info.value)
+    assert "S7 by Dee is a revoke: S7 does not follow Eichel" in msg, msg
+    assert "7D" not in msg and "suit C" not in msg

@@ -44,6 +44,7 @@ __all__ = [
     "parse_suit",
     "written_notation",
     "notation_of_cards",
+    "in_notation",
     "format_card",
     "format_cards",
     "mask_of",
@@ -213,6 +214,25 @@ def notation_of_cards(texts: Iterable[Any]) -> str | None:
         elif isinstance(t, Mapping):
             stack.extend(list(t.values())[:64])
     return seen.pop() if len(seen) == 1 else None
+
+
+_CANONICAL_CARD = re.compile(r"(?<![\w.])([ATKQJ987])([CSHD])(?![\w])")
+_CANONICAL_SUIT = re.compile(r"\bsuit ([CSHD])\b")
+
+
+def in_notation(text: str, notation: str | None) -> str:
+    """``text`` (a message naming cards canonically: ``8D``, ``suit C``) with its cards in ``notation``: a German
+    record's errors name German cards.
+
+    >>> in_notation("8D by Resi is a revoke: 8D does not follow suit C (KD in hand)", "german")
+    'S8 by Resi is a revoke: S8 does not follow Eichel (SK in hand)'
+    >>> in_notation("8D does not follow suit C", "french")
+    '8D does not follow suit C'
+    """
+    if notation != "german":
+        return text
+    text = _CANONICAL_SUIT.sub(lambda m: GERMAN_NAME[m.group(1)], text)
+    return _CANONICAL_CARD.sub(lambda m: format_card(Card.make(m.group(1), m.group(2)), "german"), text)
 
 
 class SuitError(CardError):

@@ -9,7 +9,8 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from ..cards import Card, CardError, SuitError, format_cards, notation_of_cards, parse_cards, parse_suit
+from ..cards import (Card, CardError, SuitError, format_cards, in_notation, notation_of_cards, parse_cards,
+                     parse_suit)
 from ..engine import legal_calls
 from ..games import REGISTRY, Game, GameError, make_game, resolve_name
 from ..inference.auction import Auction, AuctionError, read_auction
@@ -30,7 +31,13 @@ _MAX_DEPTH = 32
 def check_data(d: Any, german: bool = False) -> Record:
     """The :class:`~sheepsolve.record.Record` of plain data (parsed TOML or JSON, or built in Python), checked;
     ``german``: German card names accepted."""
-    return _Reader(d, german).read()
+    reader = _Reader(d, german)
+    try:
+        return reader.read()
+    except RecordError as e:  # a German record's errors name German cards
+        if reader.notation == "german":
+            raise RecordError(in_notation(str(e), "german")) from None
+        raise
 
 
 class _Reader:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -429,3 +430,17 @@ def test_bury_options_are_judged_with_their_own_side_and_bury(partner, i):
         assert (o.value, o.outcome) == (e.value, e.outcome), o
         checked += o.outcome in ("schwarzed", "schwarz")
     assert checked  # the deal has trick results to get right
+
+
+@pytest.mark.parametrize("path", [SWING, BLUNDER, EXAMPLES / "sheepshead-called-ace-finished.toml"], ids=lambda p: p.stem)
+def test_annotate_view_player_text_fits_a_terminal(path: Path, run) -> None:
+    """Issue 34: annotate --view player's text ran 156 to 161 columns wide (a 293-column legend): it is wrapped to
+    100 columns, and every legal card's value is still listed."""
+    r = run("annotate", path, "--view", "player", "--worlds", "4", "--jobs", "1", "--cards", "ascii")
+    assert r.exit_code == 0, r.output
+    assert max(len(line) for line in r.output.splitlines()) <= 100, max(r.output.splitlines(), key=len)
+    data = json.loads(run("annotate", path, "--json").output)
+    words = r.output.split()
+    for d in data["decisions"]:
+        for card, value in (d.get("values") or {}).items():
+            assert card in words and str(value) in words

@@ -19,6 +19,7 @@ True
 
 from __future__ import annotations
 
+import textwrap
 from typing import Any
 
 from ..annotate import Annotation, Decision
@@ -34,6 +35,13 @@ __all__ = ["render_text", "render_html"]
 
 _YELLOW, _RED, _BOLD, _RESET = "\x1b[33m", "\x1b[31m", "\x1b[1m", "\x1b[0m"
 
+
+TEXT_WIDTH = 100
+"""The width ``annotate --view player``'s text is wrapped to (its prose; its table keeps within it too)."""
+EVERY_PER_LINE = 4
+VIEW_CELL_WIDTH = 20
+"""The width of the player's-view column: a longer verdict goes on to the next lines."""
+"""Legal cards on one line of the table's \"every legal card\" column, with the player's view."""
 
 def _explore_command(source: str | None) -> str:
     """``sheepsolve explore FILE``, the file quoted for a shell (``FILE`` when the record came from elsewhere)."""
@@ -105,6 +113,9 @@ def render_text(ann: Annotation, style: str = "symbols", *, color: bool = False,
                          f"{option_label(alt, g, style, calls=not alt.alone)} (worth {alt.value}, {alt.outcome}; not compared: "
                          f"a choice of stakes)")
         lines.append("")
+    if ann.view is not None:  # the player's view's legend and sentences are long: wrapped to fit a terminal
+        lines = [wrapped for line in lines for wrapped in (textwrap.wrap(line, TEXT_WIDTH, subsequent_indent="  ")
+                                                          or [""])]
     won = trick_winners(ann)
     rows = [["trick", "player", "card", "value", "cost", "", "best", "every legal card", "won by"]]
     if ann.view is not None:
@@ -125,15 +136,24 @@ def render_text(ann: Annotation, style: str = "symbols", *, color: bool = False,
                 rows[-1].insert(8, "")
             continue
         best = " ".join(card_text(c) for c in d.best) if d.cost > 0 or d.swing else ""
-        every = " ".join(f"{card_text(c)} {v}" for c, v in d.values.items())
-        rows.append([tcol, d.player, card_text(d.card), value, str(d.cost) if d.cost else "", mark_text(d.mark),
-                     best, every, w])
+        every = [f"{card_text(c)} {v}" for c, v in d.values.items()]
+        # with the player's view, the legal cards go four to a line: the table fits a terminal
+        per = EVERY_PER_LINE if ann.view is not None else len(every) or 1
+        chunks = [" ".join(every[i:i + per]) for i in range(0, len(every), per)] or [""]
+        rows.append([tcol, d.player, card_text(d.card), value, str(d.cost) if d.cost else "", mark_text(d.mark), best, chunks[0],
+                     w])
         if ann.view is not None:
-            rows[-1].insert(8, view_cell(d, card_text))
+            view = textwrap.wrap(view_cell(d, card_text), VIEW_CELL_WIDTH) or [""]
+            rows[-1].insert(8, view[0])
+            for i in range(1, max(len(chunks), len(view))):
+                rows.append(["", "", "", "", "", "", "", chunks[i] if i < len(chunks) else "",
+                             view[i] if i < len(view) else "", ""])
         if d.swing is not None:
-            rows.append(["", "", "", "", "", "", "", f"changes the result: {d.swing}", ""])
-            if ann.view is not None:
-                rows[-1].insert(8, "")
+            note = f"changes the result: {d.swing}"
+            for part in (textwrap.wrap(note, 30) if ann.view is not None else [note]):
+                rows.append(["", "", "", "", "", "", "", part, ""])
+                if ann.view is not None:
+                    rows[-1].insert(8, "")
     if picked:
         lines += table(rows, ">" + "<<>>" + "<" * (4 if ann.view is None else 5), indent=0)
     elif min_cost is not None:
@@ -147,14 +167,15 @@ def render_text(ann: Annotation, style: str = "symbols", *, color: bool = False,
         srows.append([p.player, p.side, str(p.decisions), str(p.forced), str(p.errors), str(p.given_away),
                       "" if big is None else f"{big.cost} (trick {big.trick}, {card_text(big.card)}; best "
                       f"{' '.join(card_text(c) for c in big.best)}){' ' + mark_text('??') if big.swing else ''}"])
-    if ann.view is not None:
-        srows[0] += ["expected loss", "luck"]
-        for row, p in zip(srows[1:], ann.summary.players):
+    lines += table(srows, "<<>>>><", indent=0)
+    if ann.view is not None:  # a table of its own: one table of both would not fit a terminal
+        vrows = [["player", "side", "expected loss", "luck"]]
+        for p in ann.summary.players:
             pv = p.view
-            row += (["", ""] if pv is None or not pv.decisions else
-                    [f"{pv.expected_loss:.1f}" + (f" ±{pv.expected_loss_stderr:.1f}" if pv.expected_loss_stderr else ""),
-                     "" if pv.luck is None else f"{pv.luck:+.1f}"])
-    lines += table(srows, "<<>>>><" + (">>" if ann.view is not None else ""), indent=0)
+            vrows.append([p.player, p.side] + (["", ""] if pv is None or not pv.decisions else
+                         [f"{pv.expected_loss:.1f}" + (f" ±{pv.expected_loss_stderr:.1f}" if pv.expected_loss_stderr
+                                                       else ""), "" if pv.luck is None else f"{pv.luck:+.1f}"]))
+        lines += ["", "From the player's view:"] + table(vrows, "<<>>", indent=0)
     return "\n".join(lines) + "\n"
 
 

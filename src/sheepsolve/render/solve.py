@@ -35,7 +35,7 @@ def render_solve(res: SolveAnswer, style: str, *, tricks: bool = False) -> str:
     state = res.state
     st = state.setup
     roles = seat_roles(state.setup)
-    lines = [game_title(g, style, called=rec.called)]
+    lines = [game_title(g, style, called=st.called)]
     if g.two_sided:
         decl = sorted((s for s in range(g.seats) if s in st.team), key=lambda s: (s != st.declarer, s))
         who = " and ".join(f"{names[s]} ({roles[s]})" for s in decl) + (" alone" if len(decl) == 1 else "")

@@ -110,8 +110,8 @@ def render_text(ann: Annotation, style: str = "symbols", *, color: bool = False,
         alt = next((o for o in b.others if o.exact), None)
         if alt is not None:
             lines.append(f"  {'with a partner' if b.chosen.alone else 'going alone'}, the best was "
-                         f"{option_label(alt, g, style, calls=not alt.alone)} (worth {alt.value}, {alt.outcome}; not compared: "
-                         f"a choice of stakes)")
+                         f"{option_label(alt, g, style, calls=not alt.alone)} (worth {alt.value}, {alt.outcome}; "
+                         f"not compared: a choice of stakes)")
         lines.append("")
     if ann.view is not None:  # the player's view's legend and sentences are long: wrapped to fit a terminal
         lines = [wrapped for line in lines for wrapped in (textwrap.wrap(line, TEXT_WIDTH, subsequent_indent="  ")

@@ -480,7 +480,7 @@ def test_puzzle_show_reveal_with_a_refutation_cut_short(tmp_path: Path, html: bo
 
 def test_a_goal_of_one_card_point_in_words() -> None:
     """Issue 34: puzzle generate asked to "keep the declarer below 1 card points"."""
-    from sheepsolve.puzzle import describe_goal
+    from sheepsolve.render.puzzle import describe_goal
 
     g = make_game("wenz")
     hands = [parse_cards("AC KC QC"), parse_cards("TC 9C 8C"), parse_cards("JC 7S 8S"), parse_cards("AS TS KS")]

@@ -911,13 +911,13 @@ def test_progress_bar_only_on_a_terminal(monkeypatch):
 
     term = Terminal()
     monkeypatch.setattr(sys, "stderr", term)
-    with cli._Progress("worlds") as progress:
+    with cli.Progress("worlds") as progress:
         for i in range(1, 4):
             progress(i, 3)
     assert "worlds" in term.getvalue()
     pipe = io.StringIO()
     monkeypatch.setattr(sys, "stderr", pipe)
-    with cli._Progress("worlds") as progress:
+    with cli.Progress("worlds") as progress:
         progress(1, 1)
     assert pipe.getvalue() == ""
 

@@ -396,7 +396,7 @@ def test_the_estimate_of_time_left_once_the_first_worlds_are_done(monkeypatch, c
     from sheepsolve import cli
 
     now = [100.0]
-    progress = cli._Progress("worlds", clock=lambda: now[0], estimate=True)
+    progress = cli.Progress("worlds", clock=lambda: now[0], estimate=True)
     progress.on = False
     progress(0, 20000)
     now[0] += 1.0
@@ -407,7 +407,7 @@ def test_the_estimate_of_time_left_once_the_first_worlds_are_done(monkeypatch, c
     now[0] += 60.0
     progress(900, 20000)  # told once only
     assert capsys.readouterr().err == "worlds: about 27 min left (50 of 20,000 done in 4 s)\n"
-    quick = cli._Progress("worlds", clock=lambda: now[0], estimate=True)
+    quick = cli.Progress("worlds", clock=lambda: now[0], estimate=True)
     quick.on = False
     quick(0, 100)
     now[0] += 2.5

@@ -190,3 +190,16 @@ def test_report_reads_a_season_line_by_line(tmp_path: Path, annotated_line: dict
     long = tmp_path / "long.jsonl"
     long.write_text(line + '{"id": "x", "error": "' + "a" * (17 * 2**20) + '"}\n')
     assert_input_error(run("report", long), "line 2", "16 MiB")
+
+
+def test_report_chart_names_every_form_whole_and_counts_every_rate(tmp_path: Path) -> None:
+    """Issue 34: the labels were cut to three identical "Solo (Farbsolo) (..." bars, and a win rate from one hand
+    showed as a full bar with no count: each form is named whole and each rate has its count and interval."""
+    from sheepsolve.render.report import _bars, wilson_interval
+
+    names = ["Solo in clubs", "Solo in spades", "Sheepshead (5-hand)", "Farbwenz in hearts"]
+    scene = _bars([(n, 100) for n in names], label="x", axis="y", notes=["(1 of 1; 95%: 21-100%)"] * 4)
+    texts = [t["text"] if isinstance(t, dict) else str(t) for t in scene.texts]
+    assert all(any(n == t for t in texts) for n in names), texts
+    assert sum("(1 of 1; 95%: 21-100%)" in t for t in texts) == 4
+    assert [round(100 * x) for x in wilson_interval(1, 1)] == [21, 100]

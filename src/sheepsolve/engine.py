@@ -335,7 +335,7 @@ class Setup:
 
     def start(self) -> "State":
         # State(setup=self, hands=self.hands, leader=self.first_leader), see frozen_instance
-        return frozen_instance(State, _STATE_DEFAULTS, setup=self, hands=self.hands, leader=self.first_leader)
+        return frozen_instance(State, STATE_DEFAULTS, setup=self, hands=self.hands, leader=self.first_leader)
 
 
 def legal_cards(st: Setup, seat: int, hand: frozenset[Card], trick: tuple[Card, ...], called_open: bool) -> set[Card]:
@@ -510,4 +510,4 @@ def frozen_instance(cls: type[_T], values: dict, **more: object) -> _T:
 
 
 # The defaults of State's fields, for Setup.start
-_STATE_DEFAULTS = {f.name: f.default for f in fields(State) if f.default is not MISSING}
+STATE_DEFAULTS = {f.name: f.default for f in fields(State) if f.default is not MISSING}

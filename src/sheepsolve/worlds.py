@@ -71,7 +71,7 @@ from functools import cached_property, lru_cache
 from typing import Any
 
 from .cards import Card, format_cards
-from .engine import (_STATE_DEFAULTS, RulesError, Setup, State, Trick, frozen_instance, legal_cards, rule_bound_seats,
+from .engine import (STATE_DEFAULTS, RulesError, Setup, State, Trick, frozen_instance, legal_cards, rule_bound_seats,
                      trick_winner)
 from .games import Game, make_game
 from .pool import game_from_spec, game_spec
@@ -525,7 +525,7 @@ def build_world(k: Knowledge, hands: Sequence[Iterable[Card]], bury: Sequence[Ca
         hs = [set(h) for h in setup.hands]
         for s, c in k.plays:
             hs[s].discard(c)
-        state = frozen_instance(State, _STATE_DEFAULTS, setup=setup, hands=tuple(frozenset(h) for h in hs),
+        state = frozen_instance(State, STATE_DEFAULTS, setup=setup, hands=tuple(frozenset(h) for h in hs),
                                 leader=leader, trick=trick, tricks=tricks, called_open=called_open)
         return World(setup, state)
     state = setup.start()

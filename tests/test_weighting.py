@@ -188,3 +188,26 @@ def test_pick_worlds_enumerates_when_few_deals_are_possible():
     assert not exact and len(got) == n - 1
     with pytest.raises(W.WorldsError, match="--worlds: must be 1 or more"):
         pick_worlds(k, 0)
+
+
+def test_pick_and_choose_weigh_the_passes_before_the_seat(run):
+    import json
+
+    from sheepsolve.bury import pick_or_pass
+    from sheepsolve.cards import parse_cards
+
+    g = make_game("sheepshead")
+    hand = parse_cards("QH TD TC 8C TS TH")
+    none = pick_or_pass(g, hand, 3, worlds=30, seed=2)
+    same = pick_or_pass(g, hand, 3, worlds=30, seed=2, inference="none")
+    assert none.to_dict() | {"seconds": 0} == same.to_dict() | {"seconds": 0}
+    weighted = pick_or_pass(g, hand, 3, worlds=30, seed=2, inference="auction", players=list("ABCDE"))
+    assert weighted.effective < 30 and "passes before D (A: pass, B: pass, C: pass)" in weighted.assumes
+    assert weighted.pick.payment != none.pick.payment
+    first = pick_or_pass(g, hand, 0, worlds=30, seed=2, inference="auction")
+    assert first.effective == 30 and "nobody passed before" in first.assumes
+    out = run("pick", "examples/bury-jd-full.toml", "--seat", "Dee", "--worlds", "20", "--json")
+    data = json.loads(out.output)
+    assert data["effective_worlds"] < 20 and data["assumes"].startswith("deals weighted by the passes before Dee")
+    out = run("choose", "examples/bury-choose-sauspiel-hand.toml", "--worlds", "10", "--inference", "none")
+    assert "every deal is equally likely" in out.output

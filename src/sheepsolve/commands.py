@@ -183,33 +183,37 @@ def _view_error(msg: str) -> Exception:
 
 def bury(src: Source, *, view: str | None = None, worlds: int | str | None = None, seed: int = 0,
          jobs: int | None = None, by: str = "payment", german: bool = False,
-         progress: ProgressFn | None = None) -> tuple[Any, dict[str, Any]]:
+         progress: ProgressFn | None = None, inference: str = "auction") -> tuple[Any, dict[str, Any]]:
     """``sheepsolve bury FILE --json``."""
     from .bury import bury_from_record, read_bury_record
 
     loaded = read_bury_record(src, german=german)  # type: ignore[arg-type]
-    res = bury_from_record(loaded, view=view, worlds=worlds, seed=seed, jobs=jobs, by=by, progress=progress)
+    res = bury_from_record(loaded, view=view, worlds=worlds, seed=seed, jobs=jobs, by=by, progress=progress,
+                           inference=inference)
     return res, res.to_dict()
 
 
 def pick(src: Source, *, seat_name: str | None = None, worlds: int | str = 100, seed: int = 0, jobs: int | None = None,
-         by: str = "payment", german: bool = False, progress: ProgressFn | None = None) -> tuple[Any, dict[str, Any]]:
+         by: str = "payment", german: bool = False, progress: ProgressFn | None = None,
+         inference: str = "auction") -> tuple[Any, dict[str, Any]]:
     """``sheepsolve pick FILE --json``."""
     from .bury import pick_from_record, read_pick_record
 
     loaded = read_pick_record(src, seat_name, german=german)  # type: ignore[arg-type]
-    res = pick_from_record(loaded, worlds=worlds, seed=seed, jobs=jobs, by=by, progress=progress)
+    res = pick_from_record(loaded, worlds=worlds, seed=seed, jobs=jobs, by=by, progress=progress,
+                           inference=inference)
     return res, res.to_dict()
 
 
 def choose(src: Source, *, seat_name: str | None = None, worlds: int | str = 100, seed: int = 0,
            jobs: int | None = None, by: str = "payment", german: bool = False,
-           progress: ProgressFn | None = None) -> tuple[Any, dict[str, Any]]:
+           progress: ProgressFn | None = None, inference: str = "auction") -> tuple[Any, dict[str, Any]]:
     """``sheepsolve choose FILE --json``."""
     from .bury import choose_from_record, read_choose_record
 
     loaded = read_choose_record(src, seat_name, german=german)  # type: ignore[arg-type]
-    res = choose_from_record(loaded, worlds=worlds, seed=seed, jobs=jobs, by=by, progress=progress)
+    res = choose_from_record(loaded, worlds=worlds, seed=seed, jobs=jobs, by=by, progress=progress,
+                             inference=inference)
     return res, res.to_dict()
 
 

@@ -50,7 +50,7 @@ from .games import Game
 from .worlds import ALL_WORLDS_CAP, MAX_TRIES, Knowledge, World, WorldSampler, WorldsError, world_rng
 
 __all__ = ["WorldWeights", "FunctionWeights", "AuctionWeights", "weighted_mean_se", "effective_size",
-           "WeightedSampler", "beliefs", "belief_cards", "pick_worlds", "INFERENCES", "world_weights", "assumption",
+           "WeightedSampler", "beliefs", "belief_cards", "pick_worlds", "passes_weights", "INFERENCES", "world_weights", "assumption",
            "CAVEAT", "PILOT_WORLDS", "UNIFORM_SHARE"]
 
 INFERENCES = ("auction", "none")
@@ -134,6 +134,32 @@ def world_weights(source: Any, inference: str) -> WorldWeights | None:
     except ImportError:  # pragma: no cover - the model of the calls not installed
         return None
     return w if w.active else None
+
+
+def passes_weights(game: Game, seat: int, inference: str, players: Sequence[str] | None = None
+                   ) -> tuple[Callable[[Sequence[Sequence[Card]]], float] | None, str]:
+    """Before a choice (``pick``, ``choose``, the picker's ``bury``): the weight of a deal from the passes of the
+    seats before ``seat`` (each passed with the hand the deal gives it), as a function of the hands as dealt, and
+    the line that says what the worlds assume. None where the weights would all be alike (``--inference none``,
+    the first seat, a game without a model of the calls)."""
+    uniform = "every deal is equally likely"
+    if inference not in INFERENCES:
+        raise WorldsError(f"--inference: must be one of {', '.join(INFERENCES)}, not {inference!r}")
+    if inference == "none" or seat == 0:
+        return None, uniform + ("" if inference == "none" else " (nobody passed before)")
+    try:
+        from .inference.auction import PASS, Auction, Call
+        from .inference.model import AuctionLikelihood
+    except ImportError:  # pragma: no cover - the model of the calls not installed
+        return None, uniform
+    auction = Auction(game, tuple(Call(s, PASS) for s in range(seat)), False)
+    like = AuctionLikelihood(auction)
+    if not getattr(like, "active", True):
+        return None, uniform + " (no model of the calls for this game)"
+    names = players or tuple(str(i + 1) for i in range(game.seats))
+    return (lambda hands: float(like(hands))), (
+        f"deals weighted by the passes before {names[seat]} ({', '.join(c.text(names) for c in auction.calls)})"
+        " through the model of the calls")
 
 
 def assumption(k: Knowledge) -> str:

@@ -19,7 +19,7 @@ from .choices import (BuryDecision, BuryError, Contract, card_groups, contracts_
                       solve_order)
 from .evaluation import Evaluation, Solvers, best_decision, rank_key
 from .results import (BuryRanking, BuryRow, ChoiceResult, ContractRow, PickResult, SampledRow, alone_note,
-                      choice_stats, competition_ranks, with_diffs)
+                      choice_stats, competition_ranks, effective_worlds, with_diffs)
 from .units import ProgressFn, Task, run_units, worker
 
 __all__ = ["rank_buries", "sample_buries", "pick_or_pass", "choose_contract"]
@@ -87,11 +87,22 @@ def _check_worlds(worlds: int | str) -> None:
         raise BuryError(f"--worlds: must be 1 or more (or \"all\"), not {worlds!r}")
 
 
+def _deal_weights(task: Task, game: Game, count: int, inference: str) -> tuple[list[float] | None, str]:
+    """Each world's weight from the passes before the task's seat (:func:`sheepsolve.weighting.passes_weights`),
+    and the line that says what the worlds assume."""
+    from ..weighting import passes_weights
+
+    fn, label = passes_weights(game, task.seat, inference, task.players)
+    if fn is None:
+        return None, label
+    return [fn(worker().world(task, game, i)[0]) for i in range(count)], label
+
+
 def sample_buries(game: Game, hand: Sequence[Card], blind: Sequence[Card], picker: int, *, worlds: int | str = 100,
                   seed: int = 0, stakes: Stakes | None = None, by: str = "payment", jobs: int | None = 1,
                   progress: ProgressFn | None = None, unseen: Iterable[Card] | None = None,
                   players: Sequence[str] | None = None, actual_hands: Sequence[Sequence[Card]] | None = None,
-                  keep: Callable[[BuryDecision], bool] | None = None) -> BuryRanking:
+                  keep: Callable[[BuryDecision], bool] | None = None, inference: str = "none") -> BuryRanking:
     """Every legal choice of the picker from his view: ``worlds`` deals of the cards he cannot see (``"all"``:
     every deal, exactly, refused above :data:`~sheepsolve.worlds.ALL_WORLDS_CAP`), every choice solved in each
     (common random numbers), ranked by expected payment (or points).
@@ -99,7 +110,8 @@ def sample_buries(game: Game, hand: Sequence[Card], blind: Sequence[Card], picke
     ``actual_hands``: the real deal, when known; its double-dummy ranking is added (``.actual``) and
     :attr:`BuryRanking.lesson` says where the two disagree. ``keep``: compare only the choices it accepts (e.g.
     the partner calls, not going alone). ``unseen``: the cards dealt to the others (default:
-    the rest of the deck; smaller deals are for tests and examples).
+    the rest of the deck; smaller deals are for tests and examples). ``inference="auction"``: the worlds weighted by
+    the passes of the seats before the picker (:func:`sheepsolve.weighting.passes_weights`).
 
     >>> from sheepsolve.cards import parse_cards
     >>> from sheepsolve.games import make_game
@@ -131,13 +143,14 @@ def sample_buries(game: Game, hand: Sequence[Card], blind: Sequence[Card], picke
     t0 = time.perf_counter()
     count = worker().world_count(task, worlds)  # checks the cards (and the count of every deal) before any work
     results = run_units(task, count, jobs, progress)
+    weights, assumes = _deal_weights(task, game, count, inference)
     dt = time.perf_counter() - t0
     at = {k: i for i, k in enumerate(order)}  # rep -> its place in the solve order
     columns = [[w[at[k]] for w in results] for k in range(len(reps))]
-    rep_stats = [choice_stats(col, task.exact) for col in columns]
+    rep_stats = [choice_stats(col, task.exact, weights) for col in columns]
     keys = [rank_key(by, s.payment, s.mean) for s in rep_stats]
     best_rep = max(range(len(reps)), key=lambda k: keys[k])
-    rep_stats = with_diffs(columns, rep_stats, best_rep, by, task.exact)
+    rep_stats = with_diffs(columns, rep_stats, best_rep, by, task.exact, weights)
     alone = [bool(columns[k][0][3]) for k in range(len(reps))]
     order = sorted(range(len(decisions)), key=lambda j: keys[index[j]], reverse=True)
     ranks = competition_ranks([keys[index[j]] for j in order])
@@ -151,14 +164,14 @@ def sample_buries(game: Game, hand: Sequence[Card], blind: Sequence[Card], picke
     return BuryRanking(game=game, players=tuple(players or [str(i + 1) for i in range(game.seats)]),
                        picker=picker, hand=tuple(hand), blind=tuple(blind), view="picker", by=by, rows=rows,
                        solved=len(reps), seconds=dt, worlds=count, seed=seed, actual=actual, notes=notes,
-                       exact=task.exact)
+                       exact=task.exact, assumes=assumes, effective=effective_worlds(weights, count))
 
 
 def pick_or_pass(game: Game, hand: Sequence[Card], seat: int, *, worlds: int | str = 100, seed: int = 0,
                  stakes: Stakes | None = None, by: str = "payment", jobs: int | None = 1,
                  progress: ProgressFn | None = None, players: Sequence[str] | None = None,
                  actual: tuple[Sequence[Sequence[Card]], Sequence[Card]] | None = None,
-                 unseen: Iterable[Card] | None = None) -> PickResult:
+                 unseen: Iterable[Card] | None = None, inference: str = "none") -> PickResult:
     """Expected payment of picking from ``seat`` holding ``hand``: the blind and the other hands are sampled,
     and in each world the best double-dummy choice of that world is made (see the module's readings).
 
@@ -188,6 +201,7 @@ def pick_or_pass(game: Game, hand: Sequence[Card], seat: int, *, worlds: int | s
     t0 = time.perf_counter()
     count = worker().world_count(task, worlds)  # checks the cards (and the count of every deal) before any work
     results = run_units(task, count, jobs, progress)
+    weights, assumes = _deal_weights(task, game, count, inference)
     dt = time.perf_counter() - t0
     evals = [r[1] for r in results]
     counts: dict[tuple, int] = {}
@@ -203,16 +217,16 @@ def pick_or_pass(game: Game, hand: Sequence[Card], seat: int, *, worlds: int | s
         d, e = best_decision(Solver(), game, hs, list(bl), seat, stakes, by, worker().memo)
         act = (d, e.value, e.outcome, e.payment)
     return PickResult(game=game, players=tuple(players or [str(i + 1) for i in range(game.seats)]), seat=seat,
-                      hand=tuple(hand), pick=choice_stats(evals, task.exact), worlds=count, seed=seed, by=by,
+                      hand=tuple(hand), pick=choice_stats(evals, task.exact, weights), worlds=count, seed=seed, by=by,
                       outcomes=outcomes, buries=tuple((BuryDecision.from_key(k), n) for k, n in top), seconds=dt,
-                      actual=act, exact=task.exact)
+                      actual=act, exact=task.exact, assumes=assumes, effective=effective_worlds(weights, count))
 
 
 def choose_contract(game: Game, hand: Sequence[Card], seat: int, *, worlds: int | str = 100, seed: int = 0,
                     stakes: Stakes | None = None, by: str = "payment", jobs: int | None = 1,
                     progress: ProgressFn | None = None, players: Sequence[str] | None = None,
                     contracts: Sequence[Contract] | None = None,
-                    unseen: Iterable[Card] | None = None) -> ChoiceResult:
+                    unseen: Iterable[Card] | None = None, inference: str = "none") -> ChoiceResult:
     """Expected payment of every contract ``hand`` may declare from ``seat`` (any Schafkopf ``game`` gives the
     deck, seats and rules), in the same sampled worlds, best first.
 
@@ -246,12 +260,13 @@ def choose_contract(game: Game, hand: Sequence[Card], seat: int, *, worlds: int 
     t0 = time.perf_counter()
     count = worker().world_count(task, worlds)  # checks the cards (and the count of every deal) before any work
     results = run_units(task, count, jobs, progress)
+    weights, assumes = _deal_weights(task, game, count, inference)
     dt = time.perf_counter() - t0
     columns = [[w[k] for w in results] for k in range(len(cs))]
-    stats = [choice_stats(col, task.exact) for col in columns]
+    stats = [choice_stats(col, task.exact, weights) for col in columns]
     keys = [rank_key(by, s.payment, s.mean) for s in stats]
     best = max(range(len(cs)), key=lambda k: keys[k])
-    stats = with_diffs(columns, stats, best, by, task.exact)
+    stats = with_diffs(columns, stats, best, by, task.exact, weights)
     order = sorted(range(len(cs)), key=lambda k: keys[k], reverse=True)
     ranks = competition_ranks([keys[k] for k in order])
     top = stats[order[0]]
@@ -264,4 +279,4 @@ def choose_contract(game: Game, hand: Sequence[Card], seat: int, *, worlds: int 
     rows = tuple(ContractRow(contract=cs[k], stats=stats[k], rank=r, tie=ties[k]) for k, r in zip(order, ranks))
     return ChoiceResult(game=game, players=tuple(players or [str(i + 1) for i in range(game.seats)]), seat=seat,
                         hand=tuple(hand), rows=rows, worlds=count, seed=seed, by=by, seconds=dt, pass_tie=pass_tie,
-                        exact=task.exact)
+                        exact=task.exact, assumes=assumes, effective=effective_worlds(weights, count))

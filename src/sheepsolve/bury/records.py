@@ -246,8 +246,8 @@ def read_choose_record(path: str, seat: str | None, *, german: bool = False) -> 
 
 
 def bury_from_record(loaded: LoadedRecord, *, view: str | None = None, worlds: int | str | None = None, seed: int = 0,
-                     jobs: int | None = None, by: str = "payment", progress: ProgressFn | None = None
-                     ) -> BuryRanking:
+                     jobs: int | None = None, by: str = "payment", progress: ProgressFn | None = None,
+                     inference: str = "none") -> BuryRanking:
     """``sheepsolve bury``: the double-dummy ranking when every hand is known (``view="actual"``), else (or with
     ``view="picker"``, or when ``worlds`` is given) the picker's view, with the double-dummy comparison when the
     deal is known."""
@@ -268,22 +268,25 @@ def bury_from_record(loaded: LoadedRecord, *, view: str | None = None, worlds: i
     else:
         r = sample_buries(rec.game, loaded.hand, blind, loaded.seat, worlds=worlds or 100, seed=seed,
                           stakes=stakes, by=by, jobs=jobs, progress=progress, players=rec.players,
-                          actual_hands=loaded.full)
+                          actual_hands=loaded.full, inference=inference)
     return BuryRanking(**{**r.__dict__, "record_choice": loaded.choice, "notes": r.notes + loaded.notes})
 
 
 def pick_from_record(loaded: LoadedRecord, *, worlds: int | str = 100, seed: int = 0, jobs: int | None = None,
-                     by: str = "payment", progress: ProgressFn | None = None) -> PickResult:
+                     by: str = "payment", progress: ProgressFn | None = None, inference: str = "none"
+                     ) -> PickResult:
     """``sheepsolve pick``: picking against passing for the record's seat."""
     rec = loaded.record
     actual = (loaded.full, list(loaded.blind or ())) if loaded.full is not None else None
     return pick_or_pass(rec.game, loaded.hand, loaded.seat, worlds=worlds, seed=seed, stakes=_stakes_of(rec),
-                        by=by, jobs=jobs, progress=progress, players=rec.players, actual=actual)
+                        by=by, jobs=jobs, progress=progress, players=rec.players, actual=actual,
+                        inference=inference)
 
 
 def choose_from_record(loaded: LoadedRecord, *, worlds: int | str = 100, seed: int = 0, jobs: int | None = None,
-                       by: str = "payment", progress: ProgressFn | None = None) -> ChoiceResult:
+                       by: str = "payment", progress: ProgressFn | None = None, inference: str = "none"
+                       ) -> ChoiceResult:
     """``sheepsolve choose``: every contract the record's seat may declare, against passing."""
     rec = loaded.record
     return choose_contract(rec.game, loaded.hand, loaded.seat, worlds=worlds, seed=seed, stakes=_stakes_of(rec),
-                           by=by, jobs=jobs, progress=progress, players=rec.players)
+                           by=by, jobs=jobs, progress=progress, players=rec.players, inference=inference)

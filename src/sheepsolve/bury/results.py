@@ -6,7 +6,8 @@ its JSON from its own ``to_dict``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import math
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -16,7 +17,7 @@ from ..stats import mean_se, rounded, within_noise
 from .choices import BuryDecision, Contract
 
 __all__ = ["BURY_CAVEAT", "BURY_CAVEAT_ACTUAL", "CHOOSE_CAVEAT", "Sampled", "choice_stats", "with_diffs",
-           "competition_ranks", "BuryRow", "SampledRow", "BuryRanking", "PickResult", "ContractRow", "ChoiceResult",
+           "competition_ranks", "effective_worlds", "BuryRow", "SampledRow", "BuryRanking", "PickResult", "ContractRow", "ChoiceResult",
            "number_text", "alone_note"]
 
 BURY_CAVEAT = ("each world is solved double dummy (every player sees every card once the play starts), so the "
@@ -70,9 +71,11 @@ class Sampled:
 _WON = ("schwarz", "schneider", "win", "win-schneider", "win-schwarz")
 
 
-def choice_stats(evals: Sequence[tuple], exact: bool = False) -> Sampled:
+def choice_stats(evals: Sequence[tuple], exact: bool = False, weights: Sequence[float] | None = None) -> Sampled:
     """The statistics of one choice over the worlds' results; ``exact`` (every world solved): no sampling error,
-    every standard error 0."""
+    every standard error 0. ``weights``: each world's weight (None: alike; :mod:`sheepsolve.weighting`)."""
+    if weights is not None:
+        return _weighted_stats(evals, exact, weights)
     n = len(evals)
     vals = [e[0] for e in evals]
     pays = [float(e[2]) for e in evals]
@@ -89,6 +92,37 @@ def choice_stats(evals: Sequence[tuple], exact: bool = False) -> Sampled:
                    pwin=sum(e[1] in _WON for e in evals) / n, payment=pm, payment_stderr=pse, values=tuple(vals))
 
 
+def _weighted_stats(evals: Sequence[tuple], exact: bool, ws: Sequence[float]) -> Sampled:
+    """:func:`choice_stats` over weighted worlds: weighted means and shares, the importance-sampling standard
+    errors."""
+    from ..weighting import weighted_mean_se
+
+    total = math.fsum(ws)
+    vals = [e[0] for e in evals]
+    points = None not in vals
+    mean, se = weighted_mean_se([float(v) for v in vals], ws) if points else (None, None)
+    pm, pse = weighted_mean_se([float(e[2]) for e in evals], ws)
+    if exact:
+        se = 0.0 if points else None
+        pse = 0.0
+
+    def share(hit: Callable[[tuple], bool]) -> float:
+        return math.fsum(w for e, w in zip(evals, ws) if hit(e)) / total
+
+    return Sampled(worlds=len(evals), mean=mean, stderr=se,
+                   p61=share(lambda e: e[0] >= 61) if points else None,
+                   p91=share(lambda e: e[0] >= 91) if points else None,
+                   pschwarz=share(lambda e: bool(e[4])), pwin=share(lambda e: e[1] in _WON), payment=pm,
+                   payment_stderr=pse, values=tuple(vals))
+
+
+def effective_worlds(weights: Sequence[float] | None, count: int) -> float:
+    """The effective number of worlds (``count`` when they are alike)."""
+    from ..weighting import effective_size
+
+    return float(count) if weights is None else effective_size(weights)
+
+
 def _measure(e: tuple, by: str) -> float:
     if by == "points" and e[0] is not None:
         return float(e[0])
@@ -96,11 +130,13 @@ def _measure(e: tuple, by: str) -> float:
 
 
 def with_diffs(columns: Sequence[Sequence[tuple]], stats: Sequence[Sampled], best: int, by: str,
-                exact: bool = False) -> list[Sampled]:
+                exact: bool = False, weights: Sequence[float] | None = None) -> list[Sampled]:
+    from ..weighting import weighted_mean_se
+
     out = []
     for j, st in enumerate(stats):
         diffs = [_measure(a, by) - _measure(b, by) for a, b in zip(columns[j], columns[best])]
-        m, se = mean_se(diffs)
+        m, se = mean_se(diffs) if weights is None else weighted_mean_se(diffs, weights)
         out.append(Sampled(**{**st.__dict__, "vs_best": m,
                               "vs_best_stderr": se if j != best and not exact else 0.0}))
     return out
@@ -172,6 +208,8 @@ class BuryRanking:
     record_choice: BuryDecision | None = None
     notes: tuple[str, ...] = ()
     exact: bool = False  # picker's view: every deal of the unseen cards solved (no sampling)
+    assumes: str = ""  # picker's view: what the worlds assume (one line)
+    effective: float = 0.0  # picker's view: the effective number of worlds (the worlds when alike)
 
     @property
     def best(self) -> list[BuryDecision]:
@@ -296,7 +334,8 @@ class BuryRanking:
             "payment_of": "picker",
         }
         if self.view == "picker":
-            out.update({"worlds": self.worlds, "exact": self.exact, "seed": self.seed})
+            out.update({"worlds": self.worlds, "exact": self.exact, "seed": self.seed,
+                        "effective_worlds": rounded(self.effective, 1), "assumes": self.assumes})
         out["buries"] = [r.to_dict() for r in self.rows]
         out["best"] = [d.to_dict() for d in self.best]
         out["solved"] = self.solved
@@ -367,6 +406,8 @@ class PickResult:
     seconds: float
     actual: tuple[BuryDecision, int | None, str, int] | None = None  # best choice on the actual deal, if known
     exact: bool = False  # every deal of the unseen cards solved (no sampling)
+    assumes: str = ""  # what the worlds assume (one line)
+    effective: float = 0.0  # the effective number of worlds (the worlds when alike)
 
     @property
     def decision(self) -> str:
@@ -389,6 +430,7 @@ class PickResult:
         out: dict[str, Any] = {
             "game": self.game.name, "partner": self.game.partner, "seat": self.players[self.seat],
             "hand": [str(c) for c in self.hand], "worlds": self.worlds, "exact": self.exact, "seed": self.seed,
+            "effective_worlds": rounded(self.effective, 1), "assumes": self.assumes,
             "choices": choices, "decision": self.decision, "best": self.best, "payment_of": "picker",
             "procedure": ("in each world the picker takes that world's blind and makes the best double-dummy "
                           "bury and call of that world; passing is worth 0 (a leaster or another player's pick "
@@ -434,6 +476,8 @@ class ChoiceResult:
     seconds: float
     pass_tie: bool = False  # passing is within noise of the best choice (or is the best)
     exact: bool = False  # every deal of the unseen cards solved (no sampling)
+    assumes: str = ""  # what the worlds assume (one line)
+    effective: float = 0.0  # the effective number of worlds (the worlds when alike)
 
     @property
     def decision(self) -> str:
@@ -460,7 +504,7 @@ class ChoiceResult:
         rows.insert(at, pas)
         return {"game": "schafkopf", "seat": self.players[self.seat], "hand": [str(c) for c in self.hand],
                 "worlds": self.worlds, "exact": self.exact, "seed": self.seed, "ranked_by": self.by,
-                "payment_of": "declarer",
+                "effective_worlds": rounded(self.effective, 1), "assumes": self.assumes, "payment_of": "declarer",
                 "contracts": rows, "decision": self.decision, "best": self.best,
                 "procedure": ("each contract solved double dummy in the same sampled worlds; passing is worth 0 "
                               "(ramsch or another player's game after a pass is out of scope); the best and every "

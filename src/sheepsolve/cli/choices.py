@@ -36,8 +36,18 @@ class _WorldsType(click.ParamType):
 WORLDS = _WorldsType()
 
 
+INFERENCE_HELP = ("auction: weigh each world by what the auction says of the hands (the model of the calls: "
+                  "docs/RULES.md, \"Weighted worlds\"); none: every world alike (the uniform answers).")
+
+
+def _inference_option(fn: Callable) -> Callable:
+    return click.option("--inference", type=click.Choice(["auction", "none"]), default="auction",
+                        show_default=True, help=INFERENCE_HELP)(fn)
+
+
 def _sampling_options(fn: Callable) -> Callable:
     fn = cards_option(fn)
+    fn = _inference_option(fn)
     fn = click.option("--html", "html_out", type=click.Path(dir_okay=False), default=None, metavar="OUT",
                       help="Also write a self-contained HTML report to OUT (the table, and charts of the "
                            "points over the worlds).")(fn)
@@ -85,7 +95,7 @@ def _choice_command(file: str, compute: Callable[..., Any], page: Callable[..., 
 @_sampling_options
 @input_errors
 def bury(file: str, json_out: bool, view: str | None, worlds: int | str | None, seed: int, jobs: int | None, by: str,
-         german: bool, notation: str | None, html_out: str | None) -> None:
+         german: bool, notation: str | None, html_out: str | None, inference: str) -> None:
     """Rank every legal bury (and call, and card under) of the record's pick, best first.
 
     Double dummy on the actual deal, or from the picker's view: the unseen cards dealt at random, every choice
@@ -97,7 +107,7 @@ def bury(file: str, json_out: bool, view: str | None, worlds: int | str | None, 
 
     _choice_command(file, commands.bury, bury_html, render_bury, json_out=json_out, notation=notation,
                     html_out=html_out, unit="solving", view=view, worlds=worlds, seed=seed, jobs=jobs, by=by,
-                    german=german)
+                    german=german, inference=inference)
 
 
 @main.command()
@@ -112,7 +122,7 @@ def bury(file: str, json_out: bool, view: str | None, worlds: int | str | None, 
 @_sampling_options
 @input_errors
 def pick(file: str, seat_name: str | None, worlds: int | str, json_out: bool, seed: int, jobs: int | None, by: str,
-         german: bool, notation: str | None, html_out: str | None) -> None:
+         german: bool, notation: str | None, html_out: str | None, inference: str) -> None:
     """Pick or pass: the expected payment of picking from this hand against passing (worth 0).
 
     In each sampled world the picker makes that world's best double-dummy bury and call.
@@ -122,7 +132,7 @@ def pick(file: str, seat_name: str | None, worlds: int | str, json_out: bool, se
 
     _choice_command(file, commands.pick, pick_html, render_pick, json_out=json_out, notation=notation,
                     html_out=html_out, unit="worlds", seat_name=seat_name, worlds=worlds, seed=seed, jobs=jobs,
-                    by=by, german=german)
+                    by=by, german=german, inference=inference)
 
 
 @main.command()
@@ -138,7 +148,7 @@ def pick(file: str, seat_name: str | None, worlds: int | str, json_out: bool, se
 @_sampling_options
 @input_errors
 def choose(file: str, seat_name: str | None, worlds: int | str, json_out: bool, seed: int, jobs: int | None, by: str,
-           german: bool, notation: str | None, html_out: str | None) -> None:
+           german: bool, notation: str | None, html_out: str | None, inference: str) -> None:
     """Schafkopf game choice: the expected payment of every contract the hand may declare (sauspiel on each
     callable ace, solos, wenz, geier, farbwenz, farbgeier, their tout forms, sie) against passing (worth 0)."""
     from .. import commands
@@ -146,4 +156,4 @@ def choose(file: str, seat_name: str | None, worlds: int | str, json_out: bool, 
 
     _choice_command(file, commands.choose, choose_html, render_choose, json_out=json_out, notation=notation,
                     html_out=html_out, unit="worlds", seat_name=seat_name, worlds=worlds, seed=seed, jobs=jobs,
-                    by=by, german=german)
+                    by=by, german=german, inference=inference)

@@ -162,7 +162,7 @@ def test_cli_race_switches():
     got = {}
     for flags in ((), ("--race",), ("--no-race",)):
         r = CliRunner().invoke(main, ["annotate", solo, "--view", "player", "--worlds", "45", "--seed", "3",
-                                      "--jobs", "1", "--json", *flags])
+                                      "--jobs", "1", "--json", "--inference", "none", *flags])
         assert r.exit_code == 0, r.output
         got[flags] = [n for d in json.loads(r.output)["decisions"] if d.get("view")
                       for n in d["view"]["worlds_solved"].values()]

@@ -129,14 +129,15 @@ def solve(src: Source, *, seat_name: str | None = None, target: int | None = Non
 def annotate(src: Source, *, min_cost: int | None = None, no_bury: bool = False, table_mib: int | None = None,
              german: bool = False, view_kind: str | None = None, worlds_text: str | int | None = None,
              seed: int | None = None, jobs: int | None = None, race: bool | None = None,
-             progress: ProgressFn | None = None) -> tuple[Any, dict[str, Any]]:
+             progress: ProgressFn | None = None, inference: str | None = None,
+             constrain: tuple[str, ...] | list[str] = ()) -> tuple[Any, dict[str, Any]]:
     """``sheepsolve annotate FILE --json`` (``view_kind="player"``: ``--view player [--worlds N|all] [--seed S]
-    [--jobs J] [--race/--no-race]``, every decision judged from the mover's own view too; ``race`` None: racing,
-    the default)."""
+    [--jobs J] [--race/--no-race] [--inference auction|none] [--constrain ...]``, every decision judged from the
+    mover's own view too; ``race`` None: racing, the default; ``inference`` None: ``auction``)."""
     from .annotate import AnnotateError, annotate_record
     from .solver import DEFAULT_TABLE_MIB, Solver
 
-    worlds = _annotate_worlds(view_kind, worlds_text, seed, jobs, race)
+    worlds = _annotate_worlds(view_kind, worlds_text, seed, jobs, race, inference, constrain)
     rec = src.record(german)
     try:
         ann = annotate_record(rec, solver=Solver(table_mib or DEFAULT_TABLE_MIB), judge_bury=not no_bury)
@@ -150,7 +151,8 @@ def annotate(src: Source, *, min_cost: int | None = None, no_bury: bool = False,
         from .player.annotate import annotate_view
 
         ann = annotate_view(ann, worlds=worlds, seed=seed or 0, jobs=jobs, min_cost=min_cost, progress=progress,
-                            race=race is not False)
+                            race=race is not False, inference=inference or "auction", constrain=tuple(constrain),
+                            source=rec)
     data = ann.to_dict()
     if min_cost is not None:
         kept = {d.index for d in ann.errors(min_cost)}
@@ -160,11 +162,12 @@ def annotate(src: Source, *, min_cost: int | None = None, no_bury: bool = False,
 
 
 def _annotate_worlds(view_kind: str | None, worlds_text: str | int | None, seed: int | None, jobs: int | None,
-                     race: bool | None) -> int | str:
+                     race: bool | None, inference: str | None = None, constrain: Any = ()) -> int | str:
     """annotate's options of the player's view, checked: the worlds per decision."""
     if view_kind is None:
         for name, given in (("--worlds", worlds_text), ("--seed", seed), ("--jobs", jobs),
-                            ("--race" if race else "--no-race", race)):
+                            ("--race" if race else "--no-race", race), ("--inference", inference),
+                            ("--constrain", constrain or None)):
             if given is not None:
                 raise _view_error(f"{name}: only with --view player")
         return 100
@@ -219,7 +222,8 @@ def choose(src: Source, *, seat_name: str | None = None, worlds: int | str = 100
 
 def suggest(src: Source, *, seat_name: str | None = None, worlds_text: str | int = "100", seed: int = 0,
             jobs: int | None = None, german: bool = False, no_race: bool = False,
-            progress: ProgressFn | None = None, at: str | None = None) -> tuple[Any, dict[str, Any]]:
+            progress: ProgressFn | None = None, at: str | None = None, inference: str = "auction",
+            constrain: tuple[str, ...] | list[str] = ()) -> tuple[Any, dict[str, Any]]:
     """``sheepsolve suggest FILE --json``."""
     from .player.options import parse_worlds
     from .player.suggest import suggest_record
@@ -227,7 +231,7 @@ def suggest(src: Source, *, seat_name: str | None = None, worlds_text: str | int
     worlds = parse_worlds(worlds_text)
     rec = src.record(german)
     res = suggest_record(rec, seat=seat_name, worlds=worlds, seed=seed, jobs=jobs, progress=progress,
-                         race=not no_race, at=at)
+                         race=not no_race, at=at, inference=inference, constrain=tuple(constrain))
     return res, res.to_dict()
 
 
@@ -237,7 +241,8 @@ def check_options(command: str, options: dict[str, Any]) -> None:
     instead of giving every record the same error."""
     if command == "annotate":
         _annotate_worlds(options.get("view_kind"), options.get("worlds_text"), options.get("seed"),
-                         options.get("jobs"), options.get("race"))
+                         options.get("jobs"), options.get("race"), options.get("inference"),
+                         options.get("constrain"))
     elif command == "suggest":
         from .player.options import parse_worlds
 

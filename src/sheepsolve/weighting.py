@@ -62,8 +62,11 @@ CAVEAT = ("each world is solved double dummy: from the next card on everyone is 
 """The one line every player's-view output carries (docs/RULES.md, "What the averaging cannot see")."""
 
 PILOT_WORLDS = 8
-"""Worlds drawn from each stratum to estimate its mean weight (the proposal's design only: the importance
+"""About how many worlds of each stratum estimate its mean weight (the proposal's design only: the importance
 weights stay exact whatever the estimate)."""
+
+PILOT_DEALS = 2 * PILOT_WORLDS
+"""Deals of the superset drawn per stratum for the pilot (those the rules engine refuses weigh 0)."""
 
 UNIFORM_SHARE = 0.1
 """The share of the proposal spread over the strata by their counts alone, so that a stratum whose pilot saw
@@ -112,7 +115,7 @@ class AuctionWeights(WorldWeights):
         self.active = bool(getattr(self.likelihood, "active", True))
         players = getattr(source, "players", None) or tuple(str(i + 1) for i in range(auction.game.seats))
         calls = ", ".join(c.text(players) for c in auction.calls)
-        self.label = (f"worlds weighted by the auction ({calls}) through the model of the calls" if self.active
+        self.label = (f"weighted by the auction ({calls}) through the model of the calls" if self.active
                       else "every deal that fits the play is equally likely (no model of the calls for this game)")
 
     def weight(self, k: Knowledge, world: World) -> float:
@@ -289,8 +292,10 @@ class WeightedSampler:
                 s = WorldSampler(k, extra=((p, Condition(weights=trumps, op="==", bound=t)),))
             except WorldsError:
                 continue  # no deal of that many trumps
-            pilot = [weights.weight(k, s.draw(world_rng(f"pilot:{t}", i))) for i in range(PILOT_WORLDS)]
-            found.append((s, s.candidates, math.fsum(pilot) / len(pilot)))
+            # the stratum's mean weight per deal: deals the rules refuse (a declarer who could not call) count 0
+            drawn = [s.try_draw(world_rng(f"pilot:{t}", i)) for i in range(PILOT_DEALS)]
+            pilot = [weights.weight(k, w) for w in drawn if w is not None]
+            found.append((s, s.candidates, math.fsum(pilot) / len(drawn)))
         total_n = sum(n for _, n, _ in found)
         total_w = math.fsum(n * e for _, n, e in found)
         share = UNIFORM_SHARE if total_w > 0 else 1.0

@@ -107,6 +107,25 @@ def input_errors(fn: Callable) -> Callable:
 GERMAN_HELP = "Not needed: German card names (EO, Herz-Sau) are always read; kept for old scripts."
 
 
+INFERENCE_HELP = ("auction: weigh each world by what the auction says of the hands (the model of the calls: "
+                  "docs/RULES.md, \"Weighted worlds\"); none: every world alike (the uniform answers).")
+
+
+def inference_option(fn: Callable) -> Callable:
+    return click.option("--inference", type=click.Choice(["auction", "none"]), default="auction",
+                        show_default=True, help=INFERENCE_HELP)(fn)
+
+
+CONSTRAIN_HELP = ('What you believe of another hand, kept as a hard constraint on the worlds (repeatable): '
+                  '"Sepp: trumps >= 5", "Resi: has EO", "Hias: hearts == 0", "Vroni: ober + unter <= 1" '
+                  '(docs/RULES.md, "What the player believes").')
+
+
+def constrain_option(fn: Callable) -> Callable:
+    return click.option("--constrain", "constrain", multiple=True, metavar="\"SEAT: CONDITION\"",
+                        help=CONSTRAIN_HELP)(fn)
+
+
 def read_record(path: str, german: bool = False) -> Record:
     return load_record(path, german=german)
 

@@ -8,7 +8,8 @@ from typing import Any, Callable
 import click
 
 from ..files import check_output_path
-from .base import GERMAN_HELP, Progress, SEED, cards_option, input_errors, main, page_style, text_style, write_report
+from .base import (GERMAN_HELP, Progress, SEED, cards_option, inference_option, input_errors, main, page_style,
+                   text_style, write_report)
 
 
 # --------------------------------------------------------------------------------------------------------------
@@ -36,18 +37,9 @@ class _WorldsType(click.ParamType):
 WORLDS = _WorldsType()
 
 
-INFERENCE_HELP = ("auction: weigh each world by what the auction says of the hands (the model of the calls: "
-                  "docs/RULES.md, \"Weighted worlds\"); none: every world alike (the uniform answers).")
-
-
-def _inference_option(fn: Callable) -> Callable:
-    return click.option("--inference", type=click.Choice(["auction", "none"]), default="auction",
-                        show_default=True, help=INFERENCE_HELP)(fn)
-
-
 def _sampling_options(fn: Callable) -> Callable:
     fn = cards_option(fn)
-    fn = _inference_option(fn)
+    fn = inference_option(fn)
     fn = click.option("--html", "html_out", type=click.Path(dir_okay=False), default=None, metavar="OUT",
                       help="Also write a self-contained HTML report to OUT (the table, and charts of the "
                            "points over the worlds).")(fn)

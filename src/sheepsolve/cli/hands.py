@@ -10,7 +10,8 @@ from ..cards import use_color
 from ..games import RULE_SWITCHES, list_games, PRESETS
 from ..files import check_output_path
 from ..solver import DEFAULT_TABLE_MIB
-from .base import GERMAN_HELP, Progress, SEED, cards_option, input_errors, main, page_style, text_style, write_report
+from .base import (GERMAN_HELP, INFERENCE_HELP, Progress, SEED, cards_option, constrain_option, input_errors, main,
+                   page_style, text_style, write_report)
 
 
 # --------------------------------------------------------------------------------------------------------------
@@ -114,6 +115,9 @@ def show(file: str, json_out: bool, german: bool, notation: str | None) -> None:
 @click.option("--seed", type=SEED, default=None, help="With --view player: the worlds' seed [default: 0].")
 @click.option("--jobs", type=click.IntRange(min=1), default=None,
               help="With --view player: worker processes [default: every core]; the answer is the same.")
+@click.option("--inference", type=click.Choice(["auction", "none"]), default=None,
+              help="With --view player: " + INFERENCE_HELP + " [default: auction]")
+@constrain_option
 @click.option("--race/--no-race", default=None,
               help="With --view player: racing [default: on]: the worlds solved in rounds (of 100: 20, 40, 100), "
                    "a card clearly worse than the best no longer solved after a round; --no-race: every card in "
@@ -122,7 +126,7 @@ def show(file: str, json_out: bool, german: bool, notation: str | None) -> None:
 @input_errors
 def annotate(file: str, json_out: bool, html_out: str | None, min_cost: int | None, no_bury: bool, table_mib: int,
              german: bool, view_kind: str | None, worlds_text: str | None, seed: int | None, jobs: int | None,
-             race: bool | None, notation: str | None) -> None:
+             race: bool | None, notation: str | None, inference: str | None, constrain: tuple[str, ...]) -> None:
     """Post-mortem of a played hand: every decision judged double dummy (value of every legal card, the cost of
     the card played, result swings), the bury and the call, and a summary per player.
 
@@ -137,7 +141,7 @@ def annotate(file: str, json_out: bool, html_out: str | None, min_cost: int | No
     with Progress("worlds") as progress:
         ann, data = commands.annotate(commands.Source.file(file), min_cost=min_cost, no_bury=no_bury,
                                       table_mib=table_mib, german=german, view_kind=view_kind, worlds_text=worlds_text,
-                                      seed=seed, jobs=jobs, race=race,
+                                      seed=seed, jobs=jobs, race=race, inference=inference, constrain=constrain,
                                       progress=progress if view_kind else None)
     if html_out is not None:
         write_report(html_out, render_html(ann, page_style(notation, ann.game), min_cost=min_cost, source=file),

@@ -9,8 +9,8 @@ import click
 
 from ..record import RecordError
 from ..files import check_output_path, clip, write_output_atomically
-from .base import (GERMAN_HELP, InputError, Progress, SEED, cards_option, input_errors, main, page_style, text_style,
-                   write_report)
+from .base import (GERMAN_HELP, InputError, Progress, SEED, cards_option, constrain_option, inference_option,
+                   input_errors, main, page_style, text_style, write_report)
 
 
 # --------------------------------------------------------------------------------------------------------------
@@ -42,10 +42,13 @@ from .base import (GERMAN_HELP, InputError, Progress, SEED, cards_option, input_
 @click.option("--html", "html_out", type=click.Path(dir_okay=False), default=None, metavar="OUT",
               help="Also write a self-contained HTML report to OUT (every card, and charts of the points over the "
                    "worlds).")
+@constrain_option
+@inference_option
 @cards_option
 @input_errors
 def suggest(file: str, seat_name: str | None, worlds_text: str, seed: int, jobs: int | None, no_race: bool,
-            at: str | None, json_out: bool, german: bool, html_out: str | None, notation: str | None) -> None:
+            at: str | None, json_out: bool, german: bool, html_out: str | None, notation: str | None,
+            inference: str, constrain: tuple[str, ...]) -> None:
     """What to play from the seat of the player to move: every legal card judged over the worlds of the cards
     that player cannot see (mean points ± standard error, P(61+), P(91+), expected payment), the best card or
     the cards tied within noise, and the double-dummy values beside when every hand is known."""
@@ -57,7 +60,7 @@ def suggest(file: str, seat_name: str | None, worlds_text: str, seed: int, jobs:
     with Progress("worlds") as progress:
         res, data = commands.suggest(commands.Source.file(file), seat_name=seat_name, worlds_text=worlds_text,
                                      seed=seed, jobs=jobs, german=german, no_race=no_race, progress=progress,
-                                     at=at)
+                                     at=at, inference=inference, constrain=constrain)
     if html_out is not None:
         from ..render.choices import suggest_html
 
@@ -136,11 +139,13 @@ def import_group() -> None:
 @click.option("--seed", type=SEED, default=0, show_default=True, help="With --suggest: the seed of the worlds.")
 @click.option("--jobs", type=click.IntRange(min=1), default=None, help="With --suggest: worker processes.")
 @click.option("--json", "json_out", is_flag=True, help="With --suggest: suggest's JSON.")
+@constrain_option
+@inference_option
 @cards_option
 @input_errors
 def import_openschafkopf(rules: str, hand: str, table: str, deck: str | None, out: str | None, force: bool,
                          do_suggest: bool, worlds_text: str, seed: int, jobs: int | None, json_out: bool,
-                         notation: str | None) -> None:
+                         notation: str | None, inference: str, constrain: tuple[str, ...]) -> None:
     """Read a position in openschafkopf's notation and write it as a hand record holding the given hand (the
     other hands unknown), or with --suggest answer from that player's view. The mapping is in
     docs/RECORD-FORMAT.md ("Importing openschafkopf positions")."""
@@ -166,7 +171,8 @@ def import_openschafkopf(rules: str, hand: str, table: str, deck: str | None, ou
 
     with Progress("worlds") as progress:
         res, res_data = commands.suggest(commands.Source.of_record("openschafkopf position", rec),
-                                         worlds_text=worlds_text, seed=seed, jobs=jobs, progress=progress)
+                                         worlds_text=worlds_text, seed=seed, jobs=jobs, progress=progress,
+                                         inference=inference, constrain=constrain)
     if json_out:
         click.echo(json.dumps(res_data, indent=2))
         return

@@ -3,6 +3,7 @@ moment (:func:`annotate_view`), and the bury and call from the picker's (:func:`
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import time
 from collections.abc import Callable
@@ -18,6 +19,8 @@ from ..stats import rounded
 from ..worlds import ALL_WORLDS_CAP, Knowledge, World, WorldSampler, WorldsError
 from .options import VIEW_TABLE_MIB
 from .solve import race_guesses, race_keep, race_rounds, solve_world, summarize_cards, worker_knowledge, worker_solver
+from ..constraints import parse_constraints
+from ..weighting import CAVEAT, assumption, effective_size, pick_worlds, world_weights
 
 __all__ = ["DecisionView", "PlayerView", "ViewSettings", "BuryViewRow", "BuryView", "bury_view", "annotate_view"]
 
@@ -40,9 +43,11 @@ class DecisionView:
     error: bool
     top: float  # the best mean
     worlds_solved: dict[Card, int] | None = None  # per card: the worlds it was solved in (racing: fewer)
+    effective: float | None = None  # what the (weighted) worlds are worth in uniform worlds
 
     def to_dict(self) -> dict[str, Any]:
         return {"worlds": self.worlds, "exact": self.exact,
+                "effective_worlds": rounded(self.effective if self.effective is not None else self.worlds, 1),
                 "values": {str(c): rounded(v) for c, v in self.values.items()},
                 "stderr": {str(c): rounded(v) for c, v in self.stderr.items()}, "best": [str(c) for c in self.best],
                 "cost": rounded(self.cost), "cost_stderr": rounded(self.cost_stderr), "error": self.error,
@@ -83,10 +88,14 @@ class ViewSettings:
     min_cost: int | None
     solves: int  # worlds solved over the whole hand
     seconds: float
+    inference: str = "none"  # how the worlds were weighted
+    assumes: str = ""  # one line: what the worlds assume
+    constraints: tuple[str, ...] = ()  # the --constrain texts
 
     def to_dict(self) -> dict[str, Any]:
         return {"kind": "player", "worlds": self.worlds, "seed": self.seed, "min_cost": self.min_cost,
-                "solves": self.solves, "seconds": round(self.seconds, 6)}
+                "solves": self.solves, "inference": self.inference, "constraints": list(self.constraints),
+                "assumes": self.assumes, "caveat": CAVEAT, "seconds": round(self.seconds, 6)}
 
 
 @dataclass(frozen=True)
@@ -150,7 +159,8 @@ class BuryView:
 
 
 def bury_view(ann, *, worlds: int | str = 100, seed: int = 0, jobs: int | None = 1,
-              min_cost: int | None = None, progress: Callable[[int, int], None] | None = None) -> BuryView | None:
+              min_cost: int | None = None, progress: Callable[[int, int], None] | None = None,
+              inference: str = "none") -> BuryView | None:
     """The record's bury and call (or sauspiel call) judged from the picker's own view (see :class:`BuryView`);
     None when the annotation has no such choice to judge (see ``Annotation.bury``).
 
@@ -177,7 +187,7 @@ def bury_view(ann, *, worlds: int | str = 100, seed: int = 0, jobs: int | None =
             return g.partner != "called-ace" or (d.called is not None) == calling
 
         r = sample_buries(g, dealt, blind, p, worlds=worlds, seed=seed, stakes=stakes, by="points", jobs=jobs,
-                          players=ann.players, keep=keep, progress=progress)
+                          players=ann.players, keep=keep, progress=progress, inference=inference)
         for row in r.rows:
             d = row.decision
             rows.append((BuryDecision(tuple(g.sort_cards(d.bury)), d.called, d.under, d.alone),
@@ -193,7 +203,7 @@ def bury_view(ann, *, worlds: int | str = 100, seed: int = 0, jobs: int | None =
         if len(cs) < 2:
             return None
         r = choose_contract(g, hand, p, worlds=worlds, seed=seed, stakes=stakes, by="points", jobs=jobs,
-                            players=ann.players, contracts=cs, progress=progress)
+                            players=ann.players, contracts=cs, progress=progress, inference=inference)
         for row in r.rows:
             rows.append((BuryDecision((), called=row.contract.called), False, row.stats, row.rank == 1 or row.tie))
         match = [k for k in rows if k[0].called == setup.called]
@@ -247,8 +257,16 @@ class _Pools:
         self.pools: dict[int, tuple[int, list[World]]] = {}  # seat -> (cards seen, worlds)
         self.drawn: dict[int, int] = {}
 
-    def worlds_for(self, k: Knowledge, where: str) -> tuple[list[World], bool]:
+    def worlds_for(self, k: Knowledge, where: str) -> tuple[list[World], bool, list[float] | None]:
+        """The decision's worlds, whether they are every consistent world, and their weights (None: alike).
+        Weighted worlds are drawn afresh for every decision (their importance weights belong to one proposal)."""
         seat = k.seat
+        if k.weights is not None:
+            try:
+                pool, ws, exact = pick_worlds(k, self.worlds, f"{self.seed}:seat {seat}:{len(k.plays)}")
+            except WorldsError as e:
+                raise WorldsError(f"{where}: {e}") from None
+            return pool, exact, ws
         seen, pool = self.pools.get(seat, (0, None))  # type: ignore[arg-type]
         if pool is not None:
             new = [c for _, c in k.plays[seen:]]
@@ -275,12 +293,13 @@ class _Pools:
                 pool = pool + WorldSampler(k).sample(need, seed=f"{self.seed}:seat {seat}", start=start)
                 self.drawn[seat] = start + need
         self.pools[seat] = (len(k.plays), pool)
-        return pool, self.worlds == "all"
+        return pool, self.worlds == "all", None
 
 
 def annotate_view(ann, *, worlds: int | str = 100, seed: int = 0, jobs: int | None = 1,
                   min_cost: int | None = None, progress: Callable[[int, int], None] | None = None,
-                  race: bool = True):
+                  race: bool = True, inference: str = "none", constrain: Sequence[str] = (),
+                  source: Any = None):
     """``annotate --view player``: every decision of an :class:`~sheepsolve.annotate.Annotation` judged again from
     the mover's own view at that moment (see :class:`DecisionView`), and a :class:`PlayerView` per player. Returns
     the annotation with ``view`` filled in on every decision that had a choice, on every player and on the whole.
@@ -291,7 +310,8 @@ def annotate_view(ann, *, worlds: int | str = 100, seed: int = 0, jobs: int | No
     is solved in this process, or with ``jobs`` in processes too (one pool for the whole hand, started once the
     work left is long enough); the answer for a seed is the same. ``race`` (sampled worlds only): as in
     :func:`player_view`, every decision's worlds solved in rounds, a card clearly worse than the best no longer
-    solved for that decision.
+    solved for that decision. ``inference`` and ``constrain``: as in :func:`suggest_record` (``source``: the
+    record whose auction weighs the worlds; default the annotation's setup, the auction the rules imply).
     """
     import dataclasses
 
@@ -301,12 +321,17 @@ def annotate_view(ann, *, worlds: int | str = 100, seed: int = 0, jobs: int | No
     plays = [d.card for d in ann.decisions]
     pools = _Pools(worlds, seed)
     asked: list[tuple[int, Knowledge, list[World], bool]] = []
+    weights_of: list[list[float] | None] = []
+    constraints = parse_constraints(constrain, g, ann.players)
+    weigh = world_weights(source if source is not None else setup, inference)
     for d in ann.decisions:
         if d.forced:
             continue
         k = Knowledge.from_setup(setup, plays[:d.index], d.seat, stakes=ann.stakes, players=ann.players)
-        pool, exact = pools.worlds_for(k, f"trick {d.trick}, {d.player}")
+        k = dataclasses.replace(k, constraints=constraints, weights=weigh)
+        pool, exact, ws = pools.worlds_for(k, f"trick {d.trick}, {d.player}")
         asked.append((d.index, k, pool, exact))
+        weights_of.append(ws)
     units = [(j, w) for j, (_, _, pool, _) in enumerate(asked) for w in pool]
     first = [0] * len(asked)  # each decision's first unit
     for j in range(1, len(asked)):
@@ -356,7 +381,8 @@ def annotate_view(ann, *, worlds: int | str = 100, seed: int = 0, jobs: int | No
                 vals_of[j].append(res[0])
             for j, ends in enumerate(rounds):
                 if r < len(ends):
-                    alive[j] = race_keep(vals_of[j], alive[j], maxi[j])
+                    ws = weights_of[j]
+                    alive[j] = race_keep(vals_of[j], alive[j], maxi[j], None if ws is None else ws[:len(vals_of[j])])
     per: dict[int, DecisionView] = {}
     threshold = min_cost if min_cost is not None else 1
     for j, (index, k, pool, exact) in enumerate(asked):
@@ -364,7 +390,7 @@ def annotate_view(ann, *, worlds: int | str = 100, seed: int = 0, jobs: int | No
         d = ann.decisions[index]
         legal = legal_of[j]
         maximize = maxi[j]
-        cards, best = summarize_cards(k, legal, vals, None, maximize, exact)
+        cards, best = summarize_cards(k, legal, vals, None, maximize, exact, weights_of[j])
         cv = cards[d.card]
         cost = max(0.0, cv.vs_best)
         top = next(c for c in legal if cards[c].vs_best == 0.0 and c in best)
@@ -372,7 +398,8 @@ def annotate_view(ann, *, worlds: int | str = 100, seed: int = 0, jobs: int | No
             worlds=len(pool), exact=exact, values={c: x.mean for c, x in cards.items()},
             stderr={c: x.stderr for c, x in cards.items()}, best=best, cost=cost, cost_stderr=cv.vs_best_stderr,
             error=d.card not in best and cost > 0 and cost >= threshold, top=cards[top].mean,
-            worlds_solved={c: x.worlds_solved for c, x in cards.items()})
+            worlds_solved={c: x.worlds_solved for c, x in cards.items()},
+            effective=float(len(pool)) if weights_of[j] is None else effective_size(weights_of[j]))
     decisions = tuple(dataclasses.replace(d, view=per.get(d.index)) for d in ann.decisions)
     players = []
     result_of = _results(ann, solver)
@@ -395,9 +422,13 @@ def annotate_view(ann, *, worlds: int | str = 100, seed: int = 0, jobs: int | No
     summary = dataclasses.replace(ann.summary, players=tuple(players))
     if ann.bury is not None:
         ann = dataclasses.replace(ann, bury=dataclasses.replace(
-            ann.bury, view=bury_view(ann, worlds=worlds, seed=seed, jobs=jobs, min_cost=min_cost, progress=progress)))
+            ann.bury, view=bury_view(ann, worlds=worlds, seed=seed, jobs=jobs, min_cost=min_cost, progress=progress,
+                                     inference=inference)))
+    probe = dataclasses.replace(Knowledge.from_setup(setup, [], 0, players=ann.players), constraints=constraints,
+                                weights=weigh)
     settings = ViewSettings(worlds=worlds, seed=seed, min_cost=min_cost, solves=len(units),
-                            seconds=time.perf_counter() - t0)
+                            seconds=time.perf_counter() - t0, inference="none" if weigh is None else "auction",
+                            assumes=assumption(probe), constraints=tuple(c.text for c in constraints))
     return dataclasses.replace(ann, decisions=decisions, summary=summary, view=settings)
 
 

@@ -19,6 +19,7 @@ from ..solver import Solver
 from ..stats import mean_se, rounded, within_noise
 from ..worlds import Knowledge, World
 from .options import VIEW_TABLE_MIB
+from ..weighting import weighted_mean_se
 
 __all__ = ["solve_world", "RACE_FIRST", "RACE_Z", "race_rounds", "race_keep", "race_guesses", "CardView",
            "summarize_cards", "worker_knowledge", "worker_solver"]
@@ -94,7 +95,8 @@ def race_rounds(n: int) -> list[int]:
     return ends
 
 
-def race_keep(values: Sequence[Sequence[int | None]], alive: Sequence[int], maximize: bool) -> list[int]:
+def race_keep(values: Sequence[Sequence[int | None]], alive: Sequence[int], maximize: bool,
+              weights: Sequence[float] | None = None) -> list[int]:
     """The cards of ``alive`` (indices) still worth solving after the worlds ``values`` (every alive card solved
     in each): the best mean and every card whose mean difference to it, world by world, plus :data:`RACE_Z`
     standard errors is not below 0 for the seat. Nothing is dropped before :data:`RACE_FIRST` worlds.
@@ -106,12 +108,14 @@ def race_keep(values: Sequence[Sequence[int | None]], alive: Sequence[int], maxi
     if n < RACE_FIRST or len(alive) < 2:
         return list(alive)
     sign = 1.0 if maximize else -1.0
-    means = {j: math.fsum(w[j] for w in values) / n for j in alive}  # type: ignore[misc]
+    ws = [1.0] * n if weights is None else list(weights)
+    means = {j: math.fsum(x * w[j] for x, w in zip(ws, values)) for j in alive}  # type: ignore[misc]
     top = max(alive, key=lambda j: (sign * means[j], -j))
     keep = []
     for j in alive:
         if j != top:
-            dm, dse = mean_se([sign * (w[j] - w[top]) for w in values])  # type: ignore[operator]
+            diffs = [sign * (w[j] - w[top]) for w in values]  # type: ignore[operator]
+            dm, dse = mean_se(diffs) if weights is None else weighted_mean_se(diffs, ws)
             if dm + RACE_Z * (dse or 0.0) < 0:
                 continue
         keep.append(j)
@@ -158,34 +162,58 @@ class CardView:
 
 
 def summarize_cards(k: Knowledge, legal: Sequence[Card], values: Sequence[Sequence[int | None]],
-               payments: Sequence[Sequence[int | None]] | None, maximize: bool, exact: bool) -> tuple[dict, tuple]:
-    """Each card's figures over the worlds it was solved in (None: dropped by racing), the best card among those
-    solved in every world, and each card's difference to it over the worlds both were solved in."""
+               payments: Sequence[Sequence[int | None]] | None, maximize: bool, exact: bool,
+               weights: Sequence[float] | None = None) -> tuple[dict, tuple]:
+    """Each card's figures over the worlds it was solved in (None: dropped by racing), weighted by ``weights``
+    (None: every world alike), the best card among those solved in every world, and each card's difference to it
+    over the worlds both were solved in.
+
+    Ties are judged on a common basis: only cards solved in every world may tie with the best; a card racing
+    dropped was already found clearly worse over the same worlds. A dropped card whose worlds all gave the same
+    value (or the same difference to the best) has no spread to measure: its standard error is unknown (None),
+    not 0."""
     n = len(values)
     two_sided = k.game.two_sided
     sign = 1.0 if maximize else -1.0
+    ws = [1.0] * n if weights is None else [float(x) for x in weights]
+
+    def stat(xs: Sequence[float], wx: Sequence[float]) -> tuple[float, float | None]:
+        return mean_se(xs) if weights is None else weighted_mean_se(xs, wx)
+
     cols = [[float(x) for w in values if (x := w[j]) is not None] for j in range(len(legal))]
+    wcols = [[wt for w, wt in zip(values, ws) if w[j] is not None] for j in range(len(legal))]
     full = [j for j in range(len(legal)) if len(cols[j]) == n]
-    top = max(full, key=lambda j: (sign * math.fsum(cols[j]) / n, -j))
+    if weights is None:
+        top = max(full, key=lambda j: (sign * math.fsum(cols[j]) / n, -j))
+    else:
+        top = max(full, key=lambda j: (sign * math.fsum(x * wt for x, wt in zip(cols[j], ws)), -j))
     cards: dict[Card, CardView] = {}
     best = []
     for j, c in enumerate(legal):
-        col = cols[j]
-        m, se = mean_se(col)
-        if exact and se is not None:
-            se = 0.0 if all(x == col[0] for x in col) else se
+        col, wcol = cols[j], wcols[j]
+        dropped = len(col) < n
+        m, se = stat(col, wcol)
+        if dropped and se == 0.0:
+            se = None
         diffs = [sign * (w[top] - w[j]) for w in values if w[j] is not None]  # type: ignore[operator]
-        dm, dse = mean_se(diffs)
+        dm, dse = stat(diffs, wcol)
+        if dropped and dse == 0.0:
+            dse = None
         if j == top:
             dm, dse = 0.0, 0.0
         pm = pse = None
         if payments is not None:
-            pm, pse = mean_se([float(x) for w in payments if (x := w[j]) is not None])
+            pays = [(float(x), wt) for w, wt in zip(payments, ws) if (x := w[j]) is not None]
+            pm, pse = stat([x for x, _ in pays], [wt for _, wt in pays])
+            if dropped and pse == 0.0:
+                pse = None
         m_j = len(col)
-        cards[c] = CardView(card=c, mean=m, stderr=se, p61=sum(x >= 61 for x in col) / m_j if two_sided else None,
-                            p91=sum(x >= 91 for x in col) / m_j if two_sided else None, payment=pm,
-                            payment_stderr=pse, vs_best=dm, vs_best_stderr=dse, worlds_solved=m_j)
-        if j == top or within_noise(dm, dse, exact):
+        total = math.fsum(wcol)
+        cards[c] = CardView(card=c, mean=m, stderr=se,
+                            p61=math.fsum(wt for x, wt in zip(col, wcol) if x >= 61) / total if two_sided else None,
+                            p91=math.fsum(wt for x, wt in zip(col, wcol) if x >= 91) / total if two_sided else None,
+                            payment=pm, payment_stderr=pse, vs_best=dm, vs_best_stderr=dse, worlds_solved=m_j)
+        if j == top or (not dropped and within_noise(dm, dse, exact)):
             best.append(c)
     return cards, tuple(best)
 

@@ -9,7 +9,10 @@ and the seat's own expected payment. :func:`suggest_record` is ``sheepsolve sugg
 Readings
 --------
 - *stderr*: the sample standard deviation of the card's values over the ``N`` worlds, divided by ``sqrt(N)``
-  (None for one world; 0 when every consistent world was solved: no sampling, no noise).
+  (weighted worlds: its importance-sampling form, :mod:`sheepsolve.weighting`). With every consistent world
+  solved (``--worlds all``) it is the same formula: the spread of the values over the worlds, not a sampling
+  error. None for one world, and for a card racing dropped after worlds that all gave it one value.
+- *effective worlds*: what weighted worlds are worth in uniform ones, ``(sum w)^2 / sum(w^2)``.
 - *best*: the card with the best mean (the highest for a player of the declaring side, the lowest for everyone
   else), and every card within noise of it: every card is solved in the same worlds, so the world-by-world
   difference to the best card has a standard error of its own, and a card is a *tie* when its mean difference is
@@ -31,6 +34,7 @@ Readings
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import time
 from collections.abc import Callable, Sequence
@@ -49,6 +53,9 @@ from ..worlds import ALL_WORLDS_CAP, Knowledge, World, WorldSampler, WorldsError
 from .options import VIEW_TABLE_MIB
 from .solve import (CardView, race_guesses, race_keep, race_rounds, solve_world, summarize_cards, worker_knowledge,
                     worker_solver)
+from ..constraints import parse_constraints
+from ..weighting import (CAVEAT, assumption, beliefs, effective_size, pick_worlds,
+                         world_weights)
 
 __all__ = ["View", "player_view", "parse_at", "suggest_record"]
 
@@ -69,6 +76,19 @@ class View:
     seconds: float = 0.0
     at: tuple[int, int] | None = None  # with --at: (trick, card of the trick), both from 1
     played: Card | None = None  # with --at: the card the record's player played there
+    weights: tuple[float, ...] | None = None  # each world's weight (None: alike)
+    beliefs: dict[int, dict[str, Any]] | None = None  # other seat -> expected trumps and card chances
+    inference: str = "none"  # how the worlds were weighted ("auction" or "none")
+
+    @property
+    def effective(self) -> float:
+        """What the worlds are worth in uniform worlds (the worlds when they weigh alike)."""
+        return float(self.worlds) if self.weights is None else effective_size(self.weights)
+
+    @property
+    def assumes(self) -> str:
+        """One line: what the worlds assume."""
+        return assumption(self.knowledge)
 
     @property
     def seat_name(self) -> str:
@@ -100,6 +120,15 @@ class View:
             "side": ("declaring" if self.maximize else "defending") if g.two_sided else "self",
             "double_dummy": ({str(c): v for c, v in self.double_dummy.items()} if self.double_dummy is not None
                              else None),
+            "effective_worlds": rounded(self.effective, 1),
+            "inference": self.inference,
+            "constraints": [c.text for c in k.constraints],
+            "assumes": self.assumes,
+            "beliefs": ({} if self.beliefs is None else
+                        {k.players[s]: {"trumps": rounded(b["trumps"]), "cards": {c: rounded(p)
+                                                                                  for c, p in b["cards"].items()}}
+                         for s, b in self.beliefs.items()}),
+            "caveat": CAVEAT,
             **({} if self.at is None else {
                 "at": {"trick": self.at[0], "card": self.at[1]},
                 "played": None if self.played is None else str(self.played),
@@ -139,13 +168,17 @@ def player_view(k: Knowledge, worlds: int | str = 100, *, seed: int = 0, jobs: i
                 solver: Solver | None = None, tricks_solver: Solver | None = None, payments: bool = True,
                 given: Sequence[World] | None = None, exact: bool | None = None,
                 actual: State | None = None, progress: Callable[[int, int], None] | None = None,
-                race: bool = True) -> View:
+                race: bool = True, weights: Sequence[float] | None = None) -> View:
     """Judge every legal card of ``k.seat`` (who must be the one to move) over ``worlds`` sampled worlds, or
     every consistent world with ``"all"``; ``given``: solve these worlds instead (``exact``: whether they are every
     consistent world). ``actual``: the real position, when every hand is known, for the double-dummy values.
 
     The worlds are solved in this process while that is quick, else also in ``jobs`` processes (None: every
     core); the answer for a seed is the same either way.
+
+    Weighted worlds (``k.weights``, :mod:`sheepsolve.weighting`): sampled where the weight is, each with its
+    importance weight, every figure weighted; ``weights`` go with ``given`` worlds. When no more deals are
+    possible than ``worlds`` asks, every consistent world is solved instead (exactly).
 
     ``race`` (sampled worlds only; never when ``exact``): the worlds are solved in fixed rounds
     (:func:`race_rounds`), and after each a card clearly worse than the best (:func:`race_keep`) is no longer
@@ -159,15 +192,7 @@ def player_view(k: Knowledge, worlds: int | str = 100, *, seed: int = 0, jobs: i
         now = "the hand is over" if tm is None else f"{k.players[tm] if k.players else tm + 1} is to move"
         raise WorldsError(f"--seat: {who} is not the one to move ({now})")
     if given is None:
-        sampler = WorldSampler(k)
-        if worlds == "all":
-            given = sampler.all_worlds(ALL_WORLDS_CAP)
-            exact = True
-        else:
-            if isinstance(worlds, bool) or not isinstance(worlds, int) or worlds < 1:
-                raise WorldsError(f"--worlds: must be 1 or more (or \"all\"), not {worlds!r}")
-            given = sampler.sample(worlds, seed=seed)
-            exact = False
+        given, weights, exact = pick_worlds(k, worlds, seed, ALL_WORLDS_CAP)
     exact = bool(exact)
     if not given:
         raise WorldsError("no world to solve")
@@ -193,17 +218,20 @@ def player_view(k: Knowledge, worlds: int | str = 100, *, seed: int = 0, jobs: i
             results += runner.map(_WorldRunner(start, payments, only, guesses), end - start, local=local,
                                   progress=(None if progress is None else
                                             lambda d, _t, start=start: progress(start + d, n)), later=n - end)
-            alive = race_keep([r[0] for r in results], alive, maximize)
+            alive = race_keep([r[0] for r in results], alive, maximize,
+                              None if weights is None else weights[:len(results)])
     values = tuple(r[0] for r in results)
     pays = tuple(r[1] for r in results) if k.game.two_sided and payments else None
-    cards, best = summarize_cards(k, legal, values, pays, maximize, exact)
+    cards, best = summarize_cards(k, legal, values, pays, maximize, exact, weights)
     dd = None
     if actual is not None:
         obj = Objective.for_setup(actual.setup, seat=None if k.game.two_sided else k.seat)
         solver.clear()
         dd = solver.card_values(actual, obj)
     return View(knowledge=k, worlds=len(given), exact=exact, cards=cards, best=best, maximize=maximize,
-                values=values, payments=pays, double_dummy=dd, seconds=time.perf_counter() - t0)
+                values=values, payments=pays, double_dummy=dd, seconds=time.perf_counter() - t0,
+                weights=None if weights is None else tuple(weights), beliefs=beliefs(k, given, weights),
+                inference="none" if k.weights is None else "auction")
 
 
 # --------------------------------------------------------------------------------------------------------------
@@ -243,12 +271,16 @@ def parse_at(rec: Record, text: str) -> tuple[int, int, int]:
 
 def suggest_record(rec: Record, *, seat: str | int | None = None, worlds: int | str = 100, seed: int = 0,
                    jobs: int | None = 1, progress: Callable[[int, int], None] | None = None,
-                   race: bool = True, at: str | None = None) -> View:
+                   race: bool = True, at: str | None = None, inference: str = "none",
+                   constrain: Sequence[str] = ()) -> View:
     """``sheepsolve suggest``: the player to move after the record's last card (``seat``: who must be that
     player), every legal card judged from that seat. The double-dummy values come beside when every hand is
     known. ``race=False`` (``--no-race``): every card solved in every world. ``at`` (``--at TRICK[.CARD]``, see
     :func:`parse_at`): judge the decision at that point of the play instead, from what its player knew then;
-    the card played there is named, with what it cost in expectation.
+    the card played there is named, with what it cost in expectation. ``inference`` (``--inference``):
+    ``"auction"`` weighs the worlds by the record's auction (:func:`sheepsolve.weighting.world_weights`),
+    ``"none"`` treats them alike; ``constrain`` (``--constrain``): what the player believes of the other hands
+    (:mod:`sheepsolve.constraints`).
 
     >>> from sheepsolve.record import load_record
     >>> v = suggest_record(load_record("examples/sauspiel-finished.toml"), at="2.3", worlds=20)
@@ -261,6 +293,8 @@ def suggest_record(rec: Record, *, seat: str | int | None = None, worlds: int | 
     if point is not None and upto == len(plays) == rec.game.seats * rec.game.hand_size:
         raise WorldsError(f"--at: trick {point[0]}, card {point[1]}: the hand is over there")
     k = Knowledge.from_record(rec, seat, upto=upto)
+    k = dataclasses.replace(k, constraints=parse_constraints(constrain, rec.game, rec.players),
+                            weights=world_weights(rec, inference))
     if k.to_move is None:
         if point is not None:
             raise WorldsError(f"--at: trick {point[0]}, card {point[1]}: the hand is over there")
@@ -274,7 +308,5 @@ def suggest_record(rec: Record, *, seat: str | int | None = None, worlds: int | 
     v = player_view(k, worlds, seed=seed, jobs=jobs, actual=actual, progress=progress, race=race)
     if point is None:
         return v
-    import dataclasses
-
     played = plays[upto] if upto < len(plays) else None
     return dataclasses.replace(v, at=point[:2], played=played)

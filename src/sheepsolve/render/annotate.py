@@ -213,7 +213,10 @@ def view_legend(ann: Annotation) -> str:
     return (f"Player's view: each decision judged again over {what} of the cards the mover could not see "
             f"(expected cost ± standard error; (!) a player's-view error: beyond the noise"
             f"{f' and at least {s.min_cost}' if s.min_cost else ''}); luck: the result against what the player "
-            f"could expect at his first decision, less his own expected losses, for his side.")
+            f"could expect at his first decision, less his own expected losses, for his side. "
+            f"Worlds: {s.assumes or 'every deal that fits the play is equally likely'}. Expected loss and luck rest "
+            f"on averages of double-dummy values: from the next card on everyone is read as seeing every card, so "
+            f"they flatter guesses a player could not make.")
 
 
 def _chose(o: BuryOption, style: str, calls: bool, g: Any = None) -> str:

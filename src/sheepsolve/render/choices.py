@@ -359,10 +359,15 @@ def suggest_html(v, style: str | None = None) -> str:
             if ch is not None:
                 charts.append({"card": c, "chart": ch, "stats": v.cards[c]})
     side = ("the declaring side" if v.maximize else "the defenders") if g.two_sided else "his own points"
+    names = list(next(iter(v.beliefs.values()))["cards"]) if v.beliefs else []
+    belief_rows = [{"who": k.players[s], "trumps": b["trumps"],
+                    "cells": [(b["cards"][c], f"{100 * b['cards'][c]:.0f}%") for c in names]}
+                   for s, b in (v.beliefs or {}).items()]
     return render_page("suggest.html", notation=style, is_trump=g.is_trump,
                        title=f"{game_title(g, style)}: what to play", subtitle=f"{v.seat_name} to move ({side})",
                        command="suggest", v=v, who=v.seat_name, order=order, charts=charts,
-                       two_sided=g.two_sided, **suggest_position(v))
+                       two_sided=g.two_sided, belief_cards=[Card.parse(c) for c in names], beliefs=belief_rows,
+                       has_trumps=bool(g.trumps), **suggest_position(v))
 
 
 def suggest_position(v) -> dict[str, Any]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..cards import format_card
+from ..cards import Card, format_card
 from ..player.suggest import View
 from ..contracts import game_title
 from .text import number, percent, table
@@ -23,6 +23,8 @@ def render_suggest(v: View, style: str = "ascii") -> str:
     g = k.game
     side = ("declaring side" if v.maximize else "defending") if g.two_sided else "own points, lower is better"
     what = (f"every consistent world solved ({v.worlds})" if v.exact else f"{v.worlds} sampled worlds")
+    if v.weights is not None:
+        what += f", worth {v.effective:.1f} uniform worlds"
     where = "" if v.at is None else f" at trick {v.at[0]}, card {v.at[1]}"
     lines = [f"{game_title(g, style)}: {v.seat_name} to move{where} ({side}), {what}"]
     scale = ("mean: the declaring side's final card points" if g.two_sided else
@@ -58,6 +60,23 @@ def render_suggest(v: View, style: str = "ascii") -> str:
         lines.append(f"played: {format_card(v.played, style)} ({verdict})")
     if not g.two_sided:
         lines.append("(ramsch and leaster: no payment or P(61+) from one seat's points)")
+    lines.extend(belief_lines(v, style))
+    lines.append(f"worlds: {v.assumes}")
     lines.append("Each world is solved double dummy: the figures read the players as seeing every card from then "
-                 "on.")
+                 "on, so they flatter guesses a player could not make.")
     return "\n".join(lines) + "\n"
+
+
+def belief_lines(v: View, style: str = "ascii") -> list[str]:
+    """What the player may believe of each other hand: expected trumps and each top trump's and plain ace's
+    chance, as text lines (none when there are no beliefs)."""
+    if not v.beliefs:
+        return []
+    k = v.knowledge
+    out = ["beliefs (what each other hand holds now, over the worlds):"]
+    for s, b in v.beliefs.items():
+        chances = "  ".join(f"{format_card(Card.parse(c), style)} {100 * p:.0f}%" for c, p in b["cards"].items())
+        trumps = f"{b['trumps']:.1f} trumps" if k.game.trumps else ""
+        out.append(f"  {k.players[s]}: {trumps}" + (f"; {chances}" if chances else ""))
+    return out
+

@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
 from corpora import corpus  # noqa: E402
 
-from sheepsolve.view import player_view  # noqa: E402
+from sheepsolve.player import player_view  # noqa: E402
 from sheepsolve.weighting import pick_worlds, world_weights  # noqa: E402
 from sheepsolve.worlds import Knowledge  # noqa: E402
 

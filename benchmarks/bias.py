@@ -1,6 +1,6 @@
 """What averaging double-dummy values over worlds cannot see: its bias, measured on small endings.
 
-    python benchmarks/bias.py [--cards 3 4 5] [--positions 12] [--worlds 20] [--seed 1]
+    python benchmarks/bias.py [--cards 3 4 5] [--positions 12] [--cap 600] [--seed 1]
 
 The player's view (``suggest``) judges a card by the mean over the worlds of its double-dummy value: in each
 world everyone plays on as if every card were face up, the player included, so a guess the player could not make
@@ -11,10 +11,11 @@ while the others play double dummy in their world (each picks its double-dummy b
 legal order among equals).
 
 For each seeded position (a random deal of the game played at random down to ``cards`` cards a hand, the player to
-move; ``worlds`` uniform worlds of what he cannot see, the real one included) the script prints the averaging's
-value of its best card, the true value, and their difference (positive: the average flatters the player), and
-sums them up per size: the mean and largest difference, and the share of positions where the averaging's best
-card is not the true best.
+move, with at most ``--cap`` consistent worlds: the voids shown keep them few) every consistent world is his
+belief, all alike; a sample would not do, since a few sampled worlds are told apart by the first cards the others
+play, and the player would then know the world. The script sums up per size the averaging's value of its best
+card against the true value (positive: the average flatters the player): the mean and the largest difference
+over the positions.
 """
 
 from __future__ import annotations
@@ -86,33 +87,45 @@ class Ending:
         return self.value([(i, w.state) for i, w in enumerate(self.worlds)]) / len(self.worlds)
 
 
-def positions(game_name: str, cards: int, count: int, seed: int):
+def positions(game_name: str, cards: int, count: int, seed: int, cap: int):
+    """Positions at a trick's start with ``cards`` cards a hand and at most ``cap`` consistent worlds from the
+    leader's seat (and more than one)."""
     g = make_game(game_name, trump="H") if game_name == "solo" else make_game(game_name)
     rng = random.Random(f"bias:{game_name}:{cards}:{seed}")
     out = []
-    while len(out) < count:
+    for _ in range(200 * count):
+        if len(out) == count:
+            break
         st = random_setup(g, rng)
         s = random_position(st, rng, cards_left=cards)
         if s.finished or s.trick:
             continue
         plays = [c for t in s.tricks for c in t.cards]
-        out.append((st, plays))
+        k = Knowledge.from_setup(st, plays)
+        sampler = WorldSampler(k)
+        if not 1 < sampler.candidates <= 4 * cap:
+            continue
+        worlds = sampler.all_worlds(4 * cap)
+        if 1 < len(worlds) <= cap:
+            out.append((k, worlds))
     return out
 
 
-def measure(game_name: str, cards: int, count: int, worlds: int, seed: int) -> dict:
-    diffs, wrong, solves = [], 0, 0
+def measure(game_name: str, cards: int, count: int, cap: int, seed: int) -> dict:
+    diffs, solves, sizes = [], 0, []
     t0 = time.perf_counter()
     solver = Solver(4)
-    for st, plays in positions(game_name, cards, count, seed):
-        k = Knowledge.from_setup(st, plays)
-        ws = WorldSampler(k).sample(worlds, seed=seed)
+    for k, ws in positions(game_name, cards, count, seed, cap):
+        sizes.append(len(ws))
         e = Ending(k, ws, solver)
         avg, true = e.averaged(), e.true()
         sign = 1 if e.maximize else -1
         diffs.append(sign * (avg - true))
         solves += e.solves
-    return {"game": game_name, "cards": cards, "positions": count, "worlds": worlds,
+    if not diffs:
+        return {"game": game_name, "cards": cards, "positions": 0, "worlds": 0, "mean": 0.0, "max": 0.0,
+                "min": 0.0, "seconds": time.perf_counter() - t0, "solves": 0}
+    return {"game": game_name, "cards": cards, "positions": len(diffs), "worlds": round(statistics.fmean(sizes)),
             "mean": statistics.fmean(diffs), "max": max(diffs), "min": min(diffs),
             "seconds": time.perf_counter() - t0, "solves": solves}
 
@@ -122,13 +135,13 @@ def main() -> None:
     ap.add_argument("--cards", type=int, nargs="+", default=[3, 4, 5])
     ap.add_argument("--games", nargs="+", default=["sauspiel", "solo", "sheepshead"])
     ap.add_argument("--positions", type=int, default=12)
-    ap.add_argument("--worlds", type=int, default=20)
+    ap.add_argument("--cap", type=int, default=600, help="the most consistent worlds of a position")
     ap.add_argument("--seed", type=int, default=1)
     a = ap.parse_args()
     print("game        cards  positions  worlds  mean bias  max bias  min  seconds  solves")
     for cards in a.cards:
         for game in a.games:
-            r = measure(game, cards, a.positions, a.worlds, a.seed)
+            r = measure(game, cards, a.positions, a.cap, a.seed)
             print(f"{r['game']:<11} {r['cards']:>5}  {r['positions']:>9}  {r['worlds']:>6}  {r['mean']:>9.2f}  "
                   f"{r['max']:>8.2f}  {r['min']:>4.1f}  {r['seconds']:>7.1f}  {r['solves']:>6}", flush=True)
 

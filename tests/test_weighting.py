@@ -211,3 +211,64 @@ def test_pick_and_choose_weigh_the_passes_before_the_seat(run):
     assert data["effective_worlds"] < 20 and data["assumes"].startswith("deals weighted by the passes before Dee")
     out = run("choose", "examples/bury-choose-sauspiel-hand.toml", "--worlds", "10", "--inference", "none")
     assert "every deal is equally likely" in out.output
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Exact weighted means against the reference
+
+
+def _hand_weight(setup, hands) -> float:
+    """A weight of every game form: more for the seat after the first leader holding points (any deal)."""
+    return 1.0 + sum(c.points for c in hands[1 % setup.game.seats]) / 10.0
+
+
+def _exact_weighted_case(k, weigh):
+    from sheepsolve.objective import Objective
+    from sheepsolve.reference import reference_card_values
+    from sheepsolve.player import player_view
+
+    kw = dataclasses.replace(k, weights=weigh)
+    v = player_view(kw, "all", payments=False)
+    worlds = W.WorldSampler(k).all_worlds()
+    assert v.exact and v.worlds == len(worlds) and v.weights is not None
+    legal = list(v.cards)
+    sums = {c: 0.0 for c in legal}
+    total = 0.0
+    for w in worlds:
+        x = weigh.weight(kw, w)
+        total += x
+        obj = Objective.for_setup(w.setup, seat=None if k.game.two_sided else k.seat)
+        ref = reference_card_values(w.state, obj)
+        for c in legal:
+            sums[c] += x * ref[c]
+    for c in legal:
+        assert v.cards[c].mean == pytest.approx(sums[c] / total, abs=1e-9), c
+
+
+
+def _forms_positions():
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from test_worlds import FORMS, _form_id, _positions
+
+    return FORMS, _form_id, _positions
+
+
+FORMS, _FORM_ID, _POSITIONS = _forms_positions()
+
+
+@pytest.mark.parametrize("game", FORMS, ids=_FORM_ID)
+def test_exact_weighted_view_matches_the_reference(game):
+    weigh = FunctionWeights(_hand_weight, "test")
+    for st, plays, _ in _POSITIONS(game, 8400 + FORMS.index(game), 2, limit=400):
+        _exact_weighted_case(W.Knowledge.from_setup(st, plays), weigh)
+
+
+def test_exact_view_with_the_play_model_matches_the_reference():
+    from sheepsolve.weighting import PlayWeights
+
+    for game in (make_game("sauspiel"), make_game("sheepshead"), make_game("solo", trump="H")):
+        for st, plays, _ in _POSITIONS(game, 8500, 1, limit=200):
+            _exact_weighted_case(W.Knowledge.from_setup(st, plays), PlayWeights(None))

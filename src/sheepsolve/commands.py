@@ -223,7 +223,7 @@ def choose(src: Source, *, seat_name: str | None = None, worlds: int | str = 100
 def suggest(src: Source, *, seat_name: str | None = None, worlds_text: str | int = "100", seed: int = 0,
             jobs: int | None = None, german: bool = False, no_race: bool = False,
             progress: ProgressFn | None = None, at: str | None = None, inference: str = "auction",
-            constrain: tuple[str, ...] | list[str] = ()) -> tuple[Any, dict[str, Any]]:
+            constrain: tuple[str, ...] | list[str] = (), play_model: bool = False) -> tuple[Any, dict[str, Any]]:
     """``sheepsolve suggest FILE --json``."""
     from .player.options import parse_worlds
     from .player.suggest import suggest_record
@@ -231,7 +231,8 @@ def suggest(src: Source, *, seat_name: str | None = None, worlds_text: str | int
     worlds = parse_worlds(worlds_text)
     rec = src.record(german)
     res = suggest_record(rec, seat=seat_name, worlds=worlds, seed=seed, jobs=jobs, progress=progress,
-                         race=not no_race, at=at, inference=inference, constrain=tuple(constrain))
+                         race=not no_race, at=at, inference=inference, constrain=tuple(constrain),
+                         play_model=play_model)
     return res, res.to_dict()
 
 

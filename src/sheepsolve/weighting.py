@@ -51,7 +51,7 @@ from .worlds import ALL_WORLDS_CAP, MAX_TRIES, Knowledge, World, WorldSampler, W
 
 __all__ = ["WorldWeights", "FunctionWeights", "AuctionWeights", "weighted_mean_se", "effective_size",
            "WeightedSampler", "beliefs", "belief_cards", "pick_worlds", "passes_weights", "INFERENCES", "world_weights", "assumption",
-           "CAVEAT", "PILOT_WORLDS", "UNIFORM_SHARE"]
+           "CAVEAT", "PILOT_WORLDS", "UNIFORM_SHARE", "PlayWeights", "PLAY_TEMPERATURE"]
 
 INFERENCES = ("auction", "none")
 """``--inference``: ``auction`` weights each world by the auction (the model of the calls); ``none`` treats every
@@ -123,6 +123,48 @@ class AuctionWeights(WorldWeights):
         picker = k.game.kind == "picker" and st.declarer is not None
         return float(self.likelihood(st.hands, bury=st.bury if picker else None,
                                      blind=k.blind if k.picker_view else None, called=st.called, under=st.under))
+
+
+PLAY_TEMPERATURE = 5.0
+"""The play model's temperature, in card points: a card that costs its player this many points more than his best
+card in a world is e times less likely there."""
+
+
+class PlayWeights(WorldWeights):
+    """A model of the play on top of another weight (``base``, None: alike): every card the other seats played so
+    far is likely in a world by its double-dummy cost there, ``exp(-cost / T) / sum over the legal cards``, the cost
+    being how many points worse for the mover's side the card is than the mover's best card in that world (a
+    softmax at temperature ``T``, :data:`PLAY_TEMPERATURE`). Each played card costs one ``card_values`` search per
+    world: the option is slow, and it reads the others as double-dummy players. Not on by default
+    (``--play-model``; its cost and effect: docs/TUNING.md)."""
+
+    def __init__(self, base: WorldWeights | None, temperature: float = PLAY_TEMPERATURE) -> None:
+        from .solver import Solver
+
+        self.base = base
+        self.temperature = temperature
+        self.solver = Solver(1)
+        what = base.label if base is not None else "every deal that fits the play is equally likely"
+        self.label = f"{what}; each card the others played weighed by its double-dummy cost (T = {temperature:g})"
+
+    def weight(self, k: Knowledge, world: World) -> float:
+        from .objective import Objective
+
+        w = 1.0 if self.base is None else self.base.weight(k, world)
+        setup = world.setup
+        g = setup.game
+        state = setup.start()
+        for seat, card in k.plays:
+            if seat != k.seat and len(state.legal()) > 1:
+                obj = Objective.for_setup(setup, seat=None if g.two_sided else seat)
+                self.solver.clear()
+                vals = self.solver.card_values(state, obj)
+                sign = (1.0 if seat in setup.team else -1.0) if g.two_sided else -1.0
+                best = max(sign * v for v in vals.values())
+                z = math.fsum(math.exp((sign * v - best) / self.temperature) for v in vals.values())
+                w *= math.exp((sign * vals[card] - best) / self.temperature) / z
+            state = state.play(card, check=False)
+        return w
 
 
 def world_weights(source: Any, inference: str) -> WorldWeights | None:

@@ -44,11 +44,14 @@ from .base import (GERMAN_HELP, InputError, Progress, SEED, cards_option, constr
                    "worlds).")
 @constrain_option
 @inference_option
+@click.option("--play-model", is_flag=True,
+              help="Also weigh each world by the cards the others played, each by its double-dummy cost there "
+                   "(slow: a search per card played and world; docs/TUNING.md).")
 @cards_option
 @input_errors
 def suggest(file: str, seat_name: str | None, worlds_text: str, seed: int, jobs: int | None, no_race: bool,
             at: str | None, json_out: bool, german: bool, html_out: str | None, notation: str | None,
-            inference: str, constrain: tuple[str, ...]) -> None:
+            inference: str, constrain: tuple[str, ...], play_model: bool) -> None:
     """What to play from the seat of the player to move: every legal card judged over the worlds of the cards
     that player cannot see (mean points ± standard error, P(61+), P(91+), expected payment), the best card or
     the cards tied within noise, and the double-dummy values beside when every hand is known."""
@@ -60,7 +63,7 @@ def suggest(file: str, seat_name: str | None, worlds_text: str, seed: int, jobs:
     with Progress("worlds") as progress:
         res, data = commands.suggest(commands.Source.file(file), seat_name=seat_name, worlds_text=worlds_text,
                                      seed=seed, jobs=jobs, german=german, no_race=no_race, progress=progress,
-                                     at=at, inference=inference, constrain=constrain)
+                                     at=at, inference=inference, constrain=constrain, play_model=play_model)
     if html_out is not None:
         from ..render.choices import suggest_html
 

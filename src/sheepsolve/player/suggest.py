@@ -54,7 +54,7 @@ from .options import VIEW_TABLE_MIB
 from .solve import (CardView, race_guesses, race_keep, race_rounds, solve_world, summarize_cards, worker_knowledge,
                     worker_solver)
 from ..constraints import parse_constraints
-from ..weighting import (CAVEAT, assumption, beliefs, effective_size, pick_worlds,
+from ..weighting import (CAVEAT, PlayWeights, assumption, beliefs, effective_size, pick_worlds,
                          world_weights)
 
 __all__ = ["View", "player_view", "parse_at", "suggest_record"]
@@ -272,7 +272,7 @@ def parse_at(rec: Record, text: str) -> tuple[int, int, int]:
 def suggest_record(rec: Record, *, seat: str | int | None = None, worlds: int | str = 100, seed: int = 0,
                    jobs: int | None = 1, progress: Callable[[int, int], None] | None = None,
                    race: bool = True, at: str | None = None, inference: str = "none",
-                   constrain: Sequence[str] = ()) -> View:
+                   constrain: Sequence[str] = (), play_model: bool = False) -> View:
     """``sheepsolve suggest``: the player to move after the record's last card (``seat``: who must be that
     player), every legal card judged from that seat. The double-dummy values come beside when every hand is
     known. ``race=False`` (``--no-race``): every card solved in every world. ``at`` (``--at TRICK[.CARD]``, see
@@ -280,7 +280,8 @@ def suggest_record(rec: Record, *, seat: str | int | None = None, worlds: int | 
     the card played there is named, with what it cost in expectation. ``inference`` (``--inference``):
     ``"auction"`` weighs the worlds by the record's auction (:func:`sheepsolve.weighting.world_weights`),
     ``"none"`` treats them alike; ``constrain`` (``--constrain``): what the player believes of the other hands
-    (:mod:`sheepsolve.constraints`).
+    (:mod:`sheepsolve.constraints`); ``play_model`` (``--play-model``): the others' cards weighed by their
+    double-dummy cost in each world too (:class:`sheepsolve.weighting.PlayWeights`: slow).
 
     >>> from sheepsolve.record import load_record
     >>> v = suggest_record(load_record("examples/sauspiel-finished.toml"), at="2.3", worlds=20)
@@ -295,6 +296,8 @@ def suggest_record(rec: Record, *, seat: str | int | None = None, worlds: int | 
     k = Knowledge.from_record(rec, seat, upto=upto)
     k = dataclasses.replace(k, constraints=parse_constraints(constrain, rec.game, rec.players),
                             weights=world_weights(rec, inference))
+    if play_model:
+        k = dataclasses.replace(k, weights=PlayWeights(k.weights))
     if k.to_move is None:
         if point is not None:
             raise WorldsError(f"--at: trick {point[0]}, card {point[1]}: the hand is over there")

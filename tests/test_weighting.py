@@ -272,3 +272,65 @@ def test_exact_view_with_the_play_model_matches_the_reference():
     for game in (make_game("sauspiel"), make_game("sheepshead"), make_game("solo", trump="H")):
         for st, plays, _ in _POSITIONS(game, 8500, 1, limit=200):
             _exact_weighted_case(W.Knowledge.from_setup(st, plays), PlayWeights(None))
+
+
+# --------------------------------------------------------------------------------------------------------------
+# The sampler's edges and the answer whatever --jobs
+
+
+def test_a_card_racing_dropped_never_ties_and_has_no_false_zero_error():
+    from sheepsolve.player.solve import summarize_cards
+
+    rec = load_record("examples/sauspiel-midtrick.toml")
+    k = W.Knowledge.from_record(rec)
+    legal = k.legal()[:3]
+    values = []
+    for i in range(40):
+        top = 60 if i % 2 else 80
+        # card 1: dropped after 20 worlds, each giving it the top card's value on average and no spread;
+        # card 2: solved everywhere, always one point worse than the top
+        values.append((top, 70 if i < 20 else None, top - 1))
+    cards, best = summarize_cards(k, legal, values, None, True, False)
+    assert legal[0] in best and legal[1] not in best and legal[2] not in best
+    assert cards[legal[1]].worlds_solved == 20 and cards[legal[1]].stderr is None
+    assert cards[legal[2]].stderr is not None and cards[legal[2]].stderr > 0
+    # weighted: the same rules
+    cards, best = summarize_cards(k, legal, values, None, True, False, [1.0 + i % 3 for i in range(40)])
+    assert legal[1] not in best and cards[legal[1]].stderr is None
+
+
+def test_weighted_suggest_same_answer_whatever_jobs(monkeypatch):
+    from sheepsolve import pool
+    from sheepsolve.player.suggest import suggest_record
+
+    rec = load_record("examples/solo-hearts-midtrick.toml")
+    one = suggest_record(rec, worlds=40, seed=5, jobs=1, inference="auction")
+    monkeypatch.setattr(pool, "PARALLEL_AFTER_SECONDS", 0.0)  # processes even for this little work
+    monkeypatch.setattr(pool, "FORKED_PARALLEL_AFTER_SECONDS", 0.0)
+    two = suggest_record(rec, worlds=40, seed=5, jobs=2, inference="auction")
+    assert one.weights is not None and one.weights == two.weights and one.values == two.values
+    a, b = one.to_dict(), two.to_dict()
+    for d in (a, b):
+        d.pop("seconds")
+    assert a == b
+
+
+def test_suggest_command_line_constrain_and_inference(run):
+    import json
+
+    out = run("suggest", "examples/sauspiel-midtrick.toml", "--worlds", "30", "--constrain", "Sepp: trumps >= 4",
+              "--json")
+    assert out.exit_code == 0, out.output
+    d = json.loads(out.output)
+    assert d["inference"] == "auction" and d["constraints"] == ["Sepp: trumps >= 4"]
+    assert d["effective_worlds"] <= d["worlds"] and "Sepp: trumps >= 4" in d["assumes"] and d["caveat"]
+    assert set(d["beliefs"]) == {"Sepp", "Vroni", "Hias"}
+    assert all(set(b) == {"trumps", "cards"} for b in d["beliefs"].values())
+    bad = run("suggest", "examples/sauspiel-midtrick.toml", "--constrain", "Sep: trumps >= 4")
+    assert bad.exit_code == 2 and bad.output.startswith("error: --constrain") and "did you mean 'Sepp'" in bad.output
+    assert bad.output.count("\n") == 1
+    none = run("suggest", "examples/sauspiel-midtrick.toml", "--worlds", "30", "--inference", "none", "--json")
+    d = json.loads(none.output)
+    assert d["inference"] == "none" and d["effective_worlds"] == d["worlds"]
+    ann = run("annotate", "examples/annotate-decided-solo.toml", "--constrain", "Sepp: trumps >= 1")
+    assert ann.exit_code == 2 and "--constrain: only with --view player" in ann.output

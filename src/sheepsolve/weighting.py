@@ -227,10 +227,13 @@ def pick_worlds(k: Knowledge, worlds: int | str, seed: int | str = 0, cap: int =
             raise WorldsError(f"--worlds: must be 1 or more (or \"all\"), not {worlds!r}")
     if worlds == "all" or sampler.candidates <= worlds:
         got = sampler.all_worlds(cap)
-        return got, (None if k.weights is None else [k.weights.weight(k, w) for w in got]), True
+        ws = None if k.weights is None else [k.weights.weight(k, w) for w in got]
+        return got, (None if ws is not None and math.fsum(ws) <= 0 else ws), True
     if k.weights is None:
         return sampler.sample(worlds, seed=seed), None, False
     got, ws = WeightedSampler(k, k.weights, sampler).sample(worlds, seed=seed)
+    if math.fsum(ws) <= 0:  # the model gives every world weight 0 (a call it never makes): the worlds alike
+        return sampler.sample(worlds, seed=seed), None, False
     return got, ws, False
 
 

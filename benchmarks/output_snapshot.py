@@ -1,7 +1,7 @@
 """Every command's output on every bundled example, in text, JSON and HTML, written to one folder: run it before
 and after a refactoring and compare the folders (``diff -r``). Timings are the only thing masked.
 
-    python benchmarks/output_snapshot.py OUT_DIR [--quick]
+    python benchmarks/output_snapshot.py OUT_DIR [--quick] [--inference none|auction]
     diff -r BEFORE_DIR AFTER_DIR
 
 Each run is one file ``<example>__<command>.txt`` holding the exit code, standard output and standard error; an
@@ -41,6 +41,19 @@ def mask_timings(text: str) -> str:
 
 
 SAMPLING = ["--worlds", "8", "--seed", "3", "--jobs", "1"]
+
+
+#: Commands whose worlds the auction may weigh (``--inference``); ``annotate`` takes it with ``--view player`` only.
+INFERRING = {"suggest", "pick", "choose", "annotate-player", "bury-picker", "import-sauspiel-suggest"}
+
+
+def with_inference(name: str, args: list[str], inference: str | None) -> list[str]:
+    """``args`` with ``--inference`` added where the command weighs worlds (none added when ``inference`` is None:
+    each command's default)."""
+    base = name.split("__")[-1].removesuffix("-json").removesuffix("-at")
+    if inference is None or base not in INFERRING:
+        return args
+    return [*args, "--inference", inference]
 
 
 def commands_for(path: Path) -> dict[str, list[str]]:
@@ -90,7 +103,7 @@ def run_one(runner: CliRunner, args: list[str], tmp: Path) -> tuple[str, str | N
     return mask_timings(out), (mask_timings(page.replace(str(ROOT), "ROOT")) if page is not None else None)
 
 
-def snapshot(out_dir: Path, quick: bool = False) -> int:
+def snapshot(out_dir: Path, quick: bool = False, inference: str | None = None) -> int:
     out_dir.mkdir(parents=True, exist_ok=True)
     runner = CliRunner(mix_stderr=False) if "mix_stderr" in CliRunner.__init__.__code__.co_varnames else CliRunner()
     examples = sorted(EXAMPLES.glob("*.toml"))
@@ -117,7 +130,7 @@ def snapshot(out_dir: Path, quick: bool = False) -> int:
         jobs.append(("import-sauspiel-suggest", ["import", "openschafkopf", "--rules", "rufspiel eichel von 1",
                                                  "--hand", "eo go hu su ha h9 ez e7", "--suggest", *SAMPLING]))
         for name, args in jobs:
-            text, page = run_one(runner, args, tmp)
+            text, page = run_one(runner, with_inference(name, args, inference), tmp)
             (out_dir / f"{name}.txt").write_text(text, encoding="utf-8")
             if page is not None:
                 (out_dir / f"{name}.html").write_text(page, encoding="utf-8")
@@ -148,8 +161,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("out_dir", type=Path)
     parser.add_argument("--quick", action="store_true", help="the first six examples and four puzzles only")
+    parser.add_argument("--inference", choices=["auction", "none"], default=None,
+                        help="passed to every command that weighs its worlds [default: each command's default]")
     args = parser.parse_args(argv)
-    n = snapshot(args.out_dir, quick=args.quick)
+    n = snapshot(args.out_dir, quick=args.quick, inference=args.inference)
     print(f"{n} runs written to {args.out_dir}", file=sys.stderr)
     return 0
 

@@ -31,9 +31,6 @@ MAX_LINES = 600
 # Modules allowed over MAX_LINES, each with its line count when it was allowed: it may shrink, never grow.
 # Keep this short and say why each entry cannot be split yet.
 LONG_MODULES: dict[str, int] = {
-    # the player's worlds: sampling, knowledge and the constraints DP; its split (stats.py and pool.py out) left
-    # these three jobs in one module when the session ended
-    "sheepsolve.worlds": 1039,
     # the model of the calls, rebuilt by another issue's work still under way; split it when that lands
     "sheepsolve.inference.model": 672,
 }

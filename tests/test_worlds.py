@@ -103,7 +103,7 @@ def _brute_force(k: W.Knowledge) -> set[tuple]:
     unseen = sorted(k.unseen, key=int)
     g = k.game
     out = set()
-    for parts in W._share(unseen, [sl.size for sl in sampler.slots]):
+    for parts in W.sampler._share(unseen, [sl.size for sl in sampler.slots]):
         hands = [set() for _ in range(g.seats)]
         hands[k.seat] = set(k.hand)
         for s, c in k.plays:
@@ -165,6 +165,30 @@ def test_worlds_match_brute_force(game):
         truth = W.World(st, st.start().play_cards(plays))
         assert truth.key() in brute  # the real deal is one of the worlds
         assert sampler.candidates >= len(brute)
+
+
+@pytest.mark.parametrize("game", FORMS + ["under"], ids=lambda g: "under" if g == "under" else _form_id(g))
+def test_the_seats_legal_cards_are_those_of_every_world(game):
+    """Knowledge.legal, worked out from what the seat sees, gives the legal cards of every consistent world, in
+    their order."""
+    seed = 7000 + (FORMS.index(game) if game != "under" else 99)
+    for st, plays, _ in _positions(game, seed, 3):
+        k = W.Knowledge.from_setup(st, plays)  # the seat to move
+        assert k.legal() == st.start().play_cards(plays).legal()
+        for w in W.WorldSampler(k).all_worlds():
+            assert w.state.legal() == k.legal()
+
+
+@pytest.mark.parametrize("name", ["sauspiel-finished", "sheepshead-called-ace-under-finished",
+                                  "sheepshead-called-ace-finished", "sheepshead-jd-finished", "solo-hearts-midtrick",
+                                  "leaster-4-midtrick", "ramsch-finished"])
+def test_the_seats_legal_cards_at_every_decision_of_a_record(name):
+    rec = load_record(EXAMPLES / f"{name}.toml")
+    for upto in range(len(rec.replay.plays)):
+        k = W.Knowledge.from_record(rec, upto=upto)  # the seat to move
+        assert k.legal() == rec.replay.after(upto).legal()
+        for w in W.WorldSampler(k).sample(3, seed=upto):
+            assert w.state.legal() == k.legal()
 
 
 # --------------------------------------------------------------------------------------------------------------

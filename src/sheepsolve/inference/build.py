@@ -30,7 +30,7 @@ from ..games import Game, make_game
 from ..worlds import world_rng
 from .auction import ContractCall
 from .features import BURY_TERMS, HandFeatures, bury_terms, features, mask_of_hand
-from .model import SHRINK, TEMPERATURE, contract_kind, fit_table, pick_key
+from .data import SHRINK, TEMPERATURE, contract_kind, fit_table, pick_key
 
 __all__ = ["FORMS", "FEATURE_ROW", "build_model", "collect_samples", "fit", "fit_samples", "form_game",
            "join_samples", "merge", "row_features"]

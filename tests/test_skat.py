@@ -52,7 +52,7 @@ def test_skat_games_are_built_from_the_registry():
 @pytest.mark.parametrize("name,kw,msg", [
     ("skat", {}, "trump: skat needs a trump suit"),
     ("grand", {"trump": "H"}, "trump: grand has no trump suit"),
-    ("grand", {"ouvert": True}, "ouvert: grand has no ouvert form"),
+    ("wenz", {"ouvert": True}, "ouvert: wenz has no ouvert form"),
     ("null-ouvert", {"ouvert": False}, "ouvert: null-ouvert is played ouvert"),
     ("null", {"seats": 4}, "players: null is for 3 players"),
     ("bettel", {"tout": True}, "tout: bettel cannot be played tout"),

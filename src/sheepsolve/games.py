@@ -26,6 +26,7 @@ from typing import Any
 from .cards import ALL_CARDS, SUITS, Card, SuitError, parse_suit
 from .contracts import contract_name
 from .files import clip
+from .skat_declaration import DeclarationError, declared_fields
 
 __all__ = [
     "Game",
@@ -196,6 +197,12 @@ class Game:
     rank: float = 0  # auction rank
     no_trick: bool = False  # the declarer wins by taking no trick at all (Skat's null, Schafkopf's Bettel)
     ouvert: bool = False  # the declarer's hand is open to every seat
+    # Skat's declaration (docs/RULES.md, "Skat"): a hand game (the skat not taken up), schneider or schwarz
+    # announced, and the bid the game's value must cover (None: not known)
+    hand: bool = False
+    schneider_announced: bool = False
+    schwarz_announced: bool = False
+    bid: int | None = None
     rules: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
 
     # derived tables, filled in __post_init__
@@ -402,9 +409,9 @@ REGISTRY: dict[str, GameSpec] = {
         # Skat: the declarer alone against two; the 2-card skat counts for him (taken up and two cards put away,
         # or left as dealt in a hand game). Grand is a 3-player Wenz, a suit game a 3-player Farbwenz.
         GameSpec(name="grand", title="Skat Grand", **_SKAT, top_trumps="J", plain_ranks="ATKQ987", auction_rank=24,
-                 aliases=("skat-grand",), doc="Skat: only the four jacks are trump"),
+                 ouvert_rank=24, aliases=("skat-grand",), doc="Skat: only the four jacks are trump"),
         GameSpec(name="skat", title="Skat suit game", **_SKAT, top_trumps="J", trump_suit=CHOSEN,
-                 plain_ranks="ATKQ987", auction_rank=9,
+                 plain_ranks="ATKQ987", auction_rank=9, ouvert_rank=9,
                  aliases=("skat-suit", "skat-farbspiel"), doc="Skat: the four jacks, then the chosen suit"),
         GameSpec(name="null", title="Skat Null", **_SKAT, top_trumps="", plain_ranks="AKQJT987", no_trick=True,
                  auction_rank=23, ouvert_rank=46, aliases=("skat-null",),
@@ -462,8 +469,15 @@ def make_game(
     seats: int | None = None,
     ouvert: bool | None = None,
     rules: Mapping[str, Any] | None = None,
+    hand: bool | None = None,
+    schneider_announced: bool | None = None,
+    schwarz_announced: bool | None = None,
+    bid: int | None = None,
 ) -> Game:
     """Build a :class:`Game` from a registry name (or alias) and the record's game fields.
+
+    Skat's declaration (``hand``, ``schneider_announced``, ``schwarz_announced``, ``ouvert``, ``bid``) is checked
+    by :func:`sheepsolve.skat_declaration.check_declaration`.
 
     Raises :class:`GameError` naming the field when a field does not fit the game.
     """
@@ -537,7 +551,12 @@ def make_game(
     else:
         title = spec.seat_titles.get(seats, spec.title) + (" Tout" if tout else "") + (" Ouvert" if ouvert else "")
     rank = (spec.ouvert_rank if ouvert else spec.auction_rank) + (10 if tout else 0)
-    return Game(name=canon, title=title, family=family, kind=spec.kind, seats=seats,
+    try:  # Skat's hand game, announcements and bid
+        declared = declared_fields(family, canon, trump, bool(ouvert), hand=hand, bid=bid,
+                                   schneider_announced=schneider_announced, schwarz_announced=schwarz_announced)
+    except DeclarationError as e:
+        raise GameError(str(e)) from None
+    return Game(**declared, name=canon, title=title, family=family, kind=spec.kind, seats=seats,
                 hand_size=(len(cards) - blind) // seats, blind_size=blind,
                 bury_size=blind if spec.kind == "picker" else 0, deck=cards, trumps=trumps, plain_ranks=plain,
                 trump_suit=trump, partner=chosen_partner, tout=tout, sie=spec.sie, solo_type=spec.solo_type,

@@ -19,6 +19,7 @@ from .errors import RecordError, counted, key_name, kind_of, shortened, shown
 from .model import ALL_KEYS, INFO_KEYS, RECORD_KEYS, Record, seat_ref
 from .values import info_value, player_names, scan_values
 from .replay import inferred_cards, kept_hand
+from .skat_keys import SKAT_WORDS, is_skat, reader_data
 
 __all__ = ["check_data"]
 
@@ -34,10 +35,30 @@ def check_data(d: Any, german: bool = False) -> Record:
     reader = _Reader(d, german)
     try:
         return reader.read()
-    except RecordError as e:  # a German record's errors name German cards
-        if reader.notation == "german":
-            raise RecordError(in_notation(str(e), "german")) from None
+    except RecordError as e:
+        msg = str(e)
+        if reader.skat:  # a Skat record's errors in its own words: skat, discard, declarer
+            msg = _skat_words(msg)
+        if reader.notation == "german":  # a German record's errors name German cards
+            msg = in_notation(msg, "german")
+        if msg != str(e):
+            raise RecordError(msg) from None
         raise
+
+
+def _skat_words(msg: str) -> str:
+    """A reader's error about a Skat record, worded as the record is: ``skat``, ``discard``, ``declarer``."""
+    key, sep, rest = msg.partition(":")
+    if sep and key in SKAT_WORDS:
+        key = SKAT_WORDS[key]
+    for old, new in (("the picker's", "the declarer's"), ("the picker", "the declarer"), ("picker buries",
+                     "declarer puts away"), ("the blind", "the skat"), ("nor the blind", "nor the skat"),
+                     ("who picked", "who declared the game"),
+                     ("was buried", "is in the skat (put away, or left as dealt in a hand game)")):
+        rest = rest.replace(old, new)
+    rest = re.sub(r"^ (\d+ cards?), \S+ needs 2$", r" \1: the skat is 2 cards", rest)
+    rest = re.sub(r"the \S+ declarer puts away 2$", "the declarer puts away 2 cards after taking the skat", rest)
+    return key + sep + rest
 
 
 class _Reader:
@@ -46,6 +67,7 @@ class _Reader:
     def __init__(self, d: Any, german: bool) -> None:
         self.d = d
         self.german = german
+        self.skat = isinstance(d, Mapping) and is_skat(d)
         # the notation the record's cards are written in: it decides a trump written "S" and words the hints
         self.notation = notation_of_cards(d.get(k) for k in _CARD_KEYS) if isinstance(d, Mapping) else None
 
@@ -97,6 +119,12 @@ class _Reader:
                 raise RecordError(f"{key_name(k)}: unknown key{_key_hint(k)}")
             if v is None:
                 raise RecordError(f"{k}: null is not a value; leave the key out")
+        if self.skat:
+            d = self.d = reader_data(d)
+        else:
+            for k in ("skat", "discard"):
+                if k in d:
+                    raise RecordError(f"{k}: a Skat record's key; {shown(d.get('game'))} is not Skat")
         game = self.game = self._game()
         self.deck = frozenset(game.deck)
         n = game.seats
@@ -266,8 +294,10 @@ class _Reader:
             trump = d.get("trump")
             if isinstance(trump, str):
                 trump = parse_suit(trump, self.notation)
-            return make_game(name, trump=trump, deck=d.get("deck"), tout=d.get("tout"),
-                             partner=d.get("partner"), seats=n, rules=rules)
+            return make_game(d["game"], trump=trump, deck=d.get("deck"), tout=d.get("tout"),
+                             partner=d.get("partner"), seats=n, rules=rules, ouvert=d.get("ouvert"),
+                             hand=d.get("hand"), schneider_announced=d.get("schneider_announced"),
+                             schwarz_announced=d.get("schwarz_announced"), bid=d.get("bid"))
         except SuitError as e:
             raise RecordError(f"trump: {e}") from None
         except GameError as e:

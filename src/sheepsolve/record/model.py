@@ -15,6 +15,7 @@ from ..scoring import MAX_DOUBLERS
 from .errors import RecordError, kind_of, shortened, shown
 from .values import MAX_NAME_LENGTH, info_value, player_names, scan_values
 from .replay import Replay, played_by_seat, replay_of
+from .skat_keys import written_keys
 
 __all__ = ["Record", "RECORD_KEYS", "INFO_KEYS", "ALL_KEYS", "MAX_RECORD_BYTES", "MAX_NAME_LENGTH", "seat_ref",
            "rules_written"]
@@ -23,6 +24,7 @@ __all__ = ["Record", "RECORD_KEYS", "INFO_KEYS", "ALL_KEYS", "MAX_RECORD_BYTES",
 RECORD_KEYS: tuple[str, ...] = (
     "game", "trump", "tout", "deck", "partner", "players", "picker", "declarer", "blind", "bury", "called",
     "under", "alone", "crack", "recrack", "kontra", "re", "doublers", "play", "rules", "hands", "auction",
+    "ouvert", "contract", "skat", "discard", "hand", "schneider_announced", "schwarz_announced", "bid",
 )
 #: Informational keys: kept for the round trip, any value (``seats`` and ``dealer`` are checked).
 INFO_KEYS: tuple[str, ...] = (
@@ -232,9 +234,12 @@ class Record:
         ('sauspiel', '2', 'AS')
         """
         g = self.game
-        out: dict[str, Any] = {"game": g.name}
-        if g.trump_suit is not None:
+        skat = g.family == "skat"
+        out: dict[str, Any] = written_keys(g) if skat else {"game": g.name}
+        if g.trump_suit is not None and not skat:
             out["trump"] = g.trump_suit
+        if g.ouvert and not skat:
+            out["ouvert"] = True
         if g.tout:
             out["tout"] = True
         if len(g.deck) < 32:
@@ -243,11 +248,11 @@ class Record:
             out["partner"] = g.partner
         out["players"] = list(self.players)
         if self.declarer is not None:
-            out["picker" if g.kind == "picker" else "declarer"] = self.players[self.declarer]
+            out["picker" if g.kind == "picker" and not skat else "declarer"] = self.players[self.declarer]
         if self.blind and "blind" not in self.inferred:
-            out["blind"] = format_cards(self.blind)
-        if self.bury and "bury" not in self.inferred:
-            out["bury"] = format_cards(self.bury)
+            out["skat" if skat else "blind"] = format_cards(self.blind)
+        if self.bury and "bury" not in self.inferred and not g.hand:
+            out["discard" if skat else "bury"] = format_cards(self.bury)
         if g.partner == "called-ace":
             out["called"] = "alone" if self.alone or self.called is None else str(self.called)
         elif self.called is not None:

@@ -230,7 +230,8 @@ class Annotation:
             "title": self.game.title,
             "players": list(self.players),
             "declaring": [self.players[s] for s in self.declaring] if self.two_sided else None,
-            "scale": ("the declaring side's final card points" if self.two_sided else
+            "scale": ("the declarer's tricks (he wins with none)" if self.game.no_trick else
+                      "the declaring side's final card points" if self.two_sided else
                       "the mover's own final card points, every other player against him (lower is better)"),
             "finished": self.finished,
             "decisions": [d.to_dict() for d in self.decisions],

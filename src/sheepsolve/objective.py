@@ -62,6 +62,20 @@ class Objective:
                        blind_trick=bt, no_trick_value=NO_TRICK)
         return cls(team=frozenset({seat}), maximize=False, tricks=tricks)
 
+    def wants_high(self, seat: int) -> bool:
+        """Whether ``seat`` wants this objective's value high: a seat of the team when the team maximises, every
+        other seat when it minimises (the defenders of a null or a Bettel want the declarer's tricks up).
+
+        >>> from sheepsolve.games import make_game
+        >>> from sheepsolve.deals import random_setup
+        >>> import random
+        >>> st = random_setup(make_game("null"), random.Random(1), declarer=0)
+        >>> obj = Objective.for_setup(st)
+        >>> obj.wants_high(0), obj.wants_high(1)
+        (False, True)
+        """
+        return (seat in self.team) == self.maximize
+
     def final_value(self, state: State) -> int:
         """The value of a finished state, computed from its tricks."""
         assert state.finished, "final_value needs a finished state"

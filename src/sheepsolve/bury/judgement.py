@@ -24,7 +24,8 @@ class BuryOption:
 
     ``choice`` is the bury, call and card under; ``alone``: the picker has no partner with it. ``value`` is exact
     when ``exact``; otherwise the option was shown not to beat the best option known at the time it was tried
-    and ``value`` is that upper bound (the option is worth at most ``value``). ``payment`` is what each defender
+    and ``value`` is that bound (the option is worth at most ``value``; in null and Bettel, where the declarer
+    keeps his tricks down, at least). ``payment`` is what each defender
     pays the declaring side for ``outcome`` (exact options only).
     """
 
@@ -123,6 +124,8 @@ def judge_bury_and_call(judge: Judge, names: tuple[str, ...], chosen_value: int,
     others: list[BuryOption] = []
     restrict = g.partner == "called-ace"
     exact = exact or len(opts) <= 4  # a few calls: solve them all
+    # the declaring side's objective: its points up; a null or Bettel declarer's tricks down
+    sign = 1 if Objective.for_setup(setup).maximize else -1
     best = chosen_value
     other_best: int | None = None
     for d, st in opts:
@@ -134,7 +137,7 @@ def judge_bury_and_call(judge: Judge, names: tuple[str, ...], chosen_value: int,
         # Exact values only where needed: an option that cannot beat the best one so far (one null-window
         # search) is recorded with that bound.
         bound = best if comparable else other_best
-        if exact or bound is None or solver.reach(start, bound + 1):
+        if exact or bound is None or (solver.reach(start, bound + 1) if sign > 0 else not solver.reach(start, bound)):
             v = solver.value(start)
             # the option's own side and bury decide its trick results (another call, another partner)
             out = outcome_of(judge.tricks_solver, start, Objective.for_setup(st), v)
@@ -143,15 +146,15 @@ def judge_bury_and_call(judge: Judge, names: tuple[str, ...], chosen_value: int,
             opt = BuryOption(d, alone=alone, value=bound, exact=False)
         if comparable:
             compared.append(opt)
-            best = max(best, opt.value)
+            best = max(best, opt.value, key=lambda v: sign * v)
         else:
             others.append(opt)
-            other_best = opt.value if other_best is None else max(other_best, opt.value)
-    compared.sort(key=lambda o: (-o.value, not o.exact))
-    others.sort(key=lambda o: (-o.value, not o.exact))
+            other_best = opt.value if other_best is None else max(other_best, opt.value, key=lambda v: sign * v)
+    compared.sort(key=lambda o: (-sign * o.value, not o.exact))
+    others.sort(key=lambda o: (-sign * o.value, not o.exact))
     bests = tuple(o for o in compared if o.exact and o.value == best)
     swing = None
-    if best > chosen_value:
+    if sign * best > sign * chosen_value:
         b = bests[0]
         if b.outcome is not None and b.outcome != chosen_out:
             swing = Swing(b.outcome, chosen_out, b.payment, chosen.payment)
@@ -162,5 +165,5 @@ def judge_bury_and_call(judge: Judge, names: tuple[str, ...], chosen_value: int,
     else:
         what = f"every bury of {g.bury_size} of the picker's {len(setup.hands[setup.declarer]) + g.bury_size} cards"
     return BuryJudgement(kind=kind, picker=names[setup.declarer], chosen=chosen, best=bests, best_value=best,
-                         cost=best - chosen_value, swing=swing, compared=what, options=tuple(compared),
+                         cost=sign * (best - chosen_value), swing=swing, compared=what, options=tuple(compared),
                          others=tuple(others), exact=exact)

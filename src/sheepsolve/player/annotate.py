@@ -345,7 +345,7 @@ def annotate_view(ann, *, worlds: int | str = 100, seed: int = 0, jobs: int | No
     # racing (sampled worlds): every decision's worlds in the rounds of race_rounds, solved together round by round
     rounds = [race_rounds(len(pool)) if race and not exact else [len(pool)] for _, _, pool, exact in asked]
     legal_of = [list(ann.decisions[index].legal) for index, _, _, _ in asked]
-    maxi = [(k.seat in pool[0].setup.team) if g.two_sided else False for _, k, pool, _ in asked]
+    maxi = [_wants_high(k, pool[0]) for _, k, pool, _ in asked]
     alive = [list(range(len(legal_of[j]))) for j in range(len(asked))]
     vals_of: list[list[tuple]] = [[] for _ in asked]
     done = 0
@@ -413,7 +413,7 @@ def annotate_view(ann, *, worlds: int | str = 100, seed: int = 0, jobs: int | No
         result = result_of.get(p.seat)
         luck = None
         if expected is not None and result is not None:
-            maximize = g.two_sided and p.side == "declaring"
+            maximize = g.two_sided and (p.side == "declaring") != g.no_trick  # a null declarer wants no trick
             sign = 1.0 if maximize else -1.0
             luck = sign * (result - expected) + loss
         players.append(dataclasses.replace(p, view=PlayerView(
@@ -432,6 +432,12 @@ def annotate_view(ann, *, worlds: int | str = 100, seed: int = 0, jobs: int | No
     return dataclasses.replace(ann, decisions=decisions, summary=summary, view=settings)
 
 
+def _wants_high(k: Knowledge, world: World) -> bool:
+    """Whether the seat of ``k`` wants the values of its worlds high (the declaring side's points; a null or Bettel
+    declarer wants his tricks low, his defenders high; ramsch and leaster: the seat's own points, low)."""
+    return Objective.for_setup(world.setup, seat=None if k.game.two_sided else k.seat).wants_high(k.seat)
+
+
 def _results(ann, solver: Solver) -> dict[int, int]:
     """Each seat's final value on the values' scale: the declaring side's points (two-sided games), the seat's
     own points (ramsch, leaster); an unfinished hand's from its last position under perfect play."""
@@ -441,6 +447,8 @@ def _results(ann, solver: Solver) -> dict[int, int]:
     if g.two_sided:
         r = ann.summary.result_value
         if r is not None:
+            if g.no_trick:  # the worlds' scale (player.solve.solve_world): whether the declarer took a trick
+                r = min(r, 1)
             out = {s: r for s in range(g.seats)}
         return out
     for s in range(g.seats):

@@ -32,7 +32,8 @@ __all__ = ["solve_world", "RACE_FIRST", "RACE_Z", "race_rounds", "race_keep", "r
 def solve_world(k: Knowledge, world: World, solver: Solver, tricks_solver: Solver | None = None, *,
                 payments: bool = True, only: Sequence[int] | None = None,
                 guesses: Sequence[int | None] | None = None) -> tuple[tuple, tuple | None]:
-    """The value of each of the seat's legal cards (in :meth:`Knowledge.legal` order) in one world, and with
+    """The value of each of the seat's legal cards (in :meth:`Knowledge.legal` order) in one world (null and
+    Bettel: 1 when the declarer takes a trick, 0 when he takes none), and with
     ``payments`` the seat's own payment after each (two-sided games only; None otherwise). ``only``: the
     indices of the cards to solve (racing: the others get None), each by the value of the position after it,
     its search started from ``guesses[j]`` (work only, never the answer)."""
@@ -52,6 +53,8 @@ def solve_world(k: Knowledge, world: World, solver: Solver, tricks_solver: Solve
             got[j] = solver.value(state.play(legal[j], check=False), obj,
                                   guess=None if guesses is None else guesses[j])
         values = tuple(got)
+    if g.no_trick:  # null, Bettel: one trick loses as surely as ten, so a world's value is whether he takes one
+        values = tuple(None if v is None else min(v, 1) for v in values)
     if not payments or not g.two_sided:
         return values, None
     judge = Judge(setup, k.stakes, solver, tricks_solver or solver)
@@ -154,11 +157,13 @@ class CardView:
     vs_best: float
     vs_best_stderr: float | None
     worlds_solved: int = 0  # the worlds this card was solved in (fewer than the view's when racing dropped it)
+    p_no_trick: float | None = None  # null and Bettel: the share of worlds where the declarer takes no trick
 
     def to_dict(self) -> dict[str, Any]:
         stats = {"mean": self.mean, "stderr": self.stderr, "p61": self.p61, "p91": self.p91, "payment": self.payment,
                  "payment_stderr": self.payment_stderr, "vs_best": self.vs_best, "vs_best_stderr": self.vs_best_stderr}
-        return {**{key: rounded(value) for key, value in stats.items()}, "worlds_solved": self.worlds_solved}
+        extra = {} if self.p_no_trick is None else {"p_no_trick": rounded(self.p_no_trick)}
+        return {**{key: rounded(value) for key, value in stats.items()}, **extra, "worlds_solved": self.worlds_solved}
 
 
 def summarize_cards(k: Knowledge, legal: Sequence[Card], values: Sequence[Sequence[int | None]],
@@ -173,7 +178,8 @@ def summarize_cards(k: Knowledge, legal: Sequence[Card], values: Sequence[Sequen
     value (or the same difference to the best) has no spread to measure: its standard error is unknown (None),
     not 0."""
     n = len(values)
-    two_sided = k.game.two_sided
+    points = k.game.two_sided and not k.game.no_trick  # P(61+), P(91+): a game of the declaring side's points
+    no_trick = k.game.no_trick  # null, Bettel: the values are the declarer's tricks
     sign = 1.0 if maximize else -1.0
     ws = [1.0] * n if weights is None else [float(x) for x in weights]
 
@@ -210,9 +216,11 @@ def summarize_cards(k: Knowledge, legal: Sequence[Card], values: Sequence[Sequen
         m_j = len(col)
         total = math.fsum(wcol)
         cards[c] = CardView(card=c, mean=m, stderr=se,
-                            p61=math.fsum(wt for x, wt in zip(col, wcol) if x >= 61) / total if two_sided else None,
-                            p91=math.fsum(wt for x, wt in zip(col, wcol) if x >= 91) / total if two_sided else None,
-                            payment=pm, payment_stderr=pse, vs_best=dm, vs_best_stderr=dse, worlds_solved=m_j)
+                            p61=math.fsum(wt for x, wt in zip(col, wcol) if x >= 61) / total if points else None,
+                            p91=math.fsum(wt for x, wt in zip(col, wcol) if x >= 91) / total if points else None,
+                            payment=pm, payment_stderr=pse, vs_best=dm, vs_best_stderr=dse, worlds_solved=m_j,
+                            p_no_trick=math.fsum(wt for x, wt in zip(col, wcol) if x == 0) / total if no_trick
+                            else None)
         if j == top or (not dropped and within_noise(dm, dse, exact)):
             best.append(c)
     return cards, tuple(best)

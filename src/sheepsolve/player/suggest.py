@@ -69,7 +69,7 @@ class View:
     exact: bool  # every consistent world was solved
     cards: dict[Card, CardView]  # in legal order
     best: tuple[Card, ...]
-    maximize: bool  # the seat wants the value high (a player of the declaring side)
+    maximize: bool  # the seat wants the value high (a player of the declaring side; a defender of null, Bettel)
     values: tuple[tuple[int | None, ...], ...]  # per world, per legal card (None: not solved there, racing)
     payments: tuple[tuple[int | None, ...], ...] | None
     double_dummy: dict[Card, int] | None = None
@@ -79,6 +79,7 @@ class View:
     weights: tuple[float, ...] | None = None  # each world's weight (None: alike)
     beliefs: dict[int, dict[str, Any]] | None = None  # other seat -> expected trumps and card chances
     inference: str = "none"  # how the worlds were weighted ("auction" or "none")
+    declaring: bool = False  # the seat plays on the declaring side (two-sided games)
 
     @property
     def effective(self) -> float:
@@ -100,6 +101,16 @@ class View:
         """The card with the best mean (the first of equal means)."""
         return next(c for c in self.cards if self.cards[c].vs_best == 0.0 and c in self.best)
 
+    @property
+    def scale(self) -> str:
+        """What the means count."""
+        g = self.knowledge.game
+        if not g.two_sided:
+            return "the seat's own final card points, every other player against it (lower is better)"
+        if g.no_trick:
+            return "1 when the declarer takes a trick, 0 when he takes none (he wins with none)"
+        return "the declaring side's final card points"
+
     def cost(self, card: Card) -> float:
         """How much worse ``card`` is for the seat than the best card, in expectation (never negative)."""
         return max(0.0, self.cards[card].vs_best)
@@ -115,9 +126,8 @@ class View:
             "exact": self.exact,
             "cards": {str(c): v.to_dict() for c, v in self.cards.items()},
             "best": [str(c) for c in self.best],
-            "scale": ("the declaring side's final card points" if g.two_sided else
-                      "the seat's own final card points, every other player against it (lower is better)"),
-            "side": ("declaring" if self.maximize else "defending") if g.two_sided else "self",
+            "scale": self.scale,
+            "side": ("declaring" if self.declaring else "defending") if g.two_sided else "self",
             "double_dummy": ({str(c): v for c, v in self.double_dummy.items()} if self.double_dummy is not None
                              else None),
             "effective_worlds": rounded(self.effective, 1),
@@ -199,7 +209,9 @@ def player_view(k: Knowledge, worlds: int | str = 100, *, seed: int = 0, jobs: i
     solver = solver or Solver(VIEW_TABLE_MIB)
     tsolver = tricks_solver or Solver(VIEW_TABLE_MIB)
     legal = given[0].state.legal()
-    maximize = (k.seat in given[0].setup.team) if k.game.two_sided else False
+    # the declaring side wants its points high; a null or Bettel declarer wants his tricks low
+    maximize = Objective.for_setup(given[0].setup, seat=None if k.game.two_sided else k.seat).wants_high(k.seat)
+    declaring = k.game.two_sided and k.seat in given[0].setup.team
     n = len(given)
     results: list[tuple] = []
     alive = list(range(len(legal)))
@@ -231,7 +243,7 @@ def player_view(k: Knowledge, worlds: int | str = 100, *, seed: int = 0, jobs: i
     return View(knowledge=k, worlds=len(given), exact=exact, cards=cards, best=best, maximize=maximize,
                 values=values, payments=pays, double_dummy=dd, seconds=time.perf_counter() - t0,
                 weights=None if weights is None else tuple(weights), beliefs=beliefs(k, given, weights),
-                inference="none" if k.weights is None else "auction")
+                inference="none" if k.weights is None else "auction", declaring=declaring)
 
 
 # --------------------------------------------------------------------------------------------------------------

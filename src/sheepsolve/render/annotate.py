@@ -84,7 +84,10 @@ def render_text(ann: Annotation, style: str = "symbols", *, color: bool = False,
     lines = [annotation_title(ann, style) + call_text(ann, card_text)]
     if ann.stakes.factor > 1:
         lines[0] += f"; stakes x{ann.stakes.factor}"
-    if ann.two_sided:
+    if ann.two_sided and g.no_trick:
+        lines.append("Values: the declarer's tricks under perfect play (he wins with none); cost in tricks to the "
+                     "mover's side.")
+    elif ann.two_sided:
         lines.append("Values: the declaring side's final card points under perfect play; cost in points to the "
                      "mover's side.")
     else:
@@ -216,7 +219,9 @@ def view_legend(ann: Annotation) -> str:
             f"could expect at his first decision, less his own expected losses, for his side. "
             f"Worlds: {s.assumes or 'every deal that fits the play is equally likely'}. Expected loss and luck rest "
             f"on averages of double-dummy values: from the next card on everyone is read as seeing every card, so "
-            f"they flatter guesses a player could not make.")
+            f"they flatter guesses a player could not make."
+            + (" Null and Bettel: a world's value is 1 when the declarer takes a trick, 0 when he takes none, so"
+               " an expected cost is a chance of the game." if ann.game.no_trick else ""))
 
 
 def _chose(o: BuryOption, style: str, calls: bool, g: Any = None) -> str:
@@ -354,7 +359,9 @@ def render_html(ann: Annotation, style: str | None = None, *, min_cost: int | No
 
     sm_top = max([p.given_away for p in sm.players] + [1])
     players = [{"p": p, "bar": int(120 * p.given_away / sm_top) if p.given_away else 0} for p in sm.players]
-    scale = ("Values are the declaring side's final card points under perfect play by everyone from that point "
+    scale = ("Values are the declarer's tricks under perfect play by everyone from that point (double dummy): "
+             "he wins with none; costs are in tricks to the mover's side." if ann.two_sided and g.no_trick else
+             "Values are the declaring side's final card points under perfect play by everyone from that point "
              "(double dummy); costs are in points to the mover's side." if ann.two_sided else
              "Values are the mover's own final card points, every other player playing against him (paranoid, "
              "double dummy); lower is better; costs are in points." +

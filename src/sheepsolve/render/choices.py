@@ -352,18 +352,18 @@ def suggest_html(v, style: str | None = None) -> str:
     order = sorted(v.cards, key=lambda c: (-sign * v.cards[c].mean, list(v.cards).index(c)))
     legal = list(v.cards)
     charts = []
-    if g.two_sided:
+    if g.two_sided and not g.no_trick:  # null and Bettel: a world's value is only whether the declarer took a trick
         for c in order[:CHARTED]:
             j = legal.index(c)
             ch = _chart([w[j] for w in v.values if w[j] is not None], f"points over the worlds after {c}")
             if ch is not None:
                 charts.append({"card": c, "chart": ch, "stats": v.cards[c]})
-    side = ("the declaring side" if v.maximize else "the defenders") if g.two_sided else "his own points"
+    side = ("the declaring side" if v.declaring else "the defenders") if g.two_sided else "his own points"
     names = list(next(iter(v.beliefs.values()))["cards"]) if v.beliefs else []
     belief_rows = [{"who": k.players[s], "trumps": b["trumps"],
                     "cells": [(b["cards"][c], f"{100 * b['cards'][c]:.0f}%") for c in names]}
                    for s, b in (v.beliefs or {}).items()]
-    return render_page("suggest.html", notation=style, is_trump=g.is_trump,
+    return render_page("suggest.html", notation=style, is_trump=g.is_trump, no_trick=g.no_trick,
                        title=f"{game_title(g, style)}: what to play", subtitle=f"{v.seat_name} to move ({side})",
                        command="suggest", v=v, who=v.seat_name, order=order, charts=charts,
                        two_sided=g.two_sided, belief_cards=[Card.parse(c) for c in names], beliefs=belief_rows,

@@ -14,6 +14,7 @@ from ..analysis import SolveAnswer
 from ..cards import format_card
 from ..engine import State
 from ..judge import in_play
+from ..objective import Objective
 from ..contracts import game_title
 from .text import line_tricks, seat_roles, trick_text
 
@@ -71,11 +72,12 @@ def _value_lines(res: SolveAnswer, state: State, roles: list[str], side_words: s
     unit = "tricks" if tricks else "card points"
     value = res.value
     out = []
+    outcome = res.outcome
+    word = _OUTCOMES.get(outcome, outcome) if outcome else ""
     if tricks:
-        what = f"{side_words} takes {value} of the {tricks_in} tricks with best play from here"
+        what = (f"{side_words} takes {value} of the {tricks_in} tricks with best play from here"
+                + (f" ({word})" if word else ""))
     else:
-        outcome = res.outcome
-        word = _OUTCOMES.get(outcome, outcome) if outcome else ""
         what = f"{side_words} ends with {value} card points with best play from here" + (f" ({word})" if word else "")
     out.append("Value: " + what[0].upper() + what[1:] + ".")
     seat_side = res.seat_side
@@ -88,7 +90,7 @@ def _value_lines(res: SolveAnswer, state: State, roles: list[str], side_words: s
     if m is not None and res.cards:
         mover = names[m]
         if g.two_sided:
-            maxing = m in state.setup.team
+            maxing = Objective.for_setup(state.setup).wants_high(m)  # null, Bettel: the declarer wants them low
             aim = "wants them high" if maxing else "wants them low"
             whose = f"the defenders' final {unit}" if own else f"the declaring side's final {unit}"
             if own:

@@ -21,30 +21,32 @@ def render_suggest(v: View, style: str = "ascii") -> str:
     """
     k = v.knowledge
     g = k.game
-    side = ("declaring side" if v.maximize else "defending") if g.two_sided else "own points, lower is better"
+    side = ("declaring side" if v.declaring else "defending") if g.two_sided else "own points, lower is better"
     what = (f"every consistent world solved ({v.worlds})" if v.exact else f"{v.worlds} sampled worlds")
     if v.weights is not None:
         what += f", worth {v.effective:.1f} uniform worlds"
     where = "" if v.at is None else f" at trick {v.at[0]}, card {v.at[1]}"
     lines = [f"{game_title(g, style)}: {v.seat_name} to move{where} ({side}), {what}"]
-    scale = ("mean: the declaring side's final card points" if g.two_sided else
-             "mean: the seat's own final card points, every other player against it")
-    lines.append(f"  {scale}; ± one standard error")
+    scale = v.scale.replace(" (lower is better)", "")
+    lines.append(f"  mean: {scale}; ± one standard error")
     sign = 1 if v.maximize else -1
     order = sorted(v.cards, key=lambda c: (-sign * v.cards[c].mean, list(v.cards).index(c)))
-    head = ["card", "mean", "±", "P(61+)", "P(91+)", "payment", "vs best", ""]
+    # null and Bettel: how often the declarer takes no trick, where the point games give P(61+) and P(91+)
+    chances = ["P(no trick)"] if g.no_trick else ["P(61+)", "P(91+)"]
+    head = ["card", "mean", "±", *chances, "payment", "vs best", ""]
     if v.double_dummy is not None:
-        head.insert(7, "double dummy")
+        head.insert(len(head) - 1, "double dummy")
     rows = [head]
     for c in order:
         cv = v.cards[c]
         # a figure that does not apply leaves its cell blank
+        odds = [cv.p_no_trick] if g.no_trick else [cv.p61, cv.p91]
         row = [format_card(c, style), number(cv.mean, none=""), number(cv.stderr, none=""),
-               percent(cv.p61, none=""), percent(cv.p91, none=""), number(cv.payment, 2, none=""),
+               *(percent(x, none="") for x in odds), number(cv.payment, 2, none=""),
                "" if c in v.best and cv.vs_best == 0 else f"-{cv.vs_best:.1f}",
                "best" if c in v.best else ""]
         if v.double_dummy is not None:
-            row.insert(7, str(v.double_dummy[c]))
+            row.insert(len(row) - 1, str(v.double_dummy[c]))
         rows.append(row)
     lines += table(rows, "<" + ">" * (len(head) - 2) + "<")
     best = " ".join(format_card(c, style) for c in v.best)

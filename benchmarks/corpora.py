@@ -20,9 +20,20 @@ CORPORA: dict[str, tuple[str, dict]] = {
     "sauspiel-short": ("sauspiel", {"deck": "short"}),
     "ramsch": ("ramsch", {}),
     "leaster": ("leaster", {}),
+    # Skat: full 10-card deals from the first lead, a random declarer and a random discard of his 12 cards
+    "skat-grand": ("grand", {}),
+    "skat-hearts": ("skat", {"trump": "H"}),
+    "skat-null": ("null", {}),
+    "bettel": ("bettel", {}),
 }
 # Ramsch and leaster have no sides: deal i is solved for seat i % seats (corpus_seat), against everyone else.
 SEATED = {"ramsch", "leaster"}
+
+
+def corpus_threshold(name: str) -> int:
+    """The threshold of the corpus's yes/no question (``reach61``; ``reach1`` in null and Bettel, where the
+    value is the declarer's tricks: does he take one)."""
+    return 1 if corpus_game(name).no_trick else 61
 
 
 def corpus_game(name: str) -> Game:

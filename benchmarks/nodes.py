@@ -2,7 +2,8 @@
 
     python benchmarks/nodes.py [--size 100] [--corpus sauspiel ...] [--solve 5]
 
-For each corpus and question (the exact value; ``reach61`` for the two-sided games) it prints the number of
+For each corpus and question (the exact value; ``reach61`` for the two-sided games, ``reach1`` for null and
+Bettel: does the declarer take a trick) it prints the number of
 deals, the sum of the values, the sum of the nodes and a CRC of the per-deal node counts; with ``--solve K``
 also the first K deals solved in full (every card's value and a best line: the drivers ``child_values`` and
 ``child_at_least``). Each deal starts from a cleared solver, so every figure is deterministic: two builds that
@@ -18,7 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from corpora import CORPORA, SEATED, corpus, corpus_seat  # noqa: E402
+from corpora import CORPORA, SEATED, corpus, corpus_seat, corpus_threshold  # noqa: E402
 
 from sheepsolve.solver import Solver  # noqa: E402
 
@@ -33,7 +34,8 @@ def main() -> None:
     print(f"{'corpus':<22} {'question':<8} {'deals':>5} {'value sum':>10} {'nodes':>12} {'crc':>10}")
     for name in args.corpus:
         states = corpus(name, args.size)
-        questions = ["value"] if name in SEATED else ["value", "reach61"]
+        threshold = corpus_threshold(name)
+        questions = ["value"] if name in SEATED else ["value", f"reach{threshold}"]
         if args.solve:
             questions.append("solve")
         for q in questions:
@@ -43,8 +45,8 @@ def main() -> None:
                 solver.clear()
                 if q == "value":
                     v = solver.value(state, seat=seat)
-                elif q == "reach61":
-                    v = int(solver.reach(state, 61, seat=seat))
+                elif q == f"reach{threshold}":
+                    v = int(solver.reach(state, threshold, seat=seat))
                 else:
                     sol = solver.solve(state, seat=seat)
                     v = sol.value + sum(sol.cards.values()) + len(sol.line)

@@ -22,7 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from corpora import CORPORA, SEATED, corpus, corpus_seat  # noqa: E402
+from corpora import CORPORA, SEATED, corpus, corpus_seat, corpus_threshold  # noqa: E402
 
 from sheepsolve.solver import Solver  # noqa: E402
 
@@ -45,7 +45,7 @@ def measure(name: str, size: int, question: str, repeat: int = 1) -> dict:
             if question == "value":
                 solver.value(state, seat=seat)
             else:
-                solver.reach(state, 61, seat=seat)
+                solver.reach(state, corpus_threshold(name), seat=seat)
             best = min(best, time.perf_counter() - t0)
         times.append(best)
         nodes.append(solver.nodes)
@@ -69,7 +69,8 @@ def main() -> None:
         ap.error("--repeat must be at least 1")
     rows = []
     for name in args.corpus:
-        for q in ("value",) if name in SEATED else ("value", "reach61"):  # 61 is a two-sided game's question
+        # a two-sided game's question: 61 card points; null and Bettel: does the declarer take a trick
+        for q in ("value",) if name in SEATED else ("value", f"reach{corpus_threshold(name)}"):
             r = measure(name, args.size, q, args.repeat)
             rows.append(r)
             print(f"{name:<22} {q:<8} n={r['deals']:<4} median {r['median_ms']:>8.3f} ms  p90 {r['p90_ms']:>8.3f}"

@@ -159,7 +159,7 @@ class PlayWeights(WorldWeights):
                 obj = Objective.for_setup(setup, seat=None if g.two_sided else seat)
                 self.solver.clear()
                 vals = self.solver.card_values(state, obj)
-                sign = (1.0 if seat in setup.team else -1.0) if g.two_sided else -1.0
+                sign = 1.0 if obj.wants_high(seat) else -1.0  # a null declarer wants his tricks low
                 best = max(sign * v for v in vals.values())
                 z = math.fsum(math.exp((sign * v - best) / self.temperature) for v in vals.values())
                 w *= math.exp((sign * vals[card] - best) / self.temperature) / z

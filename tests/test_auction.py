@@ -231,3 +231,18 @@ def test_contract_ranks_follow_the_registry():
     assert ContractCall("sauspiel", called=Card.parse("AS")).rank < ContractCall("geier").rank \
         < ContractCall("wenz").rank < ContractCall("solo", "H").rank < ContractCall("sauspiel", tout=False).rank + 10 \
         <= ContractCall("geier", tout=True).rank < ContractCall("sie").rank
+
+
+def test_bettel_is_a_contract_of_the_auction():
+    """Bettel ranks above the sauspiel and below geier, Bettel ouvert above wenz and below solo."""
+    from sheepsolve.record import load_record, record_from_dict
+    d = load_record("examples/bettel-finished.toml").to_dict()
+    ok = record_from_dict(dict(d, auction=["Sepp: weiter", "Vroni: sauspiel AC", "Hias: bettel", "Resi: weiter"]))
+    assert ok.auction.to_data(ok.players)[2] == "Hias: bettel"
+    with pytest.raises(RecordError, match="it outbids the record's game, bettel of Hias"):
+        record_from_dict(dict(d, auction=["Sepp: weiter", "Vroni: wenz", "Hias: bettel", "Resi: weiter"]))
+    ouvert = record_from_dict(dict(d, game="bettel-ouvert",
+                                   auction=["Sepp: weiter", "Vroni: wenz", "Hias: bettel ouvert", "Resi: weiter"]))
+    assert ouvert.game.ouvert
+    with pytest.raises(RecordError, match="a wenz is not played ouvert"):
+        record_from_dict(dict(d, auction=["Sepp: weiter", "Vroni: weiter", "Hias: wenz ouvert", "Resi: weiter"]))

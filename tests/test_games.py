@@ -288,6 +288,7 @@ SCHAFKOPF_DEFAULTS = {
     "tout_multiplier": 2, "sie_multiplier": 4,
     "ramsch_tariff": 10,
     "ramsch_ties": "all-lose",  # RULES.md: "Ties: option" without a default; the code's choice
+    "bettel_tariff": "sauspiel",  # Bettel pays the sauspiel's tariff unless the switch says the solo's
     "all_pass_schafkopf": "ramsch",  # ramsch when all pass
 }
 
@@ -297,15 +298,26 @@ def test_sheepshead_rule_defaults(name):
     assert dict(make_game(name).rules) == SHEEPSHEAD_DEFAULTS
 
 
+SKAT_DEFAULTS = {
+    "called_throw_off_last_only": True,  # a switch of every family (Skat has no called card)
+    "seeger_fabian": False,  # the list score alone (option: Seeger-Fabian's tournament scoring)
+}
+
+
+@pytest.mark.parametrize("name", ["grand", "skat", "null"])
+def test_skat_rule_defaults(name):
+    assert dict(make_game(name, trump="D" if name == "skat" else None).rules) == SKAT_DEFAULTS
+
+
 @pytest.mark.parametrize("name", ["sauspiel", "ramsch", "wenz", "geier", "sie", "solo", "farbwenz", "farbgeier"])
 def test_schafkopf_rule_defaults(name):
     assert dict(make_game(name, trump="D" if name in TRUMP_NEEDED else None).rules) == SCHAFKOPF_DEFAULTS
 
 
 def test_every_switch_is_documented_and_in_one_family():
-    assert set(RULE_SWITCHES) == set(SHEEPSHEAD_DEFAULTS) | set(SCHAFKOPF_DEFAULTS)
+    assert set(RULE_SWITCHES) == set(SHEEPSHEAD_DEFAULTS) | set(SCHAFKOPF_DEFAULTS) | set(SKAT_DEFAULTS)
     for sw in RULE_SWITCHES.values():
-        assert sw.doc and sw.family in ("sheepshead", "schafkopf", "all")
+        assert sw.doc and sw.family in ("sheepshead", "schafkopf", "skat", "all")
         assert isinstance(sw.default, sw.kind)
         if sw.choices:
             assert sw.default in sw.choices

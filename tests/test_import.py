@@ -103,7 +103,8 @@ def test_cli_writes_the_record_and_suggests(tmp_path: Path) -> None:
     ("rufspiel eichel von 1", "eo eo", "", 'card "eo": given twice'),
     ("rufspiel eichel von 1", "eo", "eo", "also on the table"),
     ("rufspiel herz von 1", "eo", "", "the Herz-Sau cannot be called"),
-    ("bettel von 1", "eo", "", "bettel is not a game sheepsolve knows"),
+    ("herz bettel von 1", "eo", "", "a bettel has no suit and no tout"),
+    ("wenz ouvert von 1", "eo", "", "only a bettel is played ouvert here"),
     ("solo von 1", "eo", "", "a solo names its trump suit"),
     ("wenz", "eo", "", "name the player who plays it"),
     ("wenz von 4", "eo", "", "the player must be 0, 1, 2 or 3"),
@@ -152,3 +153,13 @@ def test_sauspiel_said_as_players_say_it(words: str, called: str) -> None:
 
     d = parse_openschafkopf_rules(words)
     assert d["game"] == "sauspiel" and d["called"] == called
+
+
+def test_bettel_is_imported():
+    from sheepsolve.importers import parse_openschafkopf_rules
+    assert parse_openschafkopf_rules("bettel von 2") == {"declarer": "2", "game": "bettel"}
+    assert parse_openschafkopf_rules("2 spielt Bettel ouvert") == {"declarer": "2", "game": "bettel", "ouvert": True}
+    from sheepsolve.importers import openschafkopf_record
+    from sheepsolve.record import record_from_dict
+    rec = record_from_dict(openschafkopf_record("bettel offen von 1", "eo go ho so eu gu hu su", ""))
+    assert rec.game.name == "bettel" and rec.game.ouvert and rec.players[rec.declarer] == "1"

@@ -121,6 +121,11 @@ RULE_SWITCHES: dict[str, RuleSwitch] = {
         RuleSwitch(name="all_pass_schafkopf", default="ramsch", kind=str, family="schafkopf",
                    choices=("ramsch", "redeal"),
                    doc="what happens when all four pass"),
+        RuleSwitch(name="bettel_tariff", default="sauspiel", kind=str, family="schafkopf",
+                   choices=("sauspiel", "solo"), doc="Bettel pays the sauspiel's tariff or the solo's"),
+        # Skat
+        RuleSwitch(name="seeger_fabian", default=False, kind=bool, family="skat",
+                   doc="Seeger-Fabian scoring: +50 a won game, -50 a lost one, 40 to each opponent of a lost game"),
     ]
 }
 

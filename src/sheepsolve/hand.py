@@ -127,7 +127,8 @@ class HandFacts:
         ``points``), ``current_trick`` (the unfinished trick, or null), ``points`` (per player, the bury counted
         for the picker), ``tricks`` (taken per player), ``side_points`` and ``side_tricks`` (``declaring``,
         ``defending``; null without known sides), ``finished``, ``outcome``, ``laufende``, ``multiplier``,
-        ``payments`` (null unless scored), ``no_result`` (why a finished hand has no result), ``to_move`` and
+        ``payments`` (null unless scored), ``skat`` (Skat only: the game value and list score, null unless
+        scored: :meth:`sheepsolve.scoring.SkatValue.to_dict`), ``no_result`` (why a finished hand has no result), ``to_move`` and
         ``legal`` (null and ``[]`` for a finished hand; ``legal`` null when the hand to move is unknown).
         """
         rec, g = self.record, self.game
@@ -174,12 +175,16 @@ class HandFacts:
                         "side_tricks": r["side_tricks"], "outcome": r["outcome"],
                         "laufende": r["laufende"] if g.kind == "contract" and not g.no_trick else None, "multiplier": r["multiplier"],
                         "payments": r["payments"], "winners": r["winners"], "losers": r["losers"]})
+            if g.family == "skat":
+                out["skat"] = r["skat"]
         else:
             t = self.tally
             out.update({"points": {names[s]: p for s, p in enumerate(t.points)},
                         "tricks": {names[s]: x for s, x in enumerate(t.tricks)},
                         "side_points": self.side_points(t), "side_tricks": self.side_tricks(t), "outcome": None,
                         "laufende": None, "multiplier": None, "payments": None, "winners": None, "losers": None})
+            if g.family == "skat":
+                out["skat"] = None
         out["no_result"] = self.no_result
         out["to_move"] = name(self.to_move)
         out["legal"] = cards(self.legal)
@@ -303,7 +308,7 @@ def _roles(rec: Record, team: frozenset[int] | None) -> tuple[str, ...]:
     roles = [""] * g.seats
     if p is None or not g.two_sided:
         return tuple(roles)
-    lead = "picker" if g.kind == "picker" else "declarer"
+    lead = "picker" if g.kind == "picker" and g.family != "skat" else "declarer"
     for s in range(g.seats):
         if s == p:
             roles[s] = lead

@@ -5,8 +5,8 @@ the hand of the player to move and the cards on the table:
 
 - rules: ``rufspiel eichel von 1``, ``herz-solo von 0``, ``wenz von 0``, ``gras-wenz von 2`` (a farbwenz),
   ``schellen-geier tout von 3``, ``ramsch``; also ``1 spielt herz-solo``. The game is named by one of ``rufspiel``
-  / ``sauspiel`` / ``mit der``, ``solo`` / ``sticht``, ``wenz``, ``geier``, ``ramsch`` (``bettel`` is refused:
-  sheepsolve has no bettel); the suit by ``eichel`` (also ``alt``), ``gras`` (``grün``, ``laub``, ``blatt``,
+  / ``sauspiel`` / ``mit der``, ``solo`` / ``sticht``, ``wenz``, ``geier``, ``ramsch``, ``bettel`` (``ouvert`` or
+  ``offen`` makes it a Bettel ouvert); the suit by ``eichel`` (also ``alt``), ``gras`` (``grün``, ``laub``, ``blatt``,
   ``blau``), ``herz`` (``rot``), ``schellen`` (``schell``, ``pump``); ``tout`` makes it a tout. The player is
   openschafkopf's index 0 to 3, where 0 leads the first trick.
 - cards: two letters, suit ``e g h s`` (Eichel = C, Gras = S, Herz = H, Schellen = D) then rank ``a z k o u 9 8
@@ -93,14 +93,18 @@ def parse_openschafkopf_rules(text: str) -> dict[str, Any]:
         raise NotationError(f'--rules "{raw[:80]}": names more than one suit ({", ".join(suits)})')
     games = [g for g, names in _GAME_WORDS if any(n in words for n in names)]
     if not games:
-        raise NotationError(f'--rules "{raw[:80]}": no game named (rufspiel, solo, wenz, geier or ramsch)')
+        raise NotationError(f'--rules "{raw[:80]}": no game named (rufspiel, solo, wenz, geier, bettel or '
+                            f"ramsch)")
     if len(games) > 1:
         raise NotationError(f'--rules "{raw[:80]}": names more than one game ({", ".join(games)})')
     game = games[0]
     suit = suits[0] if suits else None
     tout = "tout" in words
-    if game == "bettel":
-        raise NotationError(f'--rules "{raw[:80]}": bettel is not a game sheepsolve knows')
+    ouvert = "ouvert" in words or "offen" in words
+    if ouvert and game != "bettel":
+        raise NotationError(f'--rules "{raw[:80]}": only a bettel is played ouvert here')
+    if game == "bettel" and (tout or suit):
+        raise NotationError(f'--rules "{raw[:80]}": a bettel has no suit and no tout')
     if game == "ramsch":
         if tout or suit:
             raise NotationError(f'--rules "{raw[:80]}": a ramsch has no suit and no tout')
@@ -121,6 +125,11 @@ def parse_openschafkopf_rules(text: str) -> dict[str, Any]:
         if tout:
             raise NotationError(f'--rules "{raw[:80]}": a rufspiel is not played tout')
         out.update(game="sauspiel", called=Card.make("A", suit).__str__())
+        return out
+    if game == "bettel":
+        out["game"] = "bettel"
+        if ouvert:
+            out["ouvert"] = True
         return out
     if game == "solo" and suit is None:
         raise NotationError(f'--rules "{raw[:80]}": a solo names its trump suit (eichel, gras, herz or schellen)')

@@ -57,7 +57,7 @@ from .cards import Card
 from .engine import Setup, State
 from .games import Game
 from .objective import NO_TRICK, Objective
-from .scoring import (SCHAFKOPF_OUTCOMES, SHEEPSHEAD_OUTCOMES, PaymentTerms, Stakes, outcome_for, payment_terms,
+from .scoring import (SCHAFKOPF_OUTCOMES, SHEEPSHEAD_OUTCOMES, SKAT_OUTCOMES, PaymentTerms, Stakes, outcome_for, payment_terms,
                       score, seat_payment, side_payment)
 from .solver import Solver
 
@@ -255,7 +255,7 @@ class Judge:
         self._seat_solvers: dict[int, Solver] = {}
         self.tricks, self.total = in_play(setup)  # every trick and point in play (fewer if dealt mid-hand)
         if g.two_sided:
-            self.order = (("win", "loss") if (g.tout or g.sie) else
+            self.order = (("win", "loss") if (g.tout or g.sie) else SKAT_OUTCOMES if g.family == "skat" else
                           SHEEPSHEAD_OUTCOMES if g.kind == "picker" else SCHAFKOPF_OUTCOMES)
         self.objectives: dict[int | None, Objective] = {}
         self._by_points: dict[int, str] = {}

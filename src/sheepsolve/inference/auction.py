@@ -11,7 +11,7 @@ call is what follows the last one). The calls of docs/RECORD-FORMAT.md ("The auc
   other than the cracker (must agree with ``crack`` and ``recrack``).
 - Schafkopf: ``klopfen`` (before the bidding, each seat at most once; their number is ``doublers``), then each seat
   in turn ``weiter`` (``pass``) or ``play`` (``ich spiel``, a wish to play), or announces its contract at once;
-  then the contracts announced (``sauspiel AS``, ``solo H``, ``wenz``, ``geier``, ``farbwenz S``,
+  then the contracts announced (``sauspiel AS``, ``solo H``, ``wenz``, ``geier``, ``bettel``, ``farbwenz S``,
   ``farbgeier C``, ``... tout``, ``sie``; a seat may announce more than once, the last counts); the declarer is
   the highest contract, the earlier seat winning a tie; ``kontra`` by another seat and ``re`` after it (must agree
   with ``kontra`` and ``re``). Ramsch is every seat saying ``weiter``.
@@ -82,7 +82,7 @@ _SHEEPSHEAD_WORDS = {"pass": PASS, "pick": PICK, "alone": ALONE, "blitz": BLITZ,
                      "recrack": RECRACK, "re-crack": RECRACK}
 _SCHAFKOPF_WORDS = {"weiter": PASS, "pass": PASS, "play": PLAY, "ich spiel": PLAY, "ich spiele": PLAY,
                     "klopfen": KLOPFEN, "kontra": CRACK, "re": RECRACK}
-_CONTRACT_GAMES = ("sauspiel", "solo", "wenz", "geier", "farbwenz", "farbgeier", "sie")
+_CONTRACT_GAMES = ("sauspiel", "solo", "wenz", "geier", "farbwenz", "farbgeier", "bettel", "sie")
 
 
 class AuctionError(ValueError):
@@ -104,12 +104,16 @@ class ContractCall:
     trump: str | None = None
     called: Card | None = None
     tout: bool = False
+    ouvert: bool = False
 
     @property
-    def rank(self) -> int:
-        """The auction rank: a higher contract outbids a lower (sauspiel 1, geier 2, wenz 3, solo 4, tout +10,
-        sie 20: :attr:`GameSpec.auction_rank <sheepsolve.games.GameSpec.auction_rank>`)."""
-        return REGISTRY[self.game].auction_rank + (10 if self.tout else 0)
+    def rank(self) -> float:
+        """The auction rank: a higher contract outbids a lower (sauspiel 1, bettel 1.5, geier 2, wenz 3, bettel
+        ouvert 3.5, solo 4, tout +10, sie 20: :attr:`GameSpec.auction_rank <sheepsolve.games.GameSpec.auction_rank>`
+        and ``ouvert_rank``)."""
+        spec = REGISTRY[self.game]
+        return (spec.ouvert_rank if self.ouvert and spec.ouvert_rank is not None else spec.auction_rank) + \
+            (10 if self.tout else 0)
 
     def label(self) -> str:
         out = self.game
@@ -117,15 +121,19 @@ class ContractCall:
             out += f" {self.called}"
         if self.trump is not None:
             out += f" {self.trump}"
-        return out + (" tout" if self.tout else "")
+        return out + (" tout" if self.tout else "") + (" ouvert" if self.ouvert else "")
 
     @classmethod
     def parse(cls, text: str) -> "ContractCall":
-        """Read ``sauspiel AS``, ``solo H``, ``wenz tout``, ``farbgeier E`` (German suit letters E G H S too)."""
+        """Read ``sauspiel AS``, ``solo H``, ``wenz tout``, ``farbgeier E`` (German suit letters E G H S too),
+        ``bettel``, ``bettel ouvert``."""
         words = text.split()
         if not words:
             raise ValueError("an empty contract")
-        tout = words[-1].lower() == "tout"
+        ouvert = words[-1].lower() == "ouvert"
+        if ouvert:
+            words = words[:-1]
+        tout = bool(words) and words[-1].lower() == "tout"
         if tout:
             words = words[:-1]
         name = words[0] if words else ""
@@ -134,10 +142,13 @@ class ContractCall:
         except GameError:
             raise ValueError(f"unknown call {clip(repr(text))}") from None
         tout = tout or bool(implied.get("tout"))
+        ouvert = ouvert or bool(implied.get("ouvert"))
         if canon not in _CONTRACT_GAMES:
             raise ValueError(f"{canon} is not a contract one announces")
         rest = words[1:]
         spec = REGISTRY[canon]
+        if ouvert and not spec.ouvert_allowed:
+            raise ValueError(f"{clip(repr(text))}: a {canon} is not played ouvert")
         trump = called = None
         if canon == "sauspiel":
             if len(rest) != 1:
@@ -158,7 +169,7 @@ class ContractCall:
             raise ValueError(f"{clip(repr(text))}: a {canon} takes no suit or card")
         if tout and not spec.tout_allowed:
             raise ValueError(f"{clip(repr(text))}: a {canon} is not played tout")
-        return cls(canon, trump, called, tout)
+        return cls(canon, trump, called, tout, ouvert)
 
 
 def _suit(word: str) -> str | None:
@@ -177,7 +188,7 @@ def contract_of_game(game: Game, called: Card | None = None) -> ContractCall | N
     if game.kind != "contract":
         return None
     return ContractCall(game.name, game.trump_suit if REGISTRY[game.name].needs_trump else None,
-                        called if game.name == "sauspiel" else None, game.tout)
+                        called if game.name == "sauspiel" else None, game.tout, game.ouvert)
 
 
 @dataclass(frozen=True)
@@ -299,7 +310,7 @@ def _read_call(item: Any, i: int, game: Game, players: Sequence[str]) -> Call:
     except ValueError as e:
         hint = " (a Sheepshead word)" if low in _SHEEPSHEAD_WORDS else ""
         raise AuctionError(f"{where}: {e}{hint}: Schafkopf calls are weiter, play, klopfen, kontra, re and the "
-                           "contracts (sauspiel AS, solo H, wenz, geier, farbwenz S, farbgeier S, ... tout, sie)"
+                           "contracts (sauspiel AS, solo H, wenz, geier, bettel, farbwenz S, farbgeier S, ... tout, ... ouvert, sie)"
                            ) from None
 
 
@@ -479,7 +490,8 @@ class _SchafkopfCheck(_Check):
         g = self.game
         try:
             cg = make_game(contract.game, trump=contract.trump, deck="short" if len(g.deck) < 32 else "long",
-                           tout=contract.tout or None, seats=g.seats, rules=dict(g.rules))
+                           tout=contract.tout or None, seats=g.seats, rules=dict(g.rules),
+                           ouvert=contract.ouvert or None)
         except GameError as e:
             self.fail(j, str(e))
             return

@@ -34,11 +34,12 @@ from ..files import clip
 from ..games import RULE_SWITCHES
 from ..hand import HandFacts, TrickFacts, hand_view
 from ..record import Record
-from ..scoring import Result, Tally
+from ..scoring import Result, SkatValue, Tally
 from ..contracts import contract_name, game_title
 from .text import names_of, signed, table as _table
 
-__all__ = ["HandFacts", "TrickFacts", "hand_view", "render", "view_data", "header_lines", "result_text"]
+__all__ = ["HandFacts", "TrickFacts", "hand_view", "render", "view_data", "header_lines", "result_text",
+           "skat_value_line"]
 
 
 def view_data(v: HandFacts) -> dict[str, Any]:
@@ -263,7 +264,7 @@ def _outcome_text(v: HandFacts, r: Result) -> str:
 
     assert r.side_points is not None and r.side_tricks is not None
     sp, st = r.side_points, r.side_tricks
-    lead = "picker" if v.game.kind == "picker" else "declarer"
+    lead = "picker" if v.game.kind == "picker" and v.game.family != "skat" else "declarer"
     p = v.record.declarer
     who = f"the {lead}'s side ({side})" if len(r.declaring) > 1 else f"{names[p]} (alone)" if p is not None \
         else side
@@ -295,16 +296,27 @@ def _result_lines(v: HandFacts) -> list[str]:
             else:
                 out.append(f"  Laufende: none (a run of {run} held by the {holders}; they count from "
                            f"{g.laufende_from})")
-    if r.multiplier != 1:
+    if r.skat is not None:  # the game value by the ISkO, and the list score
+        out.append(f"  {skat_value_line(r.skat)}")
+    elif r.multiplier != 1:
         out.append(f"  Multiplier: x{r.multiplier}")
     played = not g.sie
-    head = ["Player"] + (["Role"] if any(v.roles) else []) + (["Tricks", "Points"] if played else []) + ["Payment"]
+    head = ["Player"] + (["Role"] if any(v.roles) else []) + (["Tricks", "Points"] if played else []) + \
+        ["Score" if r.skat is not None else "Payment"]
     rows = [head]
     for s in range(g.seats):
         rows.append([names[s]] + ([v.roles[s]] if any(v.roles) else []) +
                     ([str(r.tricks[s]), str(r.points[s])] if played else []) + [_signed(r.payments[s])])
     align = "<" + ("<" if any(v.roles) else "") + ">" * (3 if played else 1)
     return out + _table(rows, align)
+
+
+def skat_value_line(value: SkatValue) -> str:
+    """A Skat game's value and list score in words: ``Game value: with 1, game 2 x 24 = 48; lost: -96 (twice the
+    value)``, ``Game value: null ouvert 46; won: +46``, an overbid ``..., overbid (bid 72): 77; lost: -154``."""
+    text = f"Game value: {value}"
+    verdict = "won" if value.won else "lost"
+    return text + f"; {verdict}: {_signed(value.list_score)}" + ("" if value.won else " (twice the value)")
 
 
 def _position_lines(v: HandFacts, style: str) -> list[str]:
@@ -344,7 +356,10 @@ def result_text(v: HandFacts) -> str | None:
     or None before the end."""
     if not v.finished:
         return None
-    return _result_lines(v)[0].removeprefix("Result: ")
+    line = _result_lines(v)[0].removeprefix("Result: ")
+    if v.result is not None and v.result.skat is not None:  # Skat: and the game value
+        line += "; " + skat_value_line(v.result.skat)[0].lower() + skat_value_line(v.result.skat)[1:]
+    return line
 
 
 def _inferred_words(rec: Record) -> list[str]:

@@ -30,6 +30,10 @@ Schafkopf contracts, seen from the declaring side (declarer and partner, or the 
 - tout (any solo-type contract with ``tout``): ``win`` when the declarer took every trick, else ``loss``;
 - sie: always ``win`` (not played out).
 
+Skat (``grand``, ``skat``, ``null``), seen from the declarer by the ISkO (:mod:`sheepsolve.scoring.skat`): the
+Schafkopf words, ``win-schwarz`` ... ``loss-schwarz``, a game announced schneider or schwarz being lost when the
+announcement is not reached; the payments are each player's list score (the game value won, twice it lost).
+
 Leaster: ``winner:<seat>`` (the fewest points among the players who took a trick), or ``tie:<seat>,<seat>`` when
 several share the fewest (nobody pays).
 
@@ -86,6 +90,7 @@ Readings where RULES.md is silent
 from __future__ import annotations
 
 from .result import Result, Tally, score, tally
+from .skat import SKAT_OUTCOMES, SkatValue, game_value, seeger_fabian, skat_outcome
 from .rules import (MAX_DOUBLERS, SCHAFKOPF_OUTCOMES, SHEEPSHEAD_OUTCOMES, PaymentTerms, Stakes, laufende_of,
                     outcome_for, payment_for, payment_terms, seat_payment, side_payment)
 
@@ -105,4 +110,9 @@ __all__ = [
     "seat_payment",
     "SHEEPSHEAD_OUTCOMES",
     "SCHAFKOPF_OUTCOMES",
+    "SKAT_OUTCOMES",
+    "SkatValue",
+    "game_value",
+    "skat_outcome",
+    "seeger_fabian",
 ]

@@ -10,7 +10,9 @@ from typing import Any
 
 from ..engine import Setup, State
 from ..games import Game
-from .rules import Stakes, base_and_multiplier, is_won, outcome_for, payment_terms, rule, seat_payment
+from .rules import (Stakes, base_and_multiplier, is_won, laufende_of, outcome_for, payment_terms, rule,
+                    seat_payment)
+from .skat import SkatValue, game_value
 
 __all__ = ["Tally", "Result", "tally", "score"]
 
@@ -76,7 +78,8 @@ _SEAT_OUTCOMES = ("winner:", "loser:", "losers:", "durchmarsch:", "tie:")
 
 @dataclass(frozen=True)
 class Result:
-    """The score of a finished hand. ``payments`` sum to zero; ``winners``/``losers`` are seats."""
+    """The score of a finished hand. ``payments`` sum to zero, but in Skat, where they are each player's list
+    score of the game; ``winners``/``losers`` are seats. ``skat``: a Skat game's value (else None)."""
 
     game: str
     points: tuple[int, ...]
@@ -91,6 +94,7 @@ class Result:
     winners: tuple[int, ...]
     losers: tuple[int, ...]
     declaring: tuple[int, ...] = ()
+    skat: SkatValue | None = None
 
     def to_dict(self, players: Sequence[str] | None = None) -> dict[str, Any]:
         """JSON-ready data keyed by player name (``players`` per seat; default ``"1"``, ``"2"``, ...).
@@ -131,6 +135,7 @@ class Result:
             "payments": by_name(self.payments),
             "winners": [names[s] for s in self.winners],
             "losers": [names[s] for s in self.losers],
+            "skat": self.skat.to_dict() if self.skat is not None else None,
         }
 
 
@@ -191,11 +196,15 @@ def _score_sides(state: State, t: Tally, stakes: Stakes) -> Result:
     pay = [seat_payment(setup, s, outcome, stakes, terms) for s in range(g.seats)]
     laufende = terms.laufende
     won = is_won(outcome)
+    skat = None
+    if g.family == "skat":  # the game value; an overbid is lost whatever the play
+        skat = game_value(g, outcome, *laufende_of(setup)) if not g.no_trick else game_value(g, outcome)
+        won = skat.won
     side = tuple(sorted(team))
     return Result(game=g.name, points=t.points, tricks=t.tricks, side_points=t.side_points,
                   side_tricks=t.side_tricks, outcome=outcome, laufende=laufende, base=abs(base), multiplier=mult,
                   payments=tuple(pay), winners=side if won else tuple(defenders),
-                  losers=tuple(defenders) if won else side, declaring=side)
+                  losers=tuple(defenders) if won else side, declaring=side, skat=skat)
 
 
 def _seats(seats: Sequence[int]) -> str:

@@ -15,6 +15,7 @@ from ..cards import Card
 from ..engine import Setup
 from ..files import clip
 from ..games import RULE_SWITCHES, Game
+from .skat import SEEGER_OPPONENT, SEEGER_WIN, game_value, skat_outcome
 
 __all__ = ["MAX_DOUBLERS", "Stakes", "SHEEPSHEAD_OUTCOMES", "SCHAFKOPF_OUTCOMES", "rule", "outcome_for", "is_won",
            "base_and_multiplier", "payment_for", "laufende_of", "PaymentTerms", "payment_terms", "side_payment",
@@ -116,6 +117,8 @@ def outcome_for(game: Game, declaring_points: int, declaring_tricks: int | None 
     _check_points(game, declaring_points, declaring_tricks, total_tricks)
     total = game.total_points
     p, t = declaring_points, declaring_tricks
+    if game.family == "skat":  # by the ISkO: the announcements count (sheepsolve.scoring.skat)
+        return skat_outcome(game, p, t, total_tricks)
     if game.no_trick:  # null, Bettel: won with no trick at all (from points alone: with no card point)
         return "win" if (t == 0 if t is not None else p == 0) else "loss"
     if game.kind == "picker":
@@ -166,6 +169,9 @@ def base_and_multiplier(game: Game, outcome: str, *, laufende: int = 0, stakes: 
     """(base, multiplier) of a two-sided game; base is signed, positive when the declaring side won."""
     stakes = stakes or Stakes()
     mult = stakes.factor
+    if game.family == "skat":  # the game value (laufende: the matadors), doubled when lost
+        value = game_value(game, outcome, laufende)
+        return (value.value if value.won else -value.value), mult * (1 if value.won else 2)
     if game.kind == "picker":
         if outcome not in _SHEEPSHEAD_UNITS:
             raise ValueError(f"unknown Sheepshead outcome {outcome!r} (one of {', '.join(SHEEPSHEAD_OUTCOMES)})")
@@ -181,10 +187,10 @@ def base_and_multiplier(game: Game, outcome: str, *, laufende: int = 0, stakes: 
         raise ValueError(f"{game.name} has no declaring side: use score() for its payments")
     bonus = rule(game, "tariff_bonus")
     tariff = rule(game, "tariff_solo") if game.solo_type else rule(game, "tariff_sauspiel")
-    if game.no_trick:  # Bettel: the sauspiel's tariff, won or lost, no Laufende or schneider; ouvert as a tout
+    if game.no_trick:  # Bettel: won or lost, no Laufende or schneider; ouvert as a tout; the tariff by bettel_tariff
         if outcome not in ("win", "loss"):
             raise ValueError(f"a bettel is won or lost, not {outcome!r}")
-        base = rule(game, "tariff_sauspiel")
+        base = rule(game, "tariff_solo" if rule(game, "bettel_tariff") == "solo" else "tariff_sauspiel")
         return (base if outcome == "win" else -base), mult * (rule(game, "tout_multiplier") if game.ouvert else 1)
     if laufende < 0:
         raise ValueError(f"laufende must be 0 or more, not {laufende}")
@@ -219,9 +225,15 @@ def payment_for(game: Game, outcome: str, *, laufende: int = 0, stakes: Stakes |
     Schafkopf: tariff (sauspiel ``tariff_sauspiel``, solo-type ``tariff_solo``) + ``tariff_bonus`` for
     schneider, again for schwarz, and per Laufender (``laufende``: the count that is paid, 0 below the game's
     threshold); a tout is (tariff + Laufende) x ``tout_multiplier``; a sie is valued as a won schwarz solo with
-    its Laufende, x ``sie_multiplier``. Kontra/Re (``stakes.crack``/``recrack``) and doublers double.
+    its Laufende, x ``sie_multiplier``. Kontra/Re (``stakes.crack``/``recrack``) and doublers double. Bettel:
+    the sauspiel's tariff, or the solo's with ``bettel_tariff = "solo"``.
+
+    Skat (:mod:`sheepsolve.scoring.skat`): not what a defender pays but the declarer's list score, his game value
+    won or twice it lost (``laufende``: his matadors), with Seeger-Fabian's 50 under ``seeger_fabian``.
 
     >>> from sheepsolve.games import make_game
+    >>> payment_for(make_game("grand"), "win-schneider", laufende=4), payment_for(make_game("null"), "loss")
+    (144, -46)
     >>> g = make_game("sheepshead")
     >>> payment_for(g, "win", alone=True), payment_for(make_game("sheepshead-3"), "win", alone=True)
     (2, 1)
@@ -231,6 +243,8 @@ def payment_for(game: Game, outcome: str, *, laufende: int = 0, stakes: Stakes |
     -140
     """
     base, mult = base_and_multiplier(game, outcome, laufende=laufende, stakes=stakes, alone=alone, blitz=blitz)
+    if game.family == "skat" and rule(game, "seeger_fabian"):
+        return base * mult + (SEEGER_WIN if base > 0 else -SEEGER_WIN)
     return base * mult
 
 
@@ -293,7 +307,9 @@ def payment_terms(setup: Setup) -> PaymentTerms:
     """The :class:`PaymentTerms` of a two-sided ``setup``."""
     g = setup.game
     laufende, blitz = 0, False
-    if g.kind == "contract":
+    if g.family == "skat":  # the matadors, with or without
+        laufende = 0 if g.no_trick else laufende_of(setup)[0]
+    elif g.kind == "contract":
         run, _ = laufende_of(setup)
         laufende = run if run >= g.laufende_from else 0
     elif setup.declarer is not None:
@@ -326,6 +342,10 @@ def seat_payment(setup: Setup, seat: int, outcome: str, stakes: Stakes | None = 
     """
     g = setup.game
     each = side_payment(g, outcome, terms or payment_terms(setup), stakes)
+    if g.family == "skat":  # the list score: the declarer's; an opponent's only under Seeger-Fabian
+        if seat in setup.team:
+            return each
+        return SEEGER_OPPONENT if each < 0 and rule(g, "seeger_fabian") else 0
     if seat not in setup.team:
         return -each
     defenders = g.seats - len(setup.team)

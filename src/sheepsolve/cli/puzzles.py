@@ -7,7 +7,7 @@ import sys
 
 import click
 
-from ..cards import format_card
+from ..cards import SuitError, format_card, parse_suit
 from ..files import check_output_path, clip, write_output_atomically
 from .base import InputError, SEED, cards_option, input_errors, main, page_style, read_record, text_style, write_report
 
@@ -21,7 +21,10 @@ def puzzle() -> None:
 @puzzle.command("generate")
 @click.option("--game", "game_name", required=True,
               help="The game (see `sheepsolve games`); it needs a declaring side.")
-@click.option("--trump", default=None, help="Trump suit of solo, farbwenz, farbgeier: C, S, H or D.")
+@click.option("--trump", default=None,
+              help="Trump suit of solo, farbwenz, farbgeier: its name in either notation (Eichel, Gras, Herz, "
+                   "Schellen; clubs, spades, hearts, diamonds) or a letter (E G C H D; S alone is refused: "
+                   "Schellen or spades?).")
 @click.option("--partner", default=None, help="Sheepshead partner rule: jack-of-diamonds, called-ace or alone.")
 @click.option("--deck", type=click.Choice(["long", "short"]), default=None, help="Schafkopf deck.")
 @click.option("--tout", is_flag=True, help="A tout (the goal is then every trick).")
@@ -50,6 +53,11 @@ def puzzle_generate(game_name: str, trump: str | None, partner: str | None, deck
 
     if not out_dir.strip():
         raise InputError("--out: the folder name is empty")
+    if trump is not None:
+        try:  # no record's cards decide here: S alone (Schellen or spades?) is refused, asking for the word
+            trump = parse_suit(trump)
+        except SuitError as e:
+            raise InputError(f"--trump: {e}") from None
     game = make_game(game_name, trump=trump, deck=deck, tout=tout or None, partner=partner)
     slug = "-".join([game.name] + ([game.trump_suit.lower()] if game.trump_suit else [])
                     + ([game.partner] if game.name == "sheepshead" else []) + (["tout"] if game.tout else []))

@@ -76,7 +76,7 @@ def puzzle_at(state: State, goal: int | str, *, solver: Solver | None = None, pl
 def _game_args(game: Game) -> str:
     out = f"--game {game.name}"
     if game.trump_suit:
-        out += f" --trump {game.trump_suit}"
+        out += f" --trump {'spades' if game.trump_suit == 'S' else game.trump_suit}"  # S alone is refused
     if game.name == "sheepshead" and game.partner != "jack-of-diamonds":
         out += f" --partner {game.partner}"
     if game.tout:

@@ -37,6 +37,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from ..commands import ANALYSIS_ERRORS
+from ..contracts import game_title
 from ..render.charts import Scene
 from ..render.html import render_fragment, render_page
 from .jobs import Busy, Jobs
@@ -279,5 +280,6 @@ def page_html(ex: Explorer, settings: Settings, token: str) -> str:
         "seed": settings.seed,
         "label": ex.label,
     }
-    return render_page("explore.html", notation=ex.style, is_trump=g.is_trump, title=f"Explore: {g.title}",
-                       subtitle=ex.label, command="explore", data=data, deck=g.sort_cards(g.deck), token=token)
+    return render_page("explore.html", notation=ex.style, is_trump=g.is_trump,
+                       title=f"Explore: {game_title(g, ex.style, called=rec.called)}", subtitle=ex.label,
+                       command="explore", data=data, deck=g.sort_cards(g.deck), token=token)

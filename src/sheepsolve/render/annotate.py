@@ -109,7 +109,7 @@ def render_text(ann: Annotation, style: str = "symbols", *, color: bool = False,
         else:
             lines.append(f"  nothing better among {len(b.options)} compared ({b.compared})")
         if b.view is not None:
-            lines.append("  " + bury_view_text(b, style))
+            lines.append("  " + bury_view_text(b, style, g))
         alt = next((o for o in b.others if o.exact), None)
         if alt is not None:
             lines.append(f"  {'with a partner' if b.chosen.alone else 'going alone'}, the best was "
@@ -194,13 +194,14 @@ def view_cell(d: Decision, card_text) -> str:
     return out
 
 
-def bury_view_text(b, style: str) -> str:
+def bury_view_text(b, style: str, g: Any) -> str:
     """The bury (or call) judged from the picker's view, in one line: its expected cost ± standard error against
-    the best in expectation, ``(!)`` for a player's-view error, and the best choices."""
+    the best in expectation, ``(!)`` for a player's-view error, and the best choices (a sauspiel's call as its
+    contract, :func:`option_label`)."""
     v = b.view
     calls = b.kind != "bury"
     what = f"every world ({v.worlds})" if v.exact else f"{v.worlds} worlds"
-    best = "; ".join(r.label(style, calls=calls) for r in v.best[:3]) + ("; ..." if len(v.best) > 3 else "")
+    best = "; ".join(option_label(r, g, style, calls=calls) for r in v.best[:3]) + ("; ..." if len(v.best) > 3 else "")
     out = f"player's view ({what}): expected {v.chosen.mean:.1f}"
     if v.cost > 0 or not v.chosen.best:
         out += f", cost {v.cost:.1f}" + (f" ±{v.cost_stderr:.1f}" if v.cost_stderr else "")
@@ -284,7 +285,7 @@ def call_text(ann: Annotation, card_text) -> str:
 # HTML.
 
 
-def _chart(ann: Annotation, min_cost: int | None):
+def _chart(ann: Annotation, min_cost: int | None, style: str):
     first = next((d.value for d in ann.decisions if d.value is not None), None)
     if first is None:
         return None
@@ -293,7 +294,7 @@ def _chart(ann: Annotation, min_cost: int | None):
         if d.after is not None:
             mark = d.mark if _flagged(d, min_cost) else ""
             pts.append((d.index + 0.5, d.after, mark,
-                        f"trick {d.trick}: {d.player} {d.card}, cost {d.cost}" if mark else ""))
+                        f"trick {d.trick}: {d.player} {format_card(d.card, style)}, cost {d.cost}" if mark else ""))
     return value_line(pts, cards=len(ann.decisions), seats=ann.game.seats)
 
 
@@ -380,12 +381,14 @@ def render_html(ann: Annotation, style: str | None = None, *, min_cost: int | No
     return render_page(
         "annotate.html", notation=style, is_trump=lambda c: g.is_trump(c), explore=_explore_command(source),
         title=f"{annotation_title(ann, style)} — annotated", subtitle=sub or ", ".join(ann.players), command="annotate",
-        ann=ann, summary=sm, stats=stats, value_chart=_chart(ann, min_cost) if ann.two_sided else None, hands=hands,
+        ann=ann, summary=sm, stats=stats, value_chart=_chart(ann, min_cost, style) if ann.two_sided else None,
+        hands=hands,
         blind=g.sort_cards(st.blind) if st.blind else [], buried=g.sort_cards(st.bury) if st.bury else [],
         has_bury=bool(st.bury), bury=b, bury_rows=bury_rows,
         bury_rest=(len(b.options) - len([o for o in b.options if o.exact])) if b is not None else 0,
         tricks=list(tricks.values()), players=players, scale=scale, min_cost=min_cost,
-        label=_bury_label, view_legend=view_legend(ann) if ann.view is not None else "")
+        label=_bury_label, view_legend=view_legend(ann) if ann.view is not None else "",
+        contract_of_call=lambda c: contract_name("sauspiel", style, called=c))
 
 
 def _bury_label(o: BuryOption) -> dict[str, Any]:

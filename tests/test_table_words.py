@@ -52,7 +52,8 @@ def test_annotate_page_names_a_sauspiel_call_as_its_contract(tmp_path: Path, run
     the title say ``Sauspiel auf die Alte``; the chart's tooltip named the card in ASCII (``SO`` is the Schellen-Ober
     on a German page, ``QD``)."""
     out = tmp_path / "a.html"
-    res = run("annotate", EXAMPLES / "annotate-swing-sauspiel.toml", "--html", out, *(["--cards", cards] if cards else []))
+    res = run("annotate", EXAMPLES / "annotate-swing-sauspiel.toml", "--html", out,
+              *(["--cards", cards] if cards else []))
     assert res.exit_code == 0, res.output
     page = out.read_text(encoding="utf-8")
     text = _page_text(page)
@@ -68,7 +69,8 @@ def test_annotate_page_names_a_sauspiel_call_as_its_contract(tmp_path: Path, run
 def test_annotate_player_view_names_the_best_calls_as_contracts(run) -> None:
     """``annotate --view player`` on a sauspiel: the call judged from the declarer's view listed the best in
     expectation as ``call EA; call SA``; now as contracts, as the line above it does."""
-    res = run("annotate", EXAMPLES / "annotate-swing-sauspiel.toml", "--view", "player", "--worlds", "10", "--seed", "1")
+    res = run("annotate", EXAMPLES / "annotate-swing-sauspiel.toml", "--view", "player", "--worlds", "10",
+              "--seed", "1")
     assert res.exit_code == 0, res.output
     line = res.stdout[res.stdout.index("player's view (10 worlds)"):].split("\n\n")[0]
     best = " ".join(line.split()).split("best in expectation: ")[1]
@@ -87,3 +89,66 @@ def test_explore_page_title_names_the_contract(tmp_path: Path) -> None:
         titles[name] = re.search(r"<title>(.*?)</title>", page).group(1)
     assert titles == {"annotate-swing-sauspiel": "Explore: Sauspiel auf die Alte",
                       "farbwenz-leaves-finished": "Explore: Gras-Wenz"}
+
+
+def _german(text: str) -> str:
+    """A record's text with every card written as a Bavarian writes it (suit then rank), the trump by its German
+    letter: the same record in German notation."""
+    from sheepsolve.cards import Card, format_card
+
+    out = []
+    for line in text.splitlines():
+        key = line.split("=")[0].strip()
+        if key == "trump":
+            line = re.sub(r'"([CSHD])"', lambda m: '"%s"' % {"C": "E", "S": "G", "H": "H", "D": "S"}[m.group(1)], line)
+        elif key not in ("comment", "source", "game", "players", "declarer", "picker", "to_move", "difficulty"):
+            line = re.sub(r"(?<![\w-])([ATKQJ987])([CSHD])(?!\w)",
+                          lambda m: format_card(Card.parse(m.group(0)), "german"), line)
+        out.append(line)
+    return "\n".join(out) + "\n"
+
+
+def test_a_german_puzzles_messages_name_the_file_and_german_cards(tmp_path: Path, run, assert_input_error) -> None:
+    """``puzzle check``/``show`` on a German puzzle: an error in its [puzzle] table did not name the file (the
+    command takes several) and named ASCII cards (``8S is given twice`` for Gras-8), a typo got the French hint,
+    and the reasons a puzzle is unsound named ASCII cards (``wrong solution: 8S does not reach the goal``)."""
+    text = _german((EXAMPLES / "puzzles" / "01-easy-geier.toml").read_text())
+    assert 'solution = ["GK"]' in text and "\nG8 = [" in text
+    good = tmp_path / "good.toml"
+    good.write_text(text)
+    assert run("puzzle", "check", good).exit_code == 0
+    twice = tmp_path / "twice.toml"
+    twice.write_text(text.replace("\nG8 = [", '\nG8 = ["E8"]\n"Gras-8" = ['))
+    typo = tmp_path / "typo.toml"
+    typo.write_text(text.replace('solution = ["GK"]', 'solution = ["GX"]'))
+    for command in ("check", "show"):
+        res = run("puzzle", command, *([good] if command == "show" else []), twice)
+        assert_input_error(res, f"{twice}: puzzle.refutations.Gras-8: G8 is given twice")
+        res = run("puzzle", command, typo)
+        assert_input_error(res, f"{typo}: puzzle.solution: unknown card 'GX': write suit then rank")
+    wrong = tmp_path / "wrong.toml"
+    wrong.write_text(text.replace('solution = ["GK"]', 'solution = ["G8"]'))
+    res = run("puzzle", "check", wrong)
+    assert res.exit_code == 1
+    assert "  - wrong solution: G8 does not reach the goal" in res.stdout
+    assert "  - second solution: GK also reaches the goal" in res.stdout
+    # a puzzle written in ASCII keeps ASCII in its reasons: the cards as its file writes them
+    ascii_wrong = tmp_path / "ascii.toml"
+    ascii_wrong.write_text((EXAMPLES / "puzzles" / "01-easy-geier.toml").read_text()
+                           .replace('solution = ["KS"]', 'solution = ["8S"]'))
+    assert "  - wrong solution: 8S does not reach the goal" in run("puzzle", "check", ascii_wrong).stdout
+
+
+def test_explore_names_an_illegal_card_in_the_pages_cards() -> None:
+    """explore's refusal of an illegal card on a German page read ``Vroni cannot play G10 (TS): revoke: TS does
+    not follow suit C``: the reason is now in the page's cards, as the record reader's errors are."""
+    from sheepsolve.explore.session import ExploreError, Explorer
+
+    for style, said in ((None, "Vroni cannot play G10: revoke: G10 does not follow Eichel (E9 in hand)"),
+                        ("french", "Vroni cannot play 10♠ (TS): revoke: TS does not follow suit C (9C in hand)")):
+        ex = Explorer.open(EXAMPLES / "annotate-swing-sauspiel.toml", style=style)
+        s = ex.state(ex.main[:1])
+        revoke = next(c for c in s.hands[s.to_move] if c not in s.legal() and str(c) == "TS")
+        with pytest.raises(ExploreError) as e:
+            ex.state(ex.main[:1] + (revoke,))
+        assert str(e.value) == f"trick 1, card 2: {said}"

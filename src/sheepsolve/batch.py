@@ -49,7 +49,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, BinaryIO, TextIO
 
-from .commands import ANALYSIS_ERRORS, COMMANDS, Source
+from .commands import ANALYSIS_ERRORS, COMMANDS, Source, in_record_words
 from .files import FileError, about_file, check_output_path, clip, open_input_file
 from .memory import memory_message
 from .batch_dask import check_scheduler, connect, run_on_cluster, threads
@@ -291,7 +291,7 @@ def run_record(command: str, options: dict[str, Any], item: Item) -> tuple[str, 
     try:
         _, data = COMMANDS[command](item.source, **options)
     except ANALYSIS_ERRORS as e:
-        return _error(item.id, about_file(str(e), item.id))
+        return _error(item.id, about_file(in_record_words(str(e), item.source), item.id))
     except RecursionError:
         return _error(item.id, "record: nested too deeply")
     except MemoryError as e:  # this record asked for more than there is; the next may not

@@ -27,11 +27,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from .cards import in_notation
 from .files import FileError, clip, read_input_text
-from .record import MAX_RECORD_BYTES, Record, RecordError, parse_record
+from .record import MAX_RECORD_BYTES, Record, RecordError, notation_of_data, parse_data, parse_record
 
 __all__ = ["Source", "COMMANDS", "ANALYSIS_ERRORS", "run", "check_options", "show", "solve", "annotate", "bury", "pick", "choose",
-           "suggest"]
+           "suggest", "in_record_words"]
 
 
 @dataclass(frozen=True)
@@ -87,6 +88,40 @@ class Source:
             return parse_record(text, self.fmt, german=german)
         except RecordError as e:
             raise RecordError(f"{self}: {e}") from None
+
+    def notation(self) -> str | None:
+        """The notation the record's cards are written in (``german`` or ``french``); None when no card tells,
+        both are used, or the record cannot be read."""
+        if self.given is not None:
+            return self.given.notation
+        try:
+            return notation_of_data(parse_data(self.read_text(), self.fmt))
+        except (ValueError, RecursionError):  # RecordError, FileError: the message says what is wrong
+            return None
+
+
+def in_record_words(message: str, src: Source | str | None) -> str:
+    """``message``, an error about the record ``src`` (a :class:`Source` or a record file's path), with its cards
+    named as the record writes them: a German record's in German cards (:func:`~sheepsolve.cards.in_notation`),
+    whichever module found the error. The record's label leading the message, and an option's error (``--at:
+    ...``, which may quote the user's words), are left as they are.
+
+    >>> src = Source.text_of("hand.toml", 'game = "wenz"\\ndeclarer = "Resi"\\nplay = ["EO GU"]')
+    >>> in_record_words("hand.toml: play: QC is not in Resi's hand", src)
+    "hand.toml: play: EO is not in Resi's hand"
+    >>> in_record_words("play: 8D does not follow suit C", Source.text_of("x.toml", 'play = ["QC 7D"]'))
+    'play: 8D does not follow suit C'
+    """
+    if src is None or message.startswith("--"):
+        return message
+    if not isinstance(src, Source):
+        src = Source.file(src)
+    label = f"{src}: "
+    head, rest = (label, message[len(label):]) if message.startswith(label) else ("", message)
+    german = in_notation(rest, "german")
+    if german == rest or rest.startswith("--") or src.notation() != "german":  # the file read only when it counts
+        return message
+    return head + german
 
 
 ProgressFn = Callable[[int, int], None]

@@ -13,6 +13,7 @@ from typing import Any, Callable
 import click
 
 from ..cards import NOTATIONS, CardError, card_style as _card_style, format_card, use_color
+from ..commands import in_record_words
 from ..games import GameError
 from ..record import Record, RecordError, load_record
 from ..engine import RulesError
@@ -85,7 +86,8 @@ def input_errors(fn: Callable) -> Callable:
         except FileError as e:  # names its own file (an output file, say)
             raise InputError(str(e)) from None
         except (RecordError, GameError, CardError, RulesError, SolverError) as e:
-            raise InputError(about_file(str(e), kwargs.get("file"))) from None
+            # named as the record writes its cards, led by the file
+            raise InputError(about_file(in_record_words(str(e), kwargs.get("file")), kwargs.get("file"))) from None
         except Terminated as e:
             # SIGTERM or SIGHUP while worker processes ran: they are stopped; end as the signal would, without a
             # traceback

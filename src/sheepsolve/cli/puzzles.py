@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 import click
 
-from ..cards import SuitError, format_card, parse_suit
-from ..files import check_output_path, clip, write_output_atomically
+from ..cards import SuitError, format_card, in_notation, parse_suit
+from ..commands import ANALYSIS_ERRORS, in_record_words
+from ..files import FileError, about_file, check_output_path, clip, write_output_atomically
 from .base import InputError, SEED, cards_option, input_errors, main, page_style, read_record, text_style, write_report
+
+if TYPE_CHECKING:
+    from ..puzzle import Puzzle
 
 
 # --------------------------------------------------------------------------------------------------------------
@@ -78,18 +85,38 @@ def puzzle_generate(game_name: str, trump: str | None, partner: str | None, deck
         sys.exit(1)
 
 
+@contextlib.contextmanager
+def _about(file: str) -> Iterator[None]:
+    """An error about one of several puzzle files starts with that file and names its cards as the file does."""
+    try:
+        yield
+    except FileError:
+        raise
+    except ANALYSIS_ERRORS as e:
+        raise InputError(about_file(in_record_words(str(e), file), file)) from None
+
+
+def _puzzle(file: str) -> Puzzle:
+    """The puzzle of the record ``file``, its errors led by the file."""
+    from ..puzzle import puzzle_from_record
+
+    with _about(file):
+        return puzzle_from_record(read_record(file))
+
+
 @puzzle.command("check")
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
 @cards_option
 @input_errors
 def puzzle_check(files: tuple[str, ...], notation: str | None) -> None:
     """Prove each puzzle's solution right and unique and its refutations sound; exit 1 with the reasons if not."""
-    from ..puzzle import check_puzzle, puzzle_from_record
+    from ..puzzle import check_puzzle
 
     bad = 0
     for file in files:
-        p = puzzle_from_record(read_record(file))
-        res = check_puzzle(p)
+        p = _puzzle(file)
+        with _about(file):
+            res = check_puzzle(p)
         if res.ok:
             style = text_style(notation, p.record.game)
             click.echo(f"{clip(file, 200)}: ok ({p.to_move} plays {' '.join(format_card(c, style) for c in p.solution)}; "
@@ -97,8 +124,8 @@ def puzzle_check(files: tuple[str, ...], notation: str | None) -> None:
         else:
             bad += 1
             click.echo(f"{clip(file, 200)}: not a sound puzzle")
-            for r in res.reasons:
-                click.echo(f"  - {r}")
+            for r in res.reasons:  # cards named as the record writes them, as its errors are
+                click.echo(f"  - {in_notation(r, p.record.notation)}")
     if bad:
         sys.exit(1)
 
@@ -114,12 +141,11 @@ def puzzle_check(files: tuple[str, ...], notation: str | None) -> None:
 @input_errors
 def puzzle_show(files: tuple[str, ...], html_out: str | None, reveal: bool, notation: str | None) -> None:
     """Present puzzles: hands, the trick so far, who is to move and the goal; the answer hidden unless --reveal."""
-    from ..puzzle import puzzle_from_record
     from ..render.puzzle import render_html, render_text
 
     if html_out is not None:
         check_output_path(html_out, inputs=files, label="--html")
-    ps = [puzzle_from_record(read_record(file)) for file in files]
+    ps = [_puzzle(file) for file in files]
     if html_out is not None:
         style = page_style(notation, ps[0].state.game) if notation else None  # None: each puzzle its game's cards
         write_report(html_out, render_html(ps, reveal=reveal, style=style), inputs=files, err=False)

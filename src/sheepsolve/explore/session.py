@@ -17,7 +17,7 @@ values exactly what ``sheepsolve solve --json`` says.
 ...     ex.table(ex.main[:3] + (ex.main[5],))
 ... except ExploreError as e:
 ...     print(e)
-trick 1, card 4: Resi cannot play G7 (7S): revoke: 7S does not follow suit C (7C in hand)
+trick 1, card 4: Resi cannot play G7: revoke: G7 does not follow Eichel (E7 in hand)
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..analysis import solve_record
-from ..cards import Card, CardError, format_card
+from ..cards import Card, CardError, format_card, in_notation, notation_of
 from ..commands import Source
 from ..engine import State
 from ..files import clip
@@ -137,6 +137,9 @@ class Explorer:
             why = s.why_illegal(c)
             if why is not None:
                 who = self.record.players[s.to_move]
+                if notation_of(self.style) == "german":  # the reason in the page's cards, as the record's errors are
+                    raise ExploreError(f"trick {len(s.tricks) + 1}, card {len(s.trick) + 1}: {who} cannot play "
+                                       f"{format_card(c, self.style)}: {in_notation(why, 'german')}")
                 raise ExploreError(f"trick {len(s.tricks) + 1}, card {len(s.trick) + 1}: {who} cannot play "
                                    f"{format_card(c, self.style)} ({c}): {why}")
             s = s.play(c, check=False)

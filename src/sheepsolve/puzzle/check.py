@@ -19,13 +19,13 @@ from .model import Puzzle
 __all__ = ["puzzle_from_record", "CheckResult", "check_puzzle"]
 
 
-def _cards_field(value: Any, where: str) -> tuple[Card, ...]:
+def _cards_field(value: Any, where: str, notation: str | None = None) -> tuple[Card, ...]:
     if not isinstance(value, (str, list)):
         raise PuzzleError(f'{where}: must be cards like "QC 7D" or a list of card strings, not {clip(repr(value))}')
     if isinstance(value, list) and not all(isinstance(x, str) for x in value):
         raise PuzzleError(f"{where}: every card must be a string like \"QC\"")
     try:
-        return tuple(parse_cards(value))
+        return tuple(parse_cards(value, notation=notation))  # a typo's hint in the record's notation
     except CardError as e:
         raise PuzzleError(f"{where}: {e}") from None
 
@@ -48,7 +48,7 @@ def puzzle_from_record(rec: Record) -> Puzzle:
     to_move = t["to_move"]
     if not isinstance(to_move, str):
         raise PuzzleError(f"puzzle.to_move: must be a player name, not {clip(repr(to_move))}")
-    solution = _cards_field(t["solution"], "puzzle.solution")
+    solution = _cards_field(t["solution"], "puzzle.solution", rec.notation)
     difficulty = t["difficulty"]
     if not isinstance(difficulty, str) or difficulty not in DIFFICULTIES:
         raise PuzzleError(f"puzzle.difficulty: must be one of {', '.join(DIFFICULTIES)}, not {clip(repr(difficulty))}")
@@ -58,12 +58,12 @@ def puzzle_from_record(rec: Record) -> Puzzle:
     refutations: dict[Card, tuple[Card, ...]] = {}
     for k, v in refs.items():
         try:
-            c = Card.parse(k)
+            c = Card.parse(k, notation=rec.notation)
         except CardError as e:
             raise PuzzleError(f"puzzle.refutations.{clip(k)}: {e}") from None
         if c in refutations:
             raise PuzzleError(f"puzzle.refutations.{clip(k)}: {c} is given twice")
-        refutations[c] = _cards_field(v, f"puzzle.refutations.{clip(k)}")
+        refutations[c] = _cards_field(v, f"puzzle.refutations.{clip(k)}", rec.notation)
     extra = {k: v for k, v in t.items() if k not in ("goal", "to_move", "solution", "difficulty", "refutations")}
     return Puzzle(record=rec, goal=goal, to_move=to_move, solution=solution, refutations=refutations,
                   difficulty=difficulty, extra=extra)

@@ -54,6 +54,7 @@ from __future__ import annotations
 from .errors import RecordError
 from .model import INFO_KEYS, MAX_NAME_LENGTH, MAX_RECORD_BYTES, RECORD_KEYS, Record  # noqa: F401
 from .read import load_record, parse_data, parse_record, read_record_file, record_from_dict  # noqa: F401
+from .check import notation_of_data  # noqa: F401
 from .write import dump_record
 
 __all__ = [
@@ -63,6 +64,7 @@ __all__ = [
     "load_record",
     "record_from_dict",
     "dump_record",
+    "notation_of_data",
     "RECORD_KEYS",
     "INFO_KEYS",
 ]

@@ -21,11 +21,11 @@ from .values import info_value, player_names, scan_values
 from .replay import inferred_cards, kept_hand
 from .skat_keys import SKAT_WORDS, is_skat, reader_data
 
-__all__ = ["check_data"]
+__all__ = ["check_data", "notation_of_data"]
 
 _SUIT_NAMES = {"C": "clubs", "S": "spades", "H": "hearts", "D": "diamonds"}
 _INT64 = 2**63
-_CARD_KEYS = ("hands", "blind", "bury", "called", "under", "play")
+_CARD_KEYS = ("hands", "blind", "bury", "called", "under", "play", "skat", "discard")
 _MAX_DEPTH = 32
 
 
@@ -61,6 +61,16 @@ def _skat_words(msg: str) -> str:
     return key + sep + rest
 
 
+def notation_of_data(d: Any) -> str | None:
+    """The notation a record's cards are written in (its hands, blind, bury, call, card under and play):
+    ``german``, ``french``, or None when no card tells or both are used (plain data, as :func:`check_data` reads).
+
+    >>> notation_of_data({"game": "wenz", "play": ["EO GU"]}), notation_of_data({"hands": {"Ann": "QC 7D"}})
+    ('german', 'french')
+    """
+    return notation_of_cards(d.get(k) for k in _CARD_KEYS) if isinstance(d, Mapping) else None
+
+
 class _Reader:
     """One pass over the data, in the order a reader would check it: keys, game, players, cards, calls, play."""
 
@@ -69,7 +79,7 @@ class _Reader:
         self.german = german
         self.skat = isinstance(d, Mapping) and is_skat(d)
         # the notation the record's cards are written in: it decides a trump written "S" and words the hints
-        self.notation = notation_of_cards(d.get(k) for k in _CARD_KEYS) if isinstance(d, Mapping) else None
+        self.notation = notation_of_data(d)
 
     # -- small helpers ------------------------------------------------------------------------------------------
     def _card(self, value: Any, where: str) -> Card:
@@ -165,7 +175,7 @@ class _Reader:
             self._sie(hands, p, where_of, play)  # type: ignore[arg-type]
         rec = Record(game=game, players=players, declarer=p, hands=tuple(hands), blind=blind, bury=bury,
                      called=called, under=under, alone=alone, crack=crack, recrack=recrack, doublers=doublers,
-                     play=play, extra=extra)
+                     play=play, extra=extra, notation=self.notation)
         if "auction" in d:
             rec = dataclasses.replace(rec, auction=self._auction(hands, blind, bury, rec))
         replay = rec.replay  # checks the play, and is kept

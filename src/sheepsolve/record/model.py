@@ -48,7 +48,9 @@ class Record:
     ``bury`` are ``None`` when the game has them but the record does not give them, ``()`` when the game has
     none. ``alone`` is True when the record says the picker or declarer went alone (``called = "alone"`` or
     ``alone = true``); the engine makes a jack-of-diamonds picker holding that jack alone by itself.
-    ``crack``/``recrack`` are Schafkopf's kontra/re too.
+    ``crack``/``recrack`` are Schafkopf's kontra/re too. ``notation`` is the notation the record's cards are
+    written in (``german`` or ``french``; None when no card tells, or for a record built in Python): messages
+    about the record name cards that way.
     """
 
     game: Game
@@ -67,6 +69,7 @@ class Record:
     extra: dict[str, Any] = field(default_factory=dict)
     inferred: tuple[str, ...] = ()  # keys completed from the play: "hands.<player>", "blind", "bury"
     auction: Auction | None = None  # the record's ``auction`` key, read and checked (sheepsolve.inference.auction)
+    notation: str | None = field(default=None, compare=False)
 
     @classmethod
     def from_state(cls, state: State, players: Sequence[str] | None = None, *,

@@ -110,7 +110,7 @@ def test_cli_writes_the_record_and_suggests(tmp_path: Path) -> None:
     ("wenz von 4", "eo", "", "the player must be 0, 1, 2 or 3"),
     ("herz gras solo von 0", "eo", "", "names more than one suit"),
     ("herz-solo von 0", "eo go", "", "--hand: 2 cards, but player 0 (to move after the cards on the table) holds 8"),
-    ("rufspiel eichel von 0", "eo go ho so eu gu ha ea", "", "called: AC: the declarer holds it himself"),
+    ("rufspiel eichel von 0", "eo go ho so eu gu ha ea", "", "called: EA: the declarer holds it himself"),
 ])
 def test_what_cannot_be_mapped_is_refused(rules: str, hand: str, table: str, message: str) -> None:
     with pytest.raises(NotationError, match=message.replace("(", r"\(").replace(")", r"\)")):

@@ -152,3 +152,23 @@ def test_explore_names_an_illegal_card_in_the_pages_cards() -> None:
         with pytest.raises(ExploreError) as e:
             ex.state(ex.main[:1] + (revoke,))
         assert str(e.value) == f"trick 1, card 2: {said}"
+
+
+def test_import_a_gras_solo_with_no_card_on_the_table(run) -> None:
+    """``import openschafkopf --rules "gras-solo von 0"`` before the first card was refused (``trump: 'S' is
+    Schellen in German cards and spades in French``): the importer wrote the trump as the letter S into a record
+    with no card yet to decide it. Its messages named ASCII cards to a player who typed ``eo``."""
+    from sheepsolve.record import parse_record
+
+    res = run("import", "openschafkopf", "--rules", "gras-solo von 0", "--hand", "ea eo hu sz sa ga g9 g8")
+    assert res.exit_code == 0, res.output
+    rec = parse_record(res.stdout)
+    assert rec.game.name == "solo" and rec.game.trump_suit == "S"  # Gras: spades in the canonical letters
+    res = run("import", "openschafkopf", "--rules", "gras-solo von 0", "--hand", "ea eo hu sz sa ga g9 g8",
+              "--suggest", "--worlds", "3")
+    assert res.exit_code == 0 and res.stdout.startswith("Gras-Solo: 0 to move"), res.output
+    res = run("import", "openschafkopf", "--rules", "rufspiel eichel von 1", "--hand", "eo hu sz sa ga g9 g8",
+              "--cards-on-table", "ek e9 eo e8")
+    assert res.exit_code == 2 and res.stderr == "error: --hand: EO also on the table (--cards-on-table)\n"
+    res = run("import", "openschafkopf", "--rules", "rufspiel eichel von 0", "--hand", "ea eo hu sz sa ga g9 g8")
+    assert res.exit_code == 2 and "called: EA: the declarer holds it himself" in res.stderr

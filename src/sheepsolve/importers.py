@@ -33,7 +33,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .cards import Card, format_cards
+from .cards import Card, format_cards, in_notation, suit_name
 from .record import Record, RecordError
 
 __all__ = ["NotationError", "parse_openschafkopf_cards", "parse_openschafkopf_rules", "openschafkopf_record",
@@ -136,8 +136,8 @@ def parse_openschafkopf_rules(text: str) -> dict[str, Any]:
     name = {("solo", True): "solo", ("wenz", False): "wenz", ("wenz", True): "farbwenz",
             ("geier", False): "geier", ("geier", True): "farbgeier"}[(game, suit is not None)]
     out["game"] = name
-    if suit is not None:
-        out["trump"] = suit
+    if suit is not None:  # by its name: a letter S alone is Schellen or spades as the record's cards decide
+        out["trump"] = suit_name(suit, "german")
     if tout:
         out["tout"] = True
     return out
@@ -168,13 +168,14 @@ def _position(rules: str, hand: str, cards_on_table: str, deck: str | None) -> t
     table = parse_openschafkopf_cards(cards_on_table or "", "openschafkopf card on the table")
     both = set(held) & set(table)
     if both:
-        raise NotationError(f"--hand: {format_cards(sorted(both, key=int))} also on the table (--cards-on-table)")
+        raise NotationError(f"--hand: {format_cards(sorted(both, key=int), 'german')} also on the table "
+                            "(--cards-on-table)")
     if table:
         d["play"] = [format_cards(table[i:i + 4]) for i in range(0, len(table), 4)]
     try:
         rec = record_from_dict(d)
     except RecordError as e:
-        raise NotationError(f"the position does not read: {e}") from None
+        raise NotationError(f"the position does not read: {in_notation(str(e), 'german')}") from None
     state = rec.replay.final
     played = rec.replay.played_by_seat()
     if len(table) >= rec.game.seats * rec.game.hand_size:
@@ -190,4 +191,4 @@ def _position(rules: str, hand: str, cards_on_table: str, deck: str | None) -> t
     try:
         return d, record_from_dict(d)
     except RecordError as e:
-        raise NotationError(f"the position does not read: {e}") from None
+        raise NotationError(f"the position does not read: {in_notation(str(e), 'german')}") from None

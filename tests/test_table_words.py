@@ -172,3 +172,16 @@ def test_import_a_gras_solo_with_no_card_on_the_table(run) -> None:
     assert res.exit_code == 2 and res.stderr == "error: --hand: EO also on the table (--cards-on-table)\n"
     res = run("import", "openschafkopf", "--rules", "rufspiel eichel von 0", "--hand", "ea eo hu sz sa ga g9 g8")
     assert res.exit_code == 2 and "called: EA: the declarer holds it himself" in res.stderr
+
+
+def test_a_spades_solo_without_cards_reads_back() -> None:
+    """dump_record wrote ``trump = "S"`` for a Gras-Solo whose record holds no card: read back, nothing said
+    whether S was spades or Schellen, and it was refused. With no card it writes the word."""
+    from sheepsolve.record import dump_record, parse_record, record_from_dict
+
+    for trump, written in (("spades", 'trump = "spades"'), ("Schellen", 'trump = "D"'), ("G", 'trump = "spades"')):
+        rec = record_from_dict({"game": "solo", "trump": trump, "declarer": "1"})
+        text = dump_record(rec)
+        assert written in text and parse_record(text) == rec
+    with_cards = record_from_dict({"game": "solo", "trump": "spades", "declarer": "1", "play": ["QC"]})
+    assert 'trump = "S"' in dump_record(with_cards)  # the ASCII cards say S is spades

@@ -283,6 +283,9 @@ class Record:
                  if h is not None and f"hands.{p}" not in self.inferred}
         if hands:
             out["hands"] = hands
+        if out.get("trump") == "S" and not any(k in out for k in ("hands", "blind", "bury", "called", "under",
+                                                                  "play")):
+            out["trump"] = "spades"  # no card to say that S is spades, not Schellen: it reads back the same
         return out
 
 

@@ -185,3 +185,18 @@ def test_a_spades_solo_without_cards_reads_back() -> None:
         assert written in text and parse_record(text) == rec
     with_cards = record_from_dict({"game": "solo", "trump": "spades", "declarer": "1", "play": ["QC"]})
     assert 'trump = "S"' in dump_record(with_cards)  # the ASCII cards say S is spades
+
+
+@pytest.mark.parametrize("name", ["annotate-swing-sauspiel", "solo-acorns-finished"])
+def test_annotate_view_player_fits_a_terminal_in_every_notation(tmp_path: Path, run, name: str) -> None:
+    """``annotate --view player`` fitted 100 columns in ASCII cards only: in German (``H10 56``) and French
+    (``10♥ 87``) cards, four legal cards a line and a swing noted 30 wide ran to 106 columns. Fewer cards go on a
+    line where wider cards would not fit, and the note is wrapped to their column."""
+    german = tmp_path / f"{name}.toml"
+    german.write_text(_german((EXAMPLES / f"{name}.toml").read_text()))
+    for path, cards in ((german, []), (german, ["--cards", "french"]), (EXAMPLES / f"{name}.toml", [])):
+        res = run("annotate", path, "--view", "player", "--worlds", "10", "--jobs", "1", *cards)
+        assert res.exit_code == 0, res.output
+        lines = res.stdout.splitlines()
+        assert max(map(len, lines)) <= 100, max(lines, key=len)
+        assert "changes the result:" in res.stdout or name != "annotate-swing-sauspiel"

@@ -29,7 +29,7 @@ from ..objective import NO_TRICK
 from ..contracts import contract_name, game_title
 from .charts import value_line
 from .html import html_style, render_page
-from .text import signed, table
+from .text import signed, table, width
 
 __all__ = ["render_text", "render_html"]
 
@@ -39,9 +39,10 @@ _YELLOW, _RED, _BOLD, _RESET = "\x1b[33m", "\x1b[31m", "\x1b[1m", "\x1b[0m"
 TEXT_WIDTH = 100
 """The width ``annotate --view player``'s text is wrapped to (its prose; its table keeps within it too)."""
 EVERY_PER_LINE = 4
+"""Legal cards on one line of the table's \"every legal card\" column, with the player's view (at most: fewer
+where wider cards would not fit :data:`TEXT_WIDTH`)."""
 VIEW_CELL_WIDTH = 20
 """The width of the player's-view column: a longer verdict goes on to the next lines."""
-"""Legal cards on one line of the table's \"every legal card\" column, with the player's view."""
 
 def _explore_command(source: str | None) -> str:
     """``sheepsolve explore FILE``, the file quoted for a shell (``FILE`` when the record came from elsewhere)."""
@@ -120,45 +121,20 @@ def render_text(ann: Annotation, style: str = "symbols", *, color: bool = False,
         lines = [wrapped for line in lines for wrapped in (textwrap.wrap(line, TEXT_WIDTH, subsequent_indent="  ")
                                                           or [""])]
     won = trick_winners(ann)
-    rows = [["trick", "player", "card", "value", "cost", "", "best", "every legal card", "won by"]]
-    if ann.view is not None:
-        rows[0].insert(8, "player's view")
-    last_trick = 0
     picked = shown(ann, min_cost)
     if ann.view is not None and min_cost is not None:
         seen = {d.index for d in picked}
         picked = [d for d in ann.decisions if d.index in seen or (d.view is not None and d.view.error)]
-    for d in picked:
-        tcol = str(d.trick) if d.trick != last_trick or min_cost is not None else ""
-        last_trick = d.trick
-        value = "" if d.value is None else (str(d.value) if d.after == d.value else f"{d.value}>{d.after}")
-        w = won.get(d.index, "") if min_cost is None else ""
-        if d.forced:
-            rows.append([tcol, d.player, card_text(d.card), value, "", "", "forced", "", w])
-            if ann.view is not None:
-                rows[-1].insert(8, "")
-            continue
-        best = " ".join(card_text(c) for c in d.best) if d.cost > 0 or d.swing else ""
-        every = [f"{card_text(c)} {v}" for c, v in d.values.items()]
-        # with the player's view, the legal cards go four to a line: the table fits a terminal
-        per = EVERY_PER_LINE if ann.view is not None else len(every) or 1
-        chunks = [" ".join(every[i:i + per]) for i in range(0, len(every), per)] or [""]
-        rows.append([tcol, d.player, card_text(d.card), value, str(d.cost) if d.cost else "", mark_text(d.mark), best, chunks[0],
-                     w])
-        if ann.view is not None:
-            view = textwrap.wrap(view_cell(d, card_text), VIEW_CELL_WIDTH) or [""]
-            rows[-1].insert(8, view[0])
-            for i in range(1, max(len(chunks), len(view))):
-                rows.append(["", "", "", "", "", "", "", chunks[i] if i < len(chunks) else "",
-                             view[i] if i < len(view) else "", ""])
-        if d.swing is not None:
-            note = f"changes the result: {d.swing}"
-            for part in (textwrap.wrap(note, 30) if ann.view is not None else [note]):
-                rows.append(["", "", "", "", "", "", "", part, ""])
-                if ann.view is not None:
-                    rows[-1].insert(8, "")
+    align = ">" + "<<>>" + "<" * (4 if ann.view is None else 5)
+    if ann.view is None:  # one line a decision
+        decisions = table(_decision_rows(ann, picked, card_text, mark_text, won, min_cost, None), align, indent=0)
+    else:  # the legal cards four to a line, or fewer where wider cards would not fit TEXT_WIDTH
+        for per in range(EVERY_PER_LINE, 0, -1):
+            decisions = table(_decision_rows(ann, picked, card_text, mark_text, won, min_cost, per), align, indent=0)
+            if max(map(width, decisions)) <= TEXT_WIDTH:
+                break
     if picked:
-        lines += table(rows, ">" + "<<>>" + "<" * (4 if ann.view is None else 5), indent=0)
+        lines += decisions
     elif min_cost is not None:
         lines.append(f"No decision cost {min_cost} or more.")
     else:
@@ -180,6 +156,50 @@ def render_text(ann: Annotation, style: str = "symbols", *, color: bool = False,
                                                        else ""), "" if pv.luck is None else f"{pv.luck:+.1f}"]))
         lines += ["", "From the player's view:"] + table(vrows, "<<>>", indent=0)
     return "\n".join(lines) + "\n"
+
+
+def _decision_rows(ann: Annotation, picked: list[Decision], card_text, mark_text, won: dict[int, str],
+                   min_cost: int | None, per: int | None) -> list[list[str]]:
+    """The rows of the table of decisions: one a decision, or with the player's view (``per`` legal cards on a
+    line) the legal cards and the player's-view verdict continued on the next lines."""
+    rows = [["trick", "player", "card", "value", "cost", "", "best", "every legal card", "won by"]]
+    if ann.view is not None:
+        rows[0].insert(8, "player's view")
+    chunks_of = {}
+    for d in picked:
+        every = [f"{card_text(c)} {v}" for c, v in d.values.items()]
+        step = per or len(every) or 1
+        chunks_of[d.index] = [" ".join(every[i:i + step]) for i in range(0, len(every), step)] or [""]
+    # a result's swing is noted under the legal cards, wrapped to their column with the player's view
+    note_width = max([len(rows[0][7])] + [len(c) for cs in chunks_of.values() for c in cs])
+    last_trick = 0
+    for d in picked:
+        tcol = str(d.trick) if d.trick != last_trick or min_cost is not None else ""
+        last_trick = d.trick
+        value = "" if d.value is None else (str(d.value) if d.after == d.value else f"{d.value}>{d.after}")
+        w = won.get(d.index, "") if min_cost is None else ""
+        if d.forced:
+            rows.append([tcol, d.player, card_text(d.card), value, "", "", "forced", "", w])
+            if ann.view is not None:
+                rows[-1].insert(8, "")
+            continue
+        best = " ".join(card_text(c) for c in d.best) if d.cost > 0 or d.swing else ""
+        chunks = chunks_of[d.index]
+        rows.append([tcol, d.player, card_text(d.card), value, str(d.cost) if d.cost else "", mark_text(d.mark),
+                     best, chunks[0], w])
+        if ann.view is not None:
+            view = textwrap.wrap(view_cell(d, card_text), VIEW_CELL_WIDTH) or [""]
+            rows[-1].insert(8, view[0])
+            for i in range(1, max(len(chunks), len(view))):
+                rows.append(["", "", "", "", "", "", "", chunks[i] if i < len(chunks) else "",
+                             view[i] if i < len(view) else "", ""])
+        if d.swing is not None:
+            note = f"changes the result: {d.swing}"
+            for part in (textwrap.wrap(note, note_width) if ann.view is not None else [note]):
+                rows.append(["", "", "", "", "", "", "", part, ""])
+                if ann.view is not None:
+                    rows[-1].insert(8, "")
+    return rows
 
 
 def view_cell(d: Decision, card_text) -> str:

@@ -200,3 +200,21 @@ def test_annotate_view_player_fits_a_terminal_in_every_notation(tmp_path: Path, 
         lines = res.stdout.splitlines()
         assert max(map(len, lines)) <= 100, max(lines, key=len)
         assert "changes the result:" in res.stdout or name != "annotate-swing-sauspiel"
+
+
+def test_suggest_names_the_sauspiel_by_its_call(tmp_path: Path, run) -> None:
+    """``suggest`` titled a sauspiel ``Sauspiel (Rufspiel)`` (text and page) where show, solve and annotate say
+    ``Sauspiel auf die Blaue``; the page's charts were titled with the card in ASCII (``after AS``)."""
+    german = tmp_path / "sauspiel.toml"
+    german.write_text(_german((EXAMPLES / "sauspiel-midtrick.toml").read_text()))
+    page = tmp_path / "s.html"
+    for path in (german, EXAMPLES / "sauspiel-midtrick.toml"):
+        res = run("suggest", path, "--worlds", "8", "--jobs", "1", "--html", page)
+        assert res.exit_code == 0, res.output
+        assert res.stdout.startswith("Sauspiel auf die Blaue: Resi to move"), res.stdout[:100]
+        html = page.read_text(encoding="utf-8")
+        assert "<title>Sauspiel auf die Blaue: what to play" in html
+        charts = re.findall(r"points over the worlds after (\S+?)[<\"]", html)
+        assert charts and all(re.fullmatch(r"[EGHS](A|10|K|O|U|9|8|7)", c) for c in charts), charts
+    res = run("suggest", EXAMPLES / "sauspiel-midtrick.toml", "--worlds", "8", "--jobs", "1", "--cards", "french")
+    assert res.stdout.startswith("Sauspiel on A♠: Resi to move"), res.stdout[:100]

@@ -28,7 +28,7 @@ from typing import Any
 
 from ..bury import (BURY_CAVEAT, BURY_CAVEAT_ACTUAL, CHOOSE_CAVEAT, BuryRanking, BuryRow, ChoiceResult, Contract,
                     ContractRow, BuryDecision, PickResult, SampledRow, sauspiel_blocks)
-from ..cards import RANKS, SUITS, Card, card_name, suit_name
+from ..cards import RANKS, SUITS, Card, card_name, format_card, suit_name
 from ..games import Game, GameError
 from .charts import histogram
 from .html import html_style, render_page
@@ -355,7 +355,8 @@ def suggest_html(v, style: str | None = None) -> str:
     if g.two_sided and not g.no_trick:  # null and Bettel: a world's value is only whether the declarer took a trick
         for c in order[:CHARTED]:
             j = legal.index(c)
-            ch = _chart([w[j] for w in v.values if w[j] is not None], f"points over the worlds after {c}")
+            ch = _chart([w[j] for w in v.values if w[j] is not None],
+                        f"points over the worlds after {format_card(c, style)}")
             if ch is not None:
                 charts.append({"card": c, "chart": ch, "stats": v.cards[c]})
     side = ("the declaring side" if v.declaring else "the defenders") if g.two_sided else "his own points"
@@ -364,7 +365,8 @@ def suggest_html(v, style: str | None = None) -> str:
                     "cells": [(b["cards"][c], f"{100 * b['cards'][c]:.0f}%") for c in names]}
                    for s, b in (v.beliefs or {}).items()]
     return render_page("suggest.html", notation=style, is_trump=g.is_trump, no_trick=g.no_trick,
-                       title=f"{game_title(g, style)}: what to play", subtitle=f"{v.seat_name} to move ({side})",
+                       title=f"{game_title(g, style, called=k.called)}: what to play",
+                       subtitle=f"{v.seat_name} to move ({side})",
                        command="suggest", v=v, who=v.seat_name, order=order, charts=charts,
                        two_sided=g.two_sided, belief_cards=[Card.parse(c) for c in names], beliefs=belief_rows,
                        has_trumps=bool(g.trumps), **suggest_position(v))

@@ -17,7 +17,7 @@ def render_suggest(v: View, style: str = "ascii") -> str:
     >>> from sheepsolve.record import load_record
     >>> v = suggest_record(load_record("examples/sauspiel-midtrick.toml"), worlds=30)
     >>> print(render_suggest(v).splitlines()[0])
-    Sauspiel (Rufspiel): Resi to move (declaring side), 30 sampled worlds
+    Sauspiel on AS: Resi to move (declaring side), 30 sampled worlds
     """
     k = v.knowledge
     g = k.game
@@ -26,7 +26,7 @@ def render_suggest(v: View, style: str = "ascii") -> str:
     if v.weights is not None:
         what += f", worth {v.effective:.1f} uniform worlds"
     where = "" if v.at is None else f" at trick {v.at[0]}, card {v.at[1]}"
-    lines = [f"{game_title(g, style)}: {v.seat_name} to move{where} ({side}), {what}"]
+    lines = [f"{game_title(g, style, called=k.called)}: {v.seat_name} to move{where} ({side}), {what}"]
     scale = v.scale.replace(" (lower is better)", "")
     lines.append(f"  mean: {scale}; ± one standard error")
     sign = 1 if v.maximize else -1

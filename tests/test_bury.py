@@ -1017,3 +1017,19 @@ def test_bury_and_pick_use_the_hands_the_play_determines(tmp_path: Path, command
         assert r.exit_code == 0, r.output
         answers.append(timeless(json.loads(r.output)))
     assert answers[0] == answers[1]
+
+
+def test_a_record_whose_auction_shows_the_call_is_ranked_as_without_it(tmp_path: Path, run, timeless) -> None:
+    """The choices are set aside from the record read once, the auction with them: bury and pick answer on a
+    record whose auction names the call as on the same record without an auction (they refused it: 'auction:
+    call 4 ("Cal: call AH"): the record's call is alone', the call set aside but not the auction)."""
+    text = (EXAMPLES / "bury-called-ace-full.toml").read_text(encoding="utf-8")
+    with_auction = tmp_path / "with-auction.toml"
+    with_auction.write_text(text.replace("[hands]", 'auction = ["Ann: pass", "Bob: pass", "Cal: pick", '
+                                                    '"Cal: call AH"]\n\n[hands]'), encoding="utf-8")
+    for args in (["bury", "--jobs", "1", "--json"], ["pick", "--worlds", "3", "--seed", "2", "--jobs", "1", "--json",
+                                                     "--inference", "none"]):
+        plain = run(args[0], str(EXAMPLES / "bury-called-ace-full.toml"), *args[1:])
+        auctioned = run(args[0], str(with_auction), *args[1:])
+        assert plain.exit_code == auctioned.exit_code == 0, auctioned.output
+        assert timeless(json.loads(auctioned.output)) == timeless(json.loads(plain.output))

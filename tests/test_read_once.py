@@ -4,7 +4,7 @@ command (the solver, the renderer, the player's view) takes the positions from t
 
 Counted in this process, through the command line: the records read (``check_data``), the replays computed
 (``replay_of``), the setups the engine creates (``Setup.create``) and the walks of a play from its first lead
-(``Setup.start``). A record the reader completes from its play (a play-only record) is replayed twice while it is
+(``Setup.start``), for every command on every bundled example (``benchmarks/read_counts.py`` prints the figures). A record the reader completes from its play (a play-only record) is replayed twice while it is
 read: once to check the play as given and find who played each card, once, completed, with every hand held to
 every rule (the replay kept); it is never read again as text.
 """
@@ -97,6 +97,77 @@ def test_import_suggest_answers_from_the_record_it_built(counts) -> None:
     got = ran(counts, "import", "openschafkopf", "--rules", "rufspiel eichel von 1", "--hand",
               "eo hu sz ea ha h9 s7 gk", "--suggest", *SAMPLED)
     assert (got["read"], got["replay"]) == (2, 2)
+
+
+TINY = ["--worlds", "2", "--seed", "1", "--jobs", "1"]
+
+#: Every command that reads a record, as the sweep below runs it on every bundled example ({f}: the example).
+EVERY_COMMAND = {
+    "show": ["show", "{f}", "--json"],
+    "solve": ["solve", "{f}", "--json"],
+    "annotate": ["annotate", "{f}", "--json"],
+    "annotate --view player": ["annotate", "{f}", "--view", "player", *TINY, "--json"],
+    "suggest": ["suggest", "{f}", *TINY, "--json"],
+    "suggest --at": ["suggest", "{f}", *TINY, "--at", "2.2", "--json"],
+    "bury": ["bury", "{f}", "--jobs", "1", "--json"],
+    "bury --view picker": ["bury", "{f}", "--view", "picker", *TINY, "--json"],
+    "pick": ["pick", "{f}", *TINY, "--json"],
+    "choose": ["choose", "{f}", *TINY, "--json"],
+}
+
+
+def completed_from_play(path) -> bool:
+    """Whether the reader completes the record from its play (a play-only record): its play is then replayed
+    twice while it is read, as given and completed."""
+    from sheepsolve.record import load_record
+
+    rec = load_record(path)
+    return bool(rec.inferred) and rec.complete
+
+
+#: The examples a slow command is swept over in the default run (every example with -m slow): play-only records,
+#: a partial one, the card under, a leaster, a sie.
+FEW = ("sauspiel-play-only", "sheepshead-called-ace-play-only", "sheepshead-jd-partial",
+       "sheepshead-called-ace-under-finished", "leaster-4-midtrick", "wenz-3-player-midtrick", "sie")
+SLOW = {"annotate --view player"}
+
+
+@pytest.mark.parametrize("command, examples",
+                         [pytest.param(c, "all", id=c, marks=[pytest.mark.slow] if c in SLOW else [])
+                          for c in EVERY_COMMAND] + [pytest.param(c, "few", id=f"{c}-few") for c in sorted(SLOW)])
+def test_every_command_reads_once_on_every_example(counts, command: str, examples: str) -> None:
+    """Every command on every bundled example: the record is read once and its play replayed once (twice for a
+    record completed from its play), whether the command answers or refuses; show and solve create at most the
+    record's own setup (none for a partial record's stand-in)."""
+    answered = 0
+    paths = sorted(EXAMPLES.glob("*.toml"))
+    if examples == "few":
+        paths = [p for p in paths if p.stem in FEW]
+    for path in paths:
+        args = [str(path) if a == "{f}" else a for a in EVERY_COMMAND[command]]
+        counts.clear()
+        res = CliRunner().invoke(main, args)
+        assert res.exception is None or isinstance(res.exception, SystemExit), (path.stem, res.exception)
+        got, created = (counts["read"], counts["replay"]), counts["create"]
+        replays = 2 if completed_from_play(path) else 1
+        if res.exit_code == 0:
+            answered += 1
+            assert got == (1, replays), (path.stem, got)
+        else:
+            assert got[0] <= 1 and got[1] <= replays, (path.stem, got)
+        if command in ("show", "solve"):
+            assert created <= 1, (path.stem, created)
+    assert answered >= (4 if examples == "few" else 10), f"{command} answered on {answered} examples only"
+
+
+def test_report_reads_no_record(counts, tmp_path) -> None:
+    """The season report reads batch's output, not the records: nothing is read or replayed again."""
+    out = tmp_path / "season.jsonl"
+    files = [str(EXAMPLES / f"{name}.toml") for name in ("sauspiel-finished", "sheepshead-jd-finished")]
+    res = CliRunner().invoke(main, ["batch", "annotate", *files, "--out", str(out), "--jobs", "1"])
+    assert res.exit_code == 0, res.output
+    got = ran(counts, "report", str(out), "--json")
+    assert got == {"read": 0, "replay": 0, "create": 0, "start": 0}
 
 
 def test_every_position_comes_from_the_kept_replay() -> None:

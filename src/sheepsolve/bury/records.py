@@ -1,6 +1,6 @@
-"""The bury tools' records: the choices a record shows (bury, call, card under, the play) are set aside, the
-rest is read and checked by :mod:`sheepsolve.record`; then the question is asked (:func:`bury_from_record`,
-:func:`pick_from_record`, :func:`choose_from_record`, what the commands run).
+"""The bury tools' records: the record is read and checked once by :mod:`sheepsolve.record`, the choices it shows
+(bury, call, card under, the play, the auction) are set aside from the record read; then the question is asked
+(:func:`bury_from_record`, :func:`pick_from_record`, :func:`choose_from_record`, what the commands run).
 """
 
 from __future__ import annotations
@@ -8,11 +8,11 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from ..cards import Card
-from ..games import REGISTRY, GameError, resolve_name
+from ..games import REGISTRY, Game, GameError, make_game, resolve_name
 from ..record import Record, RecordError, parse_data, read_record_file, record_from_dict
 from ..scoring import Stakes
 from .choices import BuryDecision, BuryError
@@ -47,31 +47,46 @@ def _parse(path: Any) -> _Parsed:
         raise RecordError(f"{label}: {e}") from None
 
 
-def _read(parsed: _Parsed, german: bool, change: Callable[[dict[str, Any]], dict[str, Any]]) -> tuple[
-        Record, Record | None, list[str]]:
-    """The record with its choices set aside (``change``), and the record as written.
+def _read(parsed: _Parsed, german: bool, set_aside: Callable[[Record], Record | None],
+          change: Callable[[dict[str, Any]], dict[str, Any]]) -> tuple[Record, Record | None]:
+    """The record with its choices set aside, and the record as written (None when it names no choice).
 
-    The record as written is checked as ``show`` checks it: every error is reported (a revoke in the play, a call
-    the hand does not allow, ...). Only a record that shows no choice at all (no bury, call, card under or play)
-    may leave out the picker, declarer or called card the command is about.
+    The record as written is read and checked once, as ``show`` checks it: every error is reported (a revoke in
+    the play, a call the hand does not allow, ...); its choices are then set aside from the record read
+    (``set_aside``), which keeps every hand and the blind the reader completed from the play. Only a record that
+    shows no choice at all (no bury, call, card under or play) may leave out the picker, declarer or called card
+    the command is about: its check stops there, and the data with the choices' defaults (``change``) is read
+    instead. ``set_aside`` gives None where the record with its choices set aside must be read from its data
+    (``change``) to be checked.
     """
-    original: Record | None = None
-    err: RecordError | None = None
     try:
         original = record_from_dict(parsed.data, german=german)
     except RecordError as e:
         err = RecordError(f"{parsed.label}: {e}")
-    raw = parsed.data
-    if err is not None and (not isinstance(raw, dict) or any(k in raw for k in _DECISION_KEYS)
-                            or not _MISSING_CHOICE.search(str(err))):
-        raise err
-    try:
-        base = record_from_dict(change(dict(raw)), german=german)
-    except RecordError as e:
-        raise RecordError(f"{parsed.label}: {e}") from None
-    if original is not None:
-        base = _completed_as(base, original)
-    return base, original, []
+        raw = parsed.data
+        if not isinstance(raw, dict) or any(k in raw for k in _DECISION_KEYS) or not _MISSING_CHOICE.search(str(err)):
+            raise err from None
+        original = None
+    base = set_aside(original) if original is not None else None
+    if base is None:
+        try:
+            base = record_from_dict(change(dict(parsed.data)), german=german)
+        except RecordError as e:
+            raise RecordError(f"{parsed.label}: {e}") from None
+        if original is not None:
+            base = _completed_as(base, original)
+    return base, original
+
+
+def _set_aside(rec: Record, game: Game | None = None) -> Record:
+    """``rec`` with its choices set aside: no bury, call, card under, play or auction (the called-ace picker goes
+    alone), every hand and the blind kept as the reader completed them; ``game`` (for ``choose``) replaces the
+    contract."""
+    g = game or rec.game
+    return dataclasses.replace(rec, game=g, declarer=rec.declarer if rec.declarer is not None or game is None else 0,
+                               bury=None if g.kind == "picker" else (), called=None, under=None,
+                               alone=g.partner == "called-ace", play=(), auction=None,
+                               inferred=tuple(k for k in rec.inferred if k != "bury"))
 
 
 def _completed_as(base: Record, original: Record) -> Record:
@@ -118,7 +133,6 @@ class LoadedRecord:
     blind: tuple[Card, ...] | None
     full: list[list[Card]] | None  # every hand, when known
     choice: BuryDecision | None
-    notes: tuple[str, ...] = field(default=())
 
 
 def read_bury_record(path: str, *, german: bool = False) -> LoadedRecord:
@@ -134,7 +148,7 @@ def read_bury_record(path: str, *, german: bool = False) -> LoadedRecord:
 
     parsed = _parse(path)
     _need_picker_game(parsed, "bury")
-    base, original, notes = _read(parsed, german, change)
+    base, original = _read(parsed, german, _set_aside, change)
     g = base.game
     p = base.declarer
     assert p is not None
@@ -149,8 +163,7 @@ def read_bury_record(path: str, *, german: bool = False) -> LoadedRecord:
         alone = original.alone and g.partner == "called-ace"
         choice = BuryDecision(tuple(g.sort_cards(original.bury)), called=original.called, under=original.under,
                           alone=alone)
-    return LoadedRecord(record=base, seat=p, hand=tuple(hand), blind=tuple(base.blind), full=full, choice=choice,
-                   notes=tuple(notes))
+    return LoadedRecord(record=base, seat=p, hand=tuple(hand), blind=tuple(base.blind), full=full, choice=choice)
 
 
 def _seat_arg(rec: Record, seat: str | None, role: str) -> int:
@@ -164,12 +177,10 @@ def _seat_arg(rec: Record, seat: str | None, role: str) -> int:
 
 def read_pick_record(path: str, seat: str | None, *, german: bool = False) -> LoadedRecord:
     """Read a record for ``sheepsolve pick``: the hand of ``seat`` (default: the record's picker) is needed."""
-    chosen: dict[str, Any] = {}
 
     def change(d: dict[str, Any]) -> dict[str, Any]:
         for k in _DECISION_KEYS:
             d.pop(k, None)
-        chosen["picker"] = d.get("picker")
         if d.get("partner") == "called-ace":
             d["called"] = "alone"
         if "picker" not in d:
@@ -179,8 +190,8 @@ def read_pick_record(path: str, seat: str | None, *, german: bool = False) -> Lo
 
     parsed = _parse(path)
     _need_picker_game(parsed, "picking")
-    base, _, notes = _read(parsed, german, change)
-    if seat is None and chosen.get("picker") is not None:
+    base, _ = _read(parsed, german, _set_aside, change)
+    if seat is None and parsed.data.get("picker") is not None:
         s = base.declarer
     else:
         s = _seat_arg(base, seat, "pick")
@@ -191,46 +202,46 @@ def read_pick_record(path: str, seat: str | None, *, german: bool = False) -> Lo
     full = None
     if all(h is not None for h in base.hands) and base.blind is not None:
         full = [list(h) for h in base.hands]  # type: ignore[arg-type]
-    return LoadedRecord(record=base, seat=s, hand=tuple(hand), blind=base.blind, full=full, choice=None,
-                   notes=tuple(notes))
+    return LoadedRecord(record=base, seat=s, hand=tuple(hand), blind=base.blind, full=full, choice=None)
 
 
 def read_choose_record(path: str, seat: str | None, *, german: bool = False) -> LoadedRecord:
     """Read a record for ``sheepsolve choose``: any Schafkopf record (its game gives the deck, the number of
     players and the rules; the contract it names is set aside); the hand of ``seat`` (default: the record's
     declarer) is needed."""
-    chosen: dict[str, Any] = {}
-
     def change(d: dict[str, Any]) -> dict[str, Any]:
-        chosen["declarer"] = d.get("declarer")
+        declarer = d.get("declarer")
         for k in _DECISION_KEYS + ("trump", "tout", "declarer"):
             d.pop(k, None)
-        game = d.get("game")
         try:
-            canon, implied = resolve_name(game)  # type: ignore[arg-type]
+            canon, implied = resolve_name(d.get("game"))  # type: ignore[arg-type]
         except GameError:
             return d  # the record reader names the bad game
-        chosen["game"] = canon
-        chosen["family"] = REGISTRY[canon].family
-        if chosen["family"] != "schafkopf":
+        if REGISTRY[canon].family != "schafkopf":
             return d
         if "seats" in implied and "players" not in d and "seats" not in d:
             d["seats"] = implied["seats"]
         d["game"] = "wenz"  # any contract of every deck and size: only the deck, seats and rules are kept
         players = d.get("players")
-        d["declarer"] = chosen["declarer"] or (players[0] if isinstance(players, list) and players else "1")
+        d["declarer"] = declarer or (players[0] if isinstance(players, list) and players else "1")
         return d
+
+    def set_aside(rec: Record) -> Record | None:
+        if rec.game.family != "schafkopf":
+            return rec  # refused below
+        contract = _any_contract(parsed.data)
+        return _set_aside(rec, contract) if contract is not None else None
 
     parsed = _parse(path)
     kind = _game_kind(parsed)
     if kind is not None and kind[1] != "schafkopf":
         raise BuryError(f"{parsed.label}: game: {kind[0]} is not Schafkopf: choose is for Schafkopf hands "
                         f"(Sheepshead: use pick)")
-    base, _, notes = _read(parsed, german, change)
-    if chosen.get("family") != "schafkopf":
+    base, _ = _read(parsed, german, set_aside, change)
+    if base.game.family != "schafkopf":
         raise BuryError(f"{path}: game: {base.game.name} is not Schafkopf: choose is for Schafkopf hands "
                         f"(Sheepshead: use pick)")
-    if seat is None and chosen.get("declarer") is not None:
+    if seat is None and parsed.data.get("declarer") is not None:
         s = base.declarer
     else:
         s = _seat_arg(base, seat, "declare")
@@ -238,7 +249,21 @@ def read_choose_record(path: str, seat: str | None, *, german: bool = False) -> 
     hand = base.hands[s]
     if hand is None:
         raise BuryError(f"{path}: hands.{base.players[s]}: the hand of the player who would declare is needed")
-    return LoadedRecord(record=base, seat=s, hand=tuple(hand), blind=None, full=None, choice=None, notes=tuple(notes))
+    return LoadedRecord(record=base, seat=s, hand=tuple(hand), blind=None, full=None, choice=None)
+
+
+def _any_contract(data: dict[str, Any]) -> Game | None:
+    """The game ``choose`` reads a Schafkopf record as: any contract of every deck and table (a wenz) with the
+    record's deck, players and rules, as the record's data with its contract set aside names it; None when that
+    game cannot be made (the data then says why)."""
+    players, seats = data.get("players"), data.get("seats")
+    if players is None and seats is None:
+        seats = resolve_name(data["game"])[1].get("seats")
+    try:
+        return make_game("wenz", deck=data.get("deck"), partner=data.get("partner"),
+                         seats=len(players) if players is not None else seats, rules=data.get("rules"))
+    except GameError:
+        return None
 
 
 # --------------------------------------------------------------------------------------------------------------
@@ -269,7 +294,7 @@ def bury_from_record(loaded: LoadedRecord, *, view: str | None = None, worlds: i
         r = sample_buries(rec.game, loaded.hand, blind, loaded.seat, worlds=worlds or 100, seed=seed,
                           stakes=stakes, by=by, jobs=jobs, progress=progress, players=rec.players,
                           actual_hands=loaded.full, inference=inference)
-    return BuryRanking(**{**r.__dict__, "record_choice": loaded.choice, "notes": r.notes + loaded.notes})
+    return BuryRanking(**{**r.__dict__, "record_choice": loaded.choice})
 
 
 def pick_from_record(loaded: LoadedRecord, *, worlds: int | str = 100, seed: int = 0, jobs: int | None = None,

@@ -14,7 +14,7 @@ from .base import (GERMAN_HELP, InputError, Progress, SEED, cards_option, constr
 
 
 # --------------------------------------------------------------------------------------------------------------
-# The player's view (library: worlds.py, player/).
+# The player's view (library: worlds/, player/).
 
 
 @main.command()

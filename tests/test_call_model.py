@@ -18,11 +18,10 @@ from sheepsolve.games import make_game
 from sheepsolve.inference.auction import AT_MOST, CONTRACT, PASS, PICK, PLAY, Call, ContractCall, implied_auction
 from sheepsolve.inference.build import build_model, fit
 from sheepsolve.inference.calibration import calibrate
+from sheepsolve.inference.likelihood import AuctionLikelihood, auction_likelihood
 from sheepsolve.inference.model import (
-    AuctionLikelihood,
     BuryChoice,
     CallModel,
-    auction_likelihood,
     bury_distribution,
     bury_probability,
     call_probability,
@@ -279,3 +278,99 @@ def test_every_hand_is_one_sample_of_its_pick_table():
     jd = got["samples"]
     assert len(jd.get("sheepshead/jack-of-diamonds/pick", [])) + len(jd.get("sheepshead/jack-of-diamonds/pick-jd",
                                                                             [])) == 3
+
+
+@pytest.mark.parametrize("game", [make_game("sheepshead"), make_game("sheepshead", partner="called-ace"),
+                                  make_game("sheepshead", partner="alone"), make_game("sheepshead-3"),
+                                  make_game("sheepshead-4")], ids=lambda g: f"{g.name}-{g.seats}-{g.partner}")
+def test_the_likelihoods_bury_scorer_is_the_softmax_over_every_choice(game):
+    """The likelihood's bury factor (a choice's utility summed card by card) against bury_probability, which
+    works out every choice's terms: every legal choice of random picked hands, and a choice that is not legal."""
+    like = AuctionLikelihood(implied_auction(game, 0))
+    rng = random.Random(7)
+    deck = list(game.deck)
+    size = game.hand_size + game.blind_size
+    checked = 0
+    for _ in range(6):
+        rng.shuffle(deck)
+        picked = deck[:size]
+        dist = bury_distribution(game, picked)
+        if dist is None:  # a form without data: the bury weighs nothing
+            assert not has_model(game) and like.bury(mask_of_hand(picked), mask_of_hand(picked[:2]), None, True,
+                                                     False) == 1.0
+            return
+        for (b, called, alone, under), p in dist.items():
+            got = like.bury(mask_of_hand(picked), b, called, alone, under)
+            assert got == pytest.approx(p / ((mask_of_hand(picked) & ~b).bit_count() if under else 1), rel=1e-9)
+            checked += 1
+        outside = next(c for c in game.deck if c not in picked)
+        assert like.bury(mask_of_hand(picked), mask_of_hand(picked[:1]) | 1 << outside, None, True, False) == 0.0
+    assert checked > 6 * 15
+
+
+@pytest.mark.parametrize("game", [g for g in GAMES if g.family == "schafkopf"], ids=lambda g: g.name)
+def test_the_likelihoods_call_scorers_give_the_contract_probabilities_exactly(game):
+    """Each seat's factor of a Schafkopf likelihood (no dictionary of contracts) is, to the last bit, what the
+    contract probabilities give for its call: weiter, a wish to play, a contract, and an implied 'at most'."""
+    rng = random.Random(11)
+    deck = list(game.deck)
+    calls = [Call(0, PASS), Call(0, PLAY), Call(0, CONTRACT, ContractCall("solo", "H")),
+             Call(0, CONTRACT, ContractCall("wenz")), Call(0, AT_MOST, ContractCall("wenz"), strict=True),
+             Call(0, AT_MOST, ContractCall("geier"))]
+    from sheepsolve.inference.auction import Auction
+    for call in calls:
+        like = AuctionLikelihood(Auction(game, (call,), False))
+        for _ in range(40):
+            rng.shuffle(deck)
+            hand = deck[:game.hand_size]
+            dist = contract_probabilities(game, hand)
+            if call.kind == PASS:
+                want = dist.get(None, 0.0)
+            elif call.kind == PLAY:
+                want = 1.0 - dist.get(None, 0.0)
+            elif call.kind == CONTRACT:
+                want = dist.get(call.contract, 0.0)
+            else:
+                bound = call.contract.rank
+                want = sum(p for c, p in dist.items()
+                           if c is None or (c.rank < bound if call.strict else c.rank <= bound))
+            assert like.scorers[0](mask_of_hand(hand)) == want
+
+
+def test_a_floor_stops_the_likelihood_only_below_it():
+    """With a floor the likelihood is worked out only while it stays above it: the full value where it ends
+    above the floor, a value at most the floor where the full one is at most the floor."""
+    for game, declarer in [(make_game("sheepshead"), 3), (make_game("sauspiel"), 2)]:
+        like = AuctionLikelihood(implied_auction(game, declarer))
+        rng = random.Random(5)
+        deck = list(game.deck)
+        for _ in range(30):
+            rng.shuffle(deck)
+            n = game.hand_size
+            hands = [deck[i * n:(i + 1) * n] for i in range(game.seats)]
+            bury = deck[game.seats * n:game.seats * n + game.blind_size] if game.blind_size else None
+            full = like(hands, bury=bury)
+            for floor in (full / 2, full, full * 2, 0.5):
+                got = like(hands, bury=bury, floor=floor)
+                assert got == full if full > floor else got <= floor
+
+
+@pytest.mark.parametrize("game", [make_game("sheepshead"), make_game("sheepshead", partner="called-ace"),
+                                  make_game("sheepshead-3")], ids=lambda g: f"{g.name}-{g.partner}")
+def test_the_pick_average_remembered_per_class_is_the_plain_average(game):
+    """The pick's average over where the blind lay, remembered per class of picked hands, against the plain
+    average of pick_probability over every split, for hands met in any order (a class met first by another
+    hand gives the same figure)."""
+    like = AuctionLikelihood(implied_auction(game, 0))
+    rng = random.Random(3)
+    deck = list(game.deck)
+    size = game.hand_size + game.blind_size
+    hands = []
+    for _ in range(60):
+        rng.shuffle(deck)
+        hands.append(deck[:size])
+    for picked in hands + hands[::-1]:
+        splits = list(itertools.combinations(picked, game.blind_size))
+        want = sum(pick_probability(game, [c for c in picked if c not in s]) for s in splits) / len(splits)
+        assert like.pick.mean(mask_of_hand(picked), game.blind_size) == pytest.approx(want, rel=1e-12)
+    assert len(like.pick._means) < len(hands)  # some classes were met twice

@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import dataclasses
+import json
 import math
 import random
 
@@ -156,7 +157,7 @@ def test_a_constrained_knowledge_is_sampled_with_weights_too():
 
 
 def test_inference_options_and_the_auction_weights():
-    from sheepsolve.inference.model import auction_likelihood
+    from sheepsolve.inference.likelihood import auction_likelihood
     from sheepsolve.weighting import AuctionWeights, assumption, world_weights
 
     rec = load_record("examples/solo-hearts-midtrick.toml")
@@ -334,3 +335,73 @@ def test_suggest_command_line_constrain_and_inference(run):
     assert d["inference"] == "none" and d["effective_worlds"] == d["worlds"]
     ann = run("annotate", "examples/annotate-decided-solo.toml", "--constrain", "Sepp: trumps >= 1")
     assert ann.exit_code == 2 and "--constrain: only with --view player" in ann.output
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Rejection control and deals weighed at the first lead
+
+@pytest.mark.parametrize("game_name, seed, left", [("sauspiel", 2, 4), ("sheepshead", 3, 1), ("solo", 1, 4),
+                                                   ("sheepshead-4", 5, 2)])
+def test_a_deal_weighed_at_the_first_lead_is_its_worlds_weight(game_name, seed, left):
+    """AuctionWeights from the hands at the first lead (no world built) gives the weight of the world the deal
+    becomes, for every deal the rules engine accepts."""
+    from sheepsolve.weighting import AuctionWeights, first_lead
+    k, _ = _small_position(game_name, seed, left)
+    weights = AuctionWeights(k)
+    assert weights.active
+    sampler = W.WorldSampler(k)
+    rng = random.Random(seed)
+    seen = 0
+    for _ in range(60):
+        parts, under = sampler.draw_deal(rng)
+        world = sampler.world_of(parts, under)
+        if world is None:
+            continue
+        assert weights.weight_at_lead(k, *first_lead(sampler, parts, under)) == weights.weight(k, world)
+        seen += 1
+    assert seen > 30
+
+
+@pytest.mark.parametrize("game_name, seed, left", [("sauspiel", 2, 4), ("sheepshead", 3, 1), ("wenz", 4, 4)])
+def test_rejection_controlled_worlds_agree_with_the_exact_auction_weighted_means(game_name, seed, left):
+    """The auction's weights through rejection control (deals weighed at the first lead, refused below the
+    threshold): the weighted sample's mean of the declarer's trumps agrees with the exact weighted mean over every
+    world within 4 standard errors, its effective worlds are most of the worlds, and without rejection control
+    (threshold 0) the same draws are worth far fewer."""
+    from sheepsolve.weighting import AuctionWeights
+    k, worlds = _small_position(game_name, seed, left)
+    weights = AuctionWeights(k)
+    exact_w = [weights.weight(k, w) for w in worlds]
+    truth, _ = weighted_mean_se([_declarer_trumps(k, w) for w in worlds], exact_w)
+    sampler = WeightedSampler(k, weights)
+    assert sampler.threshold > 0
+    zs = []
+    for s in range(3):
+        got, ws = sampler.sample(300, seed=s)
+        m, se = weighted_mean_se([_declarer_trumps(k, w) for w in got], ws)
+        zs.append(abs(m - truth) / se if se else 0.0)
+        assert effective_size(ws) > 0.8 * len(ws)
+    assert max(zs) < 4.0, zs
+    plain = WeightedSampler(k, weights)
+    plain.threshold = 0.0
+    _, ws0 = plain.sample(300, seed=0)
+    assert effective_size(ws0) < effective_size(ws)
+
+
+def test_weighted_annotate_same_answer_whatever_jobs(monkeypatch):
+    from sheepsolve import pool
+    from sheepsolve.annotate import annotate_record
+    from sheepsolve.player.annotate import annotate_view
+    from sheepsolve.solver import Solver
+
+    rec = load_record("examples/sheepshead-jd-midtrick.toml")
+    ann = annotate_record(rec, solver=Solver(), judge_bury=False)
+    one = annotate_view(ann, worlds=6, seed=2, jobs=1, inference="auction", source=rec).to_dict()
+    monkeypatch.setattr(pool, "PARALLEL_AFTER_SECONDS", 0.0)
+    monkeypatch.setattr(pool, "FORKED_PARALLEL_AFTER_SECONDS", 0.0)
+    ann = annotate_record(rec, solver=Solver(), judge_bury=False)
+    two = annotate_view(ann, worlds=6, seed=2, jobs=2, inference="auction", source=rec).to_dict()
+    for d in (one, two):
+        d.pop("seconds", None)
+        d["view"].pop("seconds", None)
+    assert json.dumps(one, sort_keys=True, default=str) == json.dumps(two, sort_keys=True, default=str)

@@ -11,12 +11,21 @@ Sampling (:class:`WeightedSampler`)
     the deals are split into *strata* by the number of trumps the declarer holds at the first lead; each stratum's
     deals are counted exactly and drawn uniformly (the constraint machinery of the sampler: "the declarer holds
     exactly t trumps"), and a stratum is chosen with probability ``pi_t``, nine tenths in proportion to its share
-    of the weight (its count times its mean weight, estimated from a few pilot worlds), one tenth in proportion
-    to its count (so no stratum with weight is ever left out). A world of stratum ``t`` then carries the
-    importance weight ``weight(world) * N_t / pi_t``: target over proposal (constant factors cancel). A draw the
-    rules engine refuses (a called-card rule) is redrawn from the start, stratum included, so the weights stay
-    exact. Without a declarer (ramsch, leaster) or from the declarer's own seat the proposal is the uniform
-    sampler.
+    of the weight (its count times its mean weight, estimated from a few pilot deals), one tenth in proportion
+    to its count (so no stratum with weight is ever left out). A deal of stratum ``t`` then carries the
+    importance weight ``v = weight(world) * N_t / pi_t``: target over proposal (constant factors cancel). Without
+    a declarer (ramsch, leaster) or from the declarer's own seat the proposal is the uniform sampler (``v`` the
+    weight).
+
+    *Rejection control* (Liu, Chen and Wong, 1998) then evens the weights out before any world is solved: with a
+    threshold ``c`` (:data:`REJECTION_CONTROL` times the mean of ``v``, from the pilot), a deal whose ``v`` is
+    below ``c`` is kept with probability ``v / c`` and then weighs ``c``; one at or above ``c`` is kept as it is.
+    The kept worlds are draws of a proposal proportional to ``q * min(1, v / c)`` and ``max(v, c)`` is their exact
+    importance weight, so every figure stays consistent, while the worlds solved are worth almost as many uniform
+    ones (the effective worlds) at the price of more deals drawn and weighed, which is cheap: a deal is weighed
+    from its hands at the first lead without building its world (:meth:`WorldWeights.weight_at_lead`), and only
+    as far as the decision to keep it needs (the likelihood's ``floor``). A deal the rules engine refuses (a
+    called-card rule) is a world of weight 0: it is never kept.
 
 Figures (:func:`weighted_mean_se`, :func:`effective_size`)
     Means are weighted: ``sum(w x) / sum(w)``. The standard error is the self-normalised importance-sampling
@@ -47,11 +56,12 @@ from typing import Any
 from .cards import Card
 from .constraints import Condition
 from .games import Game
-from .worlds import ALL_WORLDS_CAP, MAX_TRIES, Knowledge, World, WorldSampler, WorldsError, world_rng
+from .worlds import ALL_WORLDS_CAP, Knowledge, World, WorldSampler, WorldsError, world_rng
 
 __all__ = ["WorldWeights", "FunctionWeights", "AuctionWeights", "weighted_mean_se", "effective_size",
-           "WeightedSampler", "beliefs", "belief_cards", "pick_worlds", "passes_weights", "INFERENCES", "world_weights", "assumption",
-           "CAVEAT", "PILOT_WORLDS", "UNIFORM_SHARE", "PlayWeights", "PLAY_TEMPERATURE"]
+           "WeightedSampler", "first_lead", "beliefs", "belief_cards", "pick_worlds", "passes_weights", "INFERENCES",
+           "world_weights", "assumption",
+           "CAVEAT", "PILOT_WORLDS", "UNIFORM_SHARE", "REJECTION_CONTROL", "PlayWeights", "PLAY_TEMPERATURE"]
 
 INFERENCES = ("auction", "none")
 """``--inference``: ``auction`` weights each world by the auction (the model of the calls); ``none`` treats every
@@ -61,12 +71,20 @@ CAVEAT = ("each world is solved double dummy: from the next card on everyone is 
           "the averages flatter guesses a player could not make")
 """The one line every player's-view output carries (docs/RULES.md, "What the averaging cannot see")."""
 
-PILOT_WORLDS = 8
-"""About how many worlds of each stratum estimate its mean weight (the proposal's design only: the importance
+PILOT_WORLDS = 16
+"""Deals of each stratum whose mean weight estimates the stratum's (the proposal's design only: the importance
 weights stay exact whatever the estimate)."""
 
-PILOT_DEALS = 2 * PILOT_WORLDS
-"""Deals of the superset drawn per stratum for the pilot (those the rules engine refuses weigh 0)."""
+PILOT_DEALS = 64
+"""Deals of the uniform proposal (no strata) whose mean weight sets rejection control's threshold."""
+
+REJECTION_CONTROL = 4.0
+"""Rejection control's threshold, in means of the importance weights: a drawn world whose importance weight ``v``
+is below ``c`` = this many means is kept with probability ``v / c`` and then weighs ``c``; one at or above it is kept
+as it is. The weights stay exact, and the worlds solved are worth more uniform ones (docs/TUNING.md)."""
+
+MAX_CANDIDATES = 100_000
+"""The most deals drawn for one world (rejection control and the rules engine's refusals together)."""
 
 UNIFORM_SHARE = 0.1
 """The share of the proposal spread over the strata by their counts alone, so that a stratum whose pilot saw
@@ -81,6 +99,15 @@ class WorldWeights:
 
     def weight(self, k: Knowledge, world: World) -> float:  # pragma: no cover - the base is uniform
         return 1.0
+
+    def weight_at_lead(self, k: Knowledge, hands: Sequence[int], bury: int, under: Card | None, *,
+                       floor: float = 0.0) -> float | None:
+        """The weight of a deal from what it gives at the first lead (:func:`first_lead`: the hands and the bury
+        as masks, the card under), without building its world; None where it needs the world (then
+        :meth:`weight`). For a deal the rules engine accepts it is :meth:`weight` of its world; with
+        ``floor``, a weight at most ``floor`` may be given as any value at most ``floor`` (worked out no
+        further)."""
+        return None
 
 
 @dataclass(frozen=True)
@@ -106,7 +133,7 @@ class AuctionWeights(WorldWeights):
     knowledge."""
 
     def __init__(self, source: Any) -> None:
-        from .inference.model import AuctionLikelihood, auction_of
+        from .inference.likelihood import AuctionLikelihood, auction_of
 
         auction = auction_of(source)
         self.likelihood = AuctionLikelihood(auction, called=getattr(source, "called", None),
@@ -123,6 +150,12 @@ class AuctionWeights(WorldWeights):
         picker = k.game.kind == "picker" and st.declarer is not None
         return float(self.likelihood(st.hands, bury=st.bury if picker else None,
                                      blind=k.blind if k.picker_view else None, called=st.called, under=st.under))
+
+    def weight_at_lead(self, k: Knowledge, hands: Sequence[int], bury: int, under: Card | None, *,
+                       floor: float = 0.0) -> float | None:
+        picker = k.game.kind == "picker" and k.declarer is not None
+        return float(self.likelihood(hands, bury=bury if picker else None, blind=k.blind if k.picker_view else None,
+                                     called=k.called, under=under, floor=floor))
 
 
 PLAY_TEMPERATURE = 5.0
@@ -194,7 +227,7 @@ def passes_weights(game: Game, seat: int, inference: str, players: Sequence[str]
         return None, uniform + ("" if inference == "none" else " (nobody passed before)")
     try:
         from .inference.auction import PASS, Auction, Call
-        from .inference.model import AuctionLikelihood
+        from .inference.likelihood import AuctionLikelihood
     except ImportError:  # pragma: no cover - the model of the calls not installed
         return None, uniform
     auction = Auction(game, tuple(Call(s, PASS) for s in range(seat)), False)
@@ -308,6 +341,32 @@ def beliefs(k: Knowledge, worlds: Sequence[World], weights: Sequence[float] | No
     return out
 
 
+def first_lead(sampler: WorldSampler, parts: Sequence[Sequence[Card]], under: Card | None
+               ) -> tuple[list[int], int, Card | None]:
+    """What a deal of ``sampler`` (:meth:`~sheepsolve.worlds.WorldSampler.draw_deal`) gives at the first lead, as
+    its world would have it but without building it: every hand as a mask of card bits (a picker's after the
+    bury), the bury's mask and the card under."""
+    k = sampler.k
+    hands = [0] * k.game.seats
+    for c in k.hand:
+        hands[k.seat] |= 1 << c
+    for s, c in k.plays:
+        if s != k.seat:
+            hands[s] |= 1 << c
+    bury = 0
+    for c in k.bury or ():
+        bury |= 1 << c
+    for slot, cards in zip(sampler.slots, parts):
+        m = 0
+        for c in cards:
+            m |= 1 << c
+        if slot.seat is not None:
+            hands[slot.seat] |= m
+        elif slot.name == "bury":
+            bury |= m
+    return hands, bury, (k.under if k.under is not None else under)
+
+
 class WeightedSampler:
     """Worlds drawn from the proposal of the module docstring, each with its importance weight.
 
@@ -325,8 +384,12 @@ class WeightedSampler:
         self.base = sampler or WorldSampler(k)
         self.strata: list[tuple[WorldSampler, float]] = []  # (stratum's sampler, its probability pi_t)
         self._cumulative: list[float] = []
+        self.threshold = 0.0
+        """Rejection control's threshold ``c`` on the importance weights (0: none)."""
         p = k.declarer
         if p is None or p == k.seat or not k.game.trumps:
+            pilot = [self._deal_weight(self.base, world_rng("pilot", i)) for i in range(PILOT_DEALS)]
+            self.threshold = REJECTION_CONTROL * math.fsum(pilot) / len(pilot)
             return
         g = k.game
         trumps = tuple((c, 1) for c in g.trumps)
@@ -337,10 +400,9 @@ class WeightedSampler:
                 s = WorldSampler(k, extra=((p, Condition(weights=trumps, op="==", bound=t)),))
             except WorldsError:
                 continue  # no deal of that many trumps
-            # the stratum's mean weight per deal: deals the rules refuse (a declarer who could not call) count 0
-            drawn = [s.try_draw(world_rng(f"pilot:{t}", i)) for i in range(PILOT_DEALS)]
-            pilot = [weights.weight(k, w) for w in drawn if w is not None]
-            found.append((s, s.candidates, math.fsum(pilot) / len(drawn)))
+            # the stratum's mean weight per deal (the rules engine is not asked: the proposal's design only)
+            pilot = [self._deal_weight(s, world_rng(f"pilot:{t}", i)) for i in range(PILOT_WORLDS)]
+            found.append((s, s.candidates, math.fsum(pilot) / len(pilot)))
         total_n = sum(n for _, n, _ in found)
         total_w = math.fsum(n * e for _, n, e in found)
         share = UNIFORM_SHARE if total_w > 0 else 1.0
@@ -350,6 +412,17 @@ class WeightedSampler:
             self.strata.append((s, pi))
             acc += pi
             self._cumulative.append(acc)
+        # the importance weights' mean under the proposal is the total weight: sum over strata of N_t e_t
+        self.threshold = REJECTION_CONTROL * total_w
+
+    def _deal_weight(self, sampler: WorldSampler, rng: random.Random) -> float:
+        """The weight of one deal of ``sampler`` (a pilot's: deals the rules refuse are not told apart)."""
+        parts, under = sampler.draw_deal(rng)
+        w = self.weights.weight_at_lead(self.k, *first_lead(sampler, parts, under))
+        if w is None:
+            world = sampler.world_of(parts, under)
+            return 0.0 if world is None else self.weights.weight(self.k, world)
+        return w
 
     @property
     def stratified(self) -> bool:
@@ -357,16 +430,39 @@ class WeightedSampler:
         return bool(self.strata)
 
     def draw(self, rng: random.Random) -> tuple[World, float]:
-        """One world from the proposal and its importance weight."""
-        if not self.strata:
-            w = self.base.draw(rng)
-            return w, self.weights.weight(self.k, w)
-        for _ in range(MAX_TRIES):
-            j = min(bisect.bisect_right(self._cumulative, rng.random() * self._cumulative[-1]), len(self.strata) - 1)
-            s, pi = self.strata[j]
-            w = s.try_draw(rng)
-            if w is not None:
-                return w, self.weights.weight(self.k, w) * s.candidates / pi
+        """One world and its importance weight: deals of the proposal until rejection control keeps one that
+        the rules engine accepts."""
+        c = self.threshold
+        k = self.k
+        for _ in range(MAX_CANDIDATES):
+            if self.strata:
+                j = min(bisect.bisect_right(self._cumulative, rng.random() * self._cumulative[-1]),
+                        len(self.strata) - 1)
+                s, pi = self.strata[j]
+                scale = s.candidates / pi
+            else:
+                s, scale = self.base, 1.0
+            parts, under = s.draw_deal(rng)
+            # rejection control: a world of importance weight v below c is kept with probability v / c (when
+            # v > u c), and then weighs c; the weight is worked out only as far as that decision needs
+            uc = rng.random() * c
+            w = self.weights.weight_at_lead(k, *first_lead(s, parts, under), floor=uc / scale)
+            world = None
+            if w is None:
+                world = s.world_of(parts, under)
+                if world is None:
+                    continue
+                w = self.weights.weight(k, world)
+            v = w * scale
+            if v < c:
+                if v <= uc:
+                    continue
+                v = c
+            if world is None:
+                world = s.world_of(parts, under)
+                if world is None:
+                    continue  # the rules engine refuses it: a world of weight 0
+            return world, v
         raise WorldsError("no consistent world found in the weighted draws: the record is almost certainly "
                           "inconsistent")
 

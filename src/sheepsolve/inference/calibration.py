@@ -33,8 +33,8 @@ from dataclasses import dataclass, field
 from ..cards import Card
 from ..games import Game, make_game
 from .auction import ContractCall, implied_auction
-from .model import AuctionLikelihood, CallModel, bury_distribution, contract_probabilities, default_model, \
-    pick_probability
+from .likelihood import AuctionLikelihood
+from .model import CallModel, bury_distribution, contract_probabilities, default_model, pick_probability
 
 __all__ = ["Calibration", "model_deal", "calibrate", "chi_square", "CHI2_999", "FORM_GAMES"]
 

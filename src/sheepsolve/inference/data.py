@@ -70,6 +70,10 @@ SHRINK = 5.0
 the way to its own mean."""
 
 
+MEMO_CAP = 1 << 16
+"""The most hand classes a table (or a pick model) remembers; then it starts afresh."""
+
+
 class Table:
     """Expected payments by hand class: cells keyed on the first ``i`` of
     :data:`~sheepsolve.inference.features.TABLE_LEVELS`, each the mean payment of the samples in it and their count.
@@ -92,8 +96,19 @@ class Table:
                 est = (cell[1] * cell[0] + self.shrink * est) / (cell[1] + self.shrink)
             self.base[t] = est
         self.low, self.high = (seen[0], seen[-1]) if seen else (0, -1)
+        self._memo: dict[tuple[int, ...], float] = {}
 
     def value(self, key: tuple[int, ...]) -> float:
+        """The estimate for a hand of class ``key`` (remembered: a table is asked the same classes again and
+        again)."""
+        got = self._memo.get(key)
+        if got is None:
+            if len(self._memo) > MEMO_CAP:
+                self._memo.clear()
+            got = self._memo[key] = self._value(key)
+        return got
+
+    def _value(self, key: tuple[int, ...]) -> float:
         t = key[0]
         if not self.base:
             return self.mean

@@ -30,32 +30,22 @@ The calls weighed
 - Crack, kontra, re, klopfen and blitz carry no weight (probability 1 for every hand): the model has none for them.
 - A game form without fitted data (see :func:`has_model`) weighs nothing either: every call has probability 1.
 
-The likelihood of a world (:func:`auction_likelihood`) is the product, over every call of the record's auction (or
-the one its rules imply: :func:`~sheepsolve.inference.auction.implied_auction`), of the probability of that call
-for the hand that world gives the seat that made it, the bury and the call included. Where the world does not
-split a picker's cards into his dealt hand and the blind (anyone but the picker), the pick's probability is averaged
-over every way the blind could lie among the picker's cards, which is exact for uniformly dealt worlds.
+The likelihood of a world (:mod:`sheepsolve.inference.likelihood`) is the product, over every call of the record's
+auction (or the one its rules imply: :func:`~sheepsolve.inference.auction.implied_auction`), of the probability of
+that call for the hand that world gives the seat that made it, the bury and the call included. Where the world does
+not split a picker's cards into his dealt hand and the blind (anyone but the picker), the pick's probability is
+averaged over every way the blind could lie among the picker's cards, which is exact for uniformly dealt worlds.
 
 Example
 -------
 >>> from sheepsolve.games import make_game
 >>> from sheepsolve.cards import parse_cards
->>> from sheepsolve.inference.auction import implied_auction
 >>> g = make_game("sheepshead")
 >>> f = features(g, parse_cards("QC QS JD AD TD AH 7S 8C"))
 >>> f.trumps, f.high, f.second, f.run, f.aces, f.voids
 (5, 2, 1, 2, 1, 0)
->>> strong, blind, weak = parse_cards("QC QS QH QD JC AD"), parse_cards("JS TD"), parse_cards("7C 8C 9C 7S 8S 7H")
+>>> strong, weak = parse_cards("QC QS QH QD JC AD"), parse_cards("7C 8C 9C 7S 8S 7H")
 >>> pick_probability(g, strong) > pick_probability(g, weak)
-True
->>> rest = [c for c in g.deck if c not in strong + blind + weak]
->>> kept = parse_cards("QC QS QH QD JC JS")   # seat 2 picked and buried AD TD
->>> like = AuctionLikelihood(implied_auction(g, 2))  # seats 0 and 1 passed, seat 2 picked
->>> p = like([weak, rest[:6], kept, rest[6:12], rest[12:18]], bury=parse_cards("AD TD"))
->>> 0 < p < 1
-True
->>> # the strong hand passing and the weak one picking: far less likely
->>> like([kept, rest[:6], weak, rest[6:12], rest[12:18]], bury=parse_cards("8H 9H")) < p / 100
 True
 """
 
@@ -71,8 +61,9 @@ from typing import Any
 from ..cards import Card
 from ..engine import legal_calls
 from ..games import REGISTRY, Game, GameError, make_game
-from .auction import AT_MOST, CONTRACT, PASS, PICK, PLAY, Auction, Call, ContractCall, implied_auction
+from .auction import AT_MOST, CONTRACT, PASS, PICK, PLAY, Call, ContractCall
 from .data import (
+    MEMO_CAP,
     SHRINK,
     TEMPERATURE,
     CallModel,
@@ -99,33 +90,10 @@ from .features import (
 
 # re-exported: the features and the model's data are part of the model's API
 
-__all__ = [
-    "TEMPERATURE",
-    "HandFeatures",
-    "BuryChoice",
-    "CallModel",
-    "features",
-    "pick_probability",
-    "bury_probability",
-    "bury_distribution",
-    "contract_probabilities",
-    "call_probability",
-    "auction_likelihood",
-    "AuctionLikelihood",
-    "auction_of",
-    "has_model",
-    "model_info",
-    "default_model",
-    "form_key",
-    "pick_key",
-    "contract_kind",
-    "BURY_TERMS",
-    "bury_terms",
-    "mask_of_hand",
-    "Table",
-    "fit_table",
-    "SHRINK",
-]
+__all__ = ["TEMPERATURE", "HandFeatures", "BuryChoice", "CallModel", "features", "pick_probability", "bury_probability",
+           "bury_distribution", "contract_probabilities", "call_probability", "has_model", "model_info",
+           "default_model", "form_key", "pick_key", "contract_kind", "BURY_TERMS", "bury_terms", "mask_of_hand",
+           "Table", "fit_table", "SHRINK", "Picker", "called_ace_calls", "contract_groups", "compiled_contracts"]
 
 
 @dataclass(frozen=True)
@@ -156,7 +124,7 @@ def _sigmoid(x: float) -> float:
 # Sheepshead: picking and burying
 
 
-class _Picker:
+class Picker:
     """P(pick) for hand masks of one game under one model (the weights looked up once)."""
 
     def __init__(self, game: Game, model: CallModel) -> None:
@@ -167,22 +135,55 @@ class _Picker:
         self.jd = model.table(pick_key(form, True)) or self.plain
         self.t = model.temperature["sheepshead"]
         self.jd_bit = self.masks.jd if form.endswith("/jack-of-diamonds") else 0
+        self._memo: dict[tuple[int, ...], float] = {}
+        self._jd_memo: dict[tuple[int, ...], float] = {}
+        self._means: dict[tuple, float] = {}
 
     def __call__(self, h: int) -> float:
         table = self.jd if h & self.jd_bit else self.plain
         if table is None:
             return 1.0
-        return _sigmoid(table.value(hand_key(self.masks, h)) / self.t)
+        key = hand_key(self.masks, h)
+        memo = self._jd_memo if h & self.jd_bit else self._memo
+        got = memo.get(key)
+        if got is None:
+            if len(memo) > MEMO_CAP:
+                memo.clear()
+            got = memo[key] = _sigmoid(table.value(key) / self.t)
+        return got
 
     def mean(self, picked: int, blind_size: int) -> float:
         """P(pick) averaged over every way the blind lies among the picker's cards (at most 70 of them, evenly
-        chosen, where there are more: sheepshead-4's 330)."""
+        chosen, where there are more: sheepshead-4's 330). Where every way is taken the mean is remembered per
+        class of picked hands (:meth:`hand_class`: hands whose ways give the same multiset of table keys) and
+        summed exactly (``math.fsum``), so it is a function of the class alone."""
         bits = [1 << i for i in range(32) if picked >> i & 1]
+        if math.comb(len(bits), blind_size) <= _SPLITS_CAP:
+            key = (self.hand_class(picked), blind_size)
+            got = self._means.get(key)
+            if got is None:
+                if len(self._means) > MEMO_CAP:
+                    self._means.clear()
+                values = [self(picked & ~sum(s)) for s in itertools.combinations(bits, blind_size)]
+                got = self._means[key] = math.fsum(values) / len(values)
+            return got
         splits = list(itertools.combinations(bits, blind_size))
-        if len(splits) > _SPLITS_CAP:
-            step = len(splits) / _SPLITS_CAP
-            splits = [splits[int(i * step)] for i in range(_SPLITS_CAP)]
+        step = len(splits) / _SPLITS_CAP
+        splits = [splits[int(i * step)] for i in range(_SPLITS_CAP)]
         return sum(self(picked & ~sum(s)) for s in splits) / len(splits)
+
+    def hand_class(self, h: int) -> tuple:
+        """What P(pick) of ``h`` and of the hands left when cards are taken out depends on: the trumps of the
+        first four ranks (the Laufende the key counts), how many of the other trumps are of the first and the
+        second top rank and the jack of diamonds, and per plain suit (in sorted order: the key counts voids and
+        aces, never a suit by name) whether the ace is held and how many other cards."""
+        m = self.masks
+        order = m.order
+        top = h & (order[0] | order[1] | order[2] | order[3]) if len(order) >= 4 else h & m.trumps
+        rest = h & m.trumps & ~top
+        suits = tuple(sorted(((h & s & m.aces).bit_count(), (h & s & ~m.aces).bit_count()) for s in m.suits))
+        return (top, (rest & m.high).bit_count(), (rest & m.second).bit_count(),
+                (rest & ~m.high & ~m.second).bit_count(), bool(rest & self.jd_bit), suits)
 
 
 _SPLITS_CAP = 70
@@ -198,13 +199,13 @@ def _leaster_form(game: Game) -> Game:
 def pick_probability(game: Game, hand: Iterable[Card] | int, model: CallModel | None = None) -> float:
     """P(pick) for a Sheepshead seat holding ``hand`` as dealt: the softmax of picking's expected payment against
     passing's 0, that is a logistic of EP/T (1.0 where the form has no data: the call then weighs nothing)."""
-    return _Picker(game, model or default_model())(mask_of_hand(hand))
+    return Picker(game, model or default_model())(mask_of_hand(hand))
 
 
 _CALLS: dict[tuple, tuple[tuple[Card | None, bool], ...]] = {}
 
 
-def _calls(game: Game, m: HandMasks, picked: int, kept: int, kept_cards: list[Card], bury: list[Card]
+def called_ace_calls(game: Game, m: HandMasks, picked: int, kept: int, kept_cards: list[Card], bury: list[Card]
            ) -> tuple[tuple[Card | None, bool], ...]:
     """The called-ace calls of a kept hand, :func:`sheepsolve.engine.legal_calls` asked once per pattern: they
     depend only on which plain aces and tens the picker holds and which plain suits he keeps a card of."""
@@ -228,7 +229,7 @@ def _bury_options(game: Game, picked: int) -> list[tuple[int, Card | None, bool,
             out.append((b, None, False, False))
             continue
         kept = picked & ~b
-        for card, under in _calls(game, m, picked, kept, [c for c in cards if not b >> c & 1], list(bury)):
+        for card, under in called_ace_calls(game, m, picked, kept, [c for c in cards if not b >> c & 1], list(bury)):
             out.append((b, card, card is None, under))
     return out
 
@@ -290,7 +291,7 @@ class _Group:
 
 
 @per_game
-def _contract_groups(game: Game) -> tuple[tuple[_Group, ...], int, ContractCall | None]:
+def contract_groups(game: Game) -> tuple[tuple[_Group, ...], int, ContractCall | None]:
     """Every contract the game's deck, table and rules allow, grouped by trumps (the Sauspiele once per Sau);
     the mask of every Ober and Unter and the sie contract, when the rules allow it."""
     groups: dict[int, tuple[HandMasks, list[tuple[ContractCall, str]]]] = {}
@@ -331,7 +332,7 @@ def contract_probabilities(game: Game, hand: Iterable[Card] | int, model: CallMo
 _COMPILED: dict[tuple[int, int], tuple[Game, CallModel, tuple]] = {}
 
 
-def _compiled_contracts(game: Game, m: CallModel) -> tuple:
+def compiled_contracts(game: Game, m: CallModel) -> tuple:
     """Per group of trumps: its masks and (contract, table, Sau bit, suit mask) of each contract the model has a
     table for; cached per game and model."""
     key = (id(game), id(m))
@@ -339,7 +340,7 @@ def _compiled_contracts(game: Game, m: CallModel) -> tuple:
     if hit is not None and hit[0] is game and hit[1] is m:
         return hit[2]
     form = form_key(game)
-    groups, _, _ = _contract_groups(game)
+    groups, _, _ = contract_groups(game)
     out = []
     for group in groups:
         mk = group.masks
@@ -363,12 +364,12 @@ def _compiled_contracts(game: Game, m: CallModel) -> tuple:
 def _contract_probabilities(game: Game, h: int, m: CallModel) -> dict[ContractCall | None, float] | None:
     if form_key(game) not in m.forms:
         return None
-    _, tops, sie = _contract_groups(game)
+    _, tops, sie = contract_groups(game)
     if sie is not None and h & tops == tops:
         return {sie: 1.0}
     t = m.temperature["schafkopf"]
     options: list[tuple[ContractCall | None, float]] = [(None, 0.0)]
-    for mk, entries in _compiled_contracts(game, m):
+    for mk, entries in compiled_contracts(game, m):
         key = hand_key(mk, h)
         for c, table, ace, suit_mask in entries:
             if not ace:
@@ -424,101 +425,7 @@ def call_probability(game: Game, call: Call | BuryChoice, hand: Iterable[Card] |
         return 1.0
     h = mask_of_hand(hand)
     if game.family == "sheepshead":
-        p = _Picker(game, m)(h)
+        p = Picker(game, m)(h)
         return p if call.kind == PICK else 1.0 - p
     dist = _contract_probabilities(game, h, m)
     return 1.0 if dist is None else _choice_probability(dist, call)
-
-
-# --------------------------------------------------------------------------------------------------------------
-# The likelihood of a world
-
-
-def auction_of(source: Any) -> Auction:
-    """The auction of a :class:`~sheepsolve.record.Record` (its ``auction``, or the one the rules imply), of an
-    :class:`Auction` (itself), or implied from anything with ``game``, ``declarer`` and ``called`` (a
-    :class:`~sheepsolve.worlds.Knowledge`, a :class:`~sheepsolve.engine.Setup`); an ``auction`` attribute that is
-    not None wins."""
-    if isinstance(source, Auction):
-        return source
-    given = getattr(source, "auction", None)
-    if isinstance(given, Auction):
-        return given
-    return implied_auction(source.game, source.declarer, called=getattr(source, "called", None))
-
-
-class AuctionLikelihood:
-    """The likelihood of worlds for one auction, with what does not change from world to world worked out once.
-
-    ``like(hands, bury=..., blind=..., called=..., under=..., alone=...)``: ``hands`` are the hands at the first
-    lead, seat by seat (a picker's after the bury; card lists or masks); ``bury`` the picker's bury in that world;
-    ``blind`` the blind as dealt when the judging seat saw it (the picker), else None (the pick is then averaged
-    over every place of the blind among the picker's cards); ``called``, ``under``, ``alone``: the call in that
-    world (default: the constructor's, the record's).
-    """
-
-    def __init__(self, auction: Auction, *, called: Card | None = None, under: Card | None = None,
-                 alone: bool = False, model: CallModel | None = None) -> None:
-        self.auction = auction
-        self.game = auction.game
-        self.model = model or default_model()
-        self.called, self.under, self.alone = called, under, alone
-        bidding = auction.bidding()
-        self.picker = next((s for s, c in bidding.items() if c.kind == PICK), None)
-        self.calls = tuple((s, c) for s, c in sorted(bidding.items()) if s != self.picker)
-        self.active = has_model(self.game, self.model)
-        self.sheepshead = self.game.family == "sheepshead"
-        self.pick = _Picker(self.game, self.model) if self.sheepshead else None
-
-    @classmethod
-    def of(cls, source: Any, model: CallModel | None = None) -> "AuctionLikelihood":
-        """The likelihood of :func:`auction_of` ``source`` (a record, a knowledge, a setup), with its call
-        (``called``, ``under``, ``alone``) as the default of every world."""
-        return cls(auction_of(source), called=getattr(source, "called", None), under=getattr(source, "under", None),
-                   alone=bool(getattr(source, "alone", False)), model=model)
-
-    def __call__(self, hands: Sequence[Iterable[Card] | int], *, bury: Iterable[Card] | int | None = None,
-                 blind: Iterable[Card] | int | None = None, called: Card | None = None, under: Card | None = None,
-                 alone: bool | None = None) -> float:
-        if not self.active:
-            return 1.0
-        g, m = self.game, self.model
-        like = 1.0
-        for seat, call in self.calls:
-            h = mask_of_hand(hands[seat])
-            if self.pick is not None:
-                p = self.pick(h)
-                like *= p if call.kind == PICK else 1.0 - p
-            else:
-                dist = _contract_probabilities(g, h, m)
-                like *= 1.0 if dist is None else _choice_probability(dist, call)
-            if like == 0.0:
-                return 0.0
-        if self.picker is not None and self.pick is not None and g.kind == "picker":
-            b = mask_of_hand(bury) if bury is not None else 0
-            picked = mask_of_hand(hands[self.picker]) | b
-            if blind is not None:
-                like *= self.pick(picked & ~mask_of_hand(blind))
-            else:
-                like *= self.pick.mean(picked, g.blind_size)
-            if bury is not None:
-                c = self.called if called is None else called
-                u = self.under if under is None else under
-                a = self.alone if alone is None else alone
-                like *= _bury_prob(g, picked, b, c, a, u is not None, m)
-        return like
-
-
-def auction_likelihood(source: Any, hands: Sequence[Iterable[Card] | int], *, bury: Iterable[Card] | int | None = None,
-                       blind: Iterable[Card] | int | None = None, called: Card | None = None,
-                       under: Card | None = None, alone: bool | None = None,
-                       model: CallModel | None = None) -> float:
-    """The product, over every call of ``source``'s auction (:func:`auction_of`: a record, a knowledge, a setup
-    or an :class:`Auction`), of the probability of that call for the hand the world gives the seat that made it
-    (the bury and the call included). For many worlds of one auction build an :class:`AuctionLikelihood` once.
-
-    ``hands``: the hands at the first lead; ``bury``: the world's bury (a picker game); ``blind``: the blind as dealt
-    when it is known (the picker's own view); ``called``, ``under``, ``alone``: the call (default: ``source``'s).
-    """
-    return AuctionLikelihood.of(source, model)(hands, bury=bury, blind=blind, called=called, under=under,
-                                               alone=alone)

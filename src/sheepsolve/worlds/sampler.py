@@ -223,29 +223,9 @@ class WorldSampler:
 
     def _splits(self, mask: int, k: int, caps: tuple[int, ...]) -> Iterator[tuple[tuple[int, ...], int]]:
         """Every way to share ``k`` cards among the slots of ``mask`` within ``caps``, with its number of deals
-        (a multinomial)."""
-        idx = [j for j in range(len(caps)) if mask >> j & 1]
-
-        def rec(pos: int, left: int) -> Iterator[list[int]]:
-            if pos == len(idx) - 1:
-                if left <= caps[idx[pos]]:
-                    yield [left]
-                return
-            for x in range(min(left, caps[idx[pos]]) + 1):
-                for tail in rec(pos + 1, left - x):
-                    yield [x] + tail
-
-        if not idx:
-            if k == 0:
-                yield tuple(0 for _ in caps), 1
-            return
-        for parts in rec(0, k):
-            split = [0] * len(caps)
-            ways = math.factorial(k)
-            for j, x in zip(idx, parts):
-                split[j] = x
-                ways //= math.factorial(x)
-            yield tuple(split), ways
+        (a multinomial): :func:`_splits_of`, worked out once for every sampler (a weighted sampler's strata share
+        them)."""
+        return iter(_splits_of(mask, k, caps))
 
     def count(self) -> int:
         """The number of consistent worlds, exactly (every world of the superset is checked when the rules may
@@ -338,6 +318,15 @@ class WorldSampler:
     def try_draw(self, rng: random.Random) -> World | None:
         """One deal of the superset, uniformly, as a world; None when the rules engine refuses it."""
         parts, under = self._deal(rng)
+        return self._world(parts, under)
+
+    def draw_deal(self, rng: random.Random) -> tuple[list[list[Card]], Card | None]:
+        """One deal of the superset, uniformly, not yet a world (:meth:`world_of` makes it one): the cards of each
+        slot (:attr:`slots`) and the card under it picks (None where it is known or there is none)."""
+        return self._deal(rng)
+
+    def world_of(self, parts: Sequence[Sequence[Card]], under: Card | None) -> World | None:
+        """The world of a :meth:`draw_deal`; None when the rules engine refuses it."""
         return self._world(parts, under)
 
     def draw(self, rng: random.Random) -> World:
@@ -465,6 +454,34 @@ class WorldSampler:
         p, n, z = ok / draws, draws, 4.0
         low = (p + z * z / (2 * n) - z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))) / (1 + z * z / n)
         return max(1, round(self.candidates * p)), self.candidates * max(0.0, low)
+
+
+@lru_cache(maxsize=1 << 14)
+def _splits_of(mask: int, k: int, caps: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """Every way to share ``k`` cards among the slots of ``mask`` within ``caps``, with its number of deals (a
+    multinomial), in a fixed order."""
+    idx = [j for j in range(len(caps)) if mask >> j & 1]
+
+    def rec(pos: int, left: int) -> Iterator[list[int]]:
+        if pos == len(idx) - 1:
+            if left <= caps[idx[pos]]:
+                yield [left]
+            return
+        for x in range(min(left, caps[idx[pos]]) + 1):
+            for tail in rec(pos + 1, left - x):
+                yield [x] + tail
+
+    if not idx:
+        return ((tuple(0 for _ in caps), 1),) if k == 0 else ()
+    out = []
+    for parts in rec(0, k):
+        split = [0] * len(caps)
+        ways = math.factorial(k)
+        for j, x in zip(idx, parts):
+            split[j] = x
+            ways //= math.factorial(x)
+        out.append((tuple(split), ways))
+    return tuple(out)
 
 
 def _share(cards: Sequence[Card], split: Sequence[int]) -> Iterator[list[tuple[Card, ...]]]:

@@ -1,0 +1,264 @@
+"""The likelihood of a world: the product, over the auction's calls, of each call's probability for the hand the
+world gives the seat that made it (the model of the calls, :mod:`sheepsolve.inference.model`).
+
+:class:`AuctionLikelihood` works out once per auction what does not change from world to world, and weighs a world
+fast: the pick's average over where the blind lay is remembered per class of picked hands, the bury's softmax is
+summed card by card, each Schafkopf call is scored without a dictionary of contracts, and with a ``floor`` the
+product stops as soon as it is at most the floor (what rejection control needs, :mod:`sheepsolve.weighting`).
+
+>>> from sheepsolve.games import make_game
+>>> from sheepsolve.cards import parse_cards
+>>> from sheepsolve.inference.auction import implied_auction
+>>> g = make_game("sheepshead")
+>>> strong, blind, weak = parse_cards("QC QS QH QD JC AD"), parse_cards("JS TD"), parse_cards("7C 8C 9C 7S 8S 7H")
+>>> rest = [c for c in g.deck if c not in strong + blind + weak]
+>>> kept = parse_cards("QC QS QH QD JC JS")   # seat 2 picked and buried AD TD
+>>> like = AuctionLikelihood(implied_auction(g, 2))  # seats 0 and 1 passed, seat 2 picked
+>>> p = like([weak, rest[:6], kept, rest[6:12], rest[12:18]], bury=parse_cards("AD TD"))
+>>> 0 < p < 1
+True
+>>> # the strong hand passing and the weak one picking: far less likely
+>>> like([kept, rest[:6], weak, rest[6:12], rest[12:18]], bury=parse_cards("8H 9H")) < p / 100
+True
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from ..cards import Card
+from ..games import Game
+from .auction import AT_MOST, CONTRACT, PASS, PICK, PLAY, Auction, Call, implied_auction
+from .features import hand_key, hand_masks, mask_of_hand
+from .data import CallModel, default_model, form_key, has_model
+from .model import Picker, called_ace_calls, compiled_contracts, contract_groups
+
+__all__ = ["AuctionLikelihood", "auction_likelihood", "auction_of"]
+
+
+class _BuryScorer:
+    """P(the picker's bury and call) for masks, as :func:`~sheepsolve.inference.model.bury_probability` gives it
+    up to rounding, without the terms of every choice: a choice's utility is the sum of what each buried card
+    takes from the kept hand (its trumps, top trumps, aces, the jack of diamonds) and adds to the bury (points,
+    trumps), the kept hand's voids and the call's terms; what every choice of one picked hand shares cancels in
+    the softmax."""
+
+    def __init__(self, game: Game, m: CallModel) -> None:
+        self.game = game
+        self.w = m.weights(form_key(game) + "/bury")
+        self.t = m.temperature["sheepshead"]
+        self.masks = hm = hand_masks(game)
+        self.called_ace = game.partner == "called-ace"
+        self.card_u = [0.0] * 32
+        if self.w is None:
+            return
+        w = self.w
+        for c in game.deck:
+            bit = 1 << c
+            trump, high, second = bool(bit & hm.trumps), bool(bit & hm.high), bool(bit & hm.second)
+            ace, jd = bool(bit & hm.aces), bool(bit & hm.jd)
+            self.card_u[c] = (-w[0] * trump - w[1] * high - w[2] * second - w[3] * ace + w[5] * c.points / 10
+                              + w[6] * trump - w[11] * jd)
+
+    def __call__(self, picked: int, bury: int, called: Card | None, alone: bool, under: bool) -> float:
+        w = self.w
+        if w is None:
+            return 1.0
+        if not self.called_ace:
+            called, alone, under = None, False, False
+        elif called is None:
+            alone = True
+        g, hm, cu, t = self.game, self.masks, self.card_u, self.t
+        cards = [Card(i) for i in range(32) if picked >> i & 1]
+        us: list[float] = []
+        target = None
+        for chosen in itertools.combinations(cards, g.bury_size):
+            b = 0
+            u = 0.0
+            for c in chosen:
+                b |= 1 << c
+                u += cu[c]
+            kept = picked & ~b
+            voids = 0
+            for sm in hm.suits:
+                if not kept & sm:
+                    voids += 1
+            u += w[4] * voids
+            if not self.called_ace:
+                us.append(u / t)
+                if b == bury:
+                    target = us[-1]
+                continue
+            for card, und in called_ace_calls(g, hm, picked, kept, [c for c in cards if not b >> c & 1], list(chosen)):
+                x = u
+                if card is not None:
+                    sm = hm.suits[hm.suit_of.index(card.suit)] if card.suit in hm.suit_of else 0
+                    x += w[7] * (kept & sm).bit_count() + w[8] * (card.rank == "T")
+                else:
+                    x += w[9]
+                x += w[10] * und
+                us.append(x / t)
+                if b == bury and card == called and (card is None) == alone and und == under:
+                    target = us[-1]
+        if target is None:
+            return 0.0
+        top = max(us)
+        p = math.exp(target - top) / sum(math.exp(x - top) for x in us)
+        if under:
+            p /= (picked & ~bury).bit_count()
+        return p
+
+
+
+
+class _CallScorer:
+    """P(one Schafkopf call) for hand masks, as :func:`~sheepsolve.inference.model.call_probability`
+    gives it, without the dictionary: the contracts that count for the call are worked out once (their
+    positions among the game's compiled contracts), and a hand's softmax is summed in the same order, so the
+    probability is the same to the last bit."""
+
+    def __init__(self, game: Game, m: CallModel, call: Call) -> None:
+        self.active = form_key(game) in m.forms
+        _, self.tops, sie = contract_groups(game)
+        self.compiled = compiled_contracts(game, m) if self.active else ()
+        self.t = m.temperature["schafkopf"] if self.active else 1.0
+        self.kind = call.kind
+        counts = (lambda c: True) if call.kind == PLAY else (lambda c: False)
+        if call.kind == CONTRACT:
+            counts = (lambda c: c == call.contract)
+        elif call.kind == AT_MOST:
+            assert call.contract is not None
+            bound, strict = call.contract.rank, call.strict
+            counts = (lambda c: c.rank < bound if strict else c.rank <= bound)
+        self.pass_counts = call.kind in (PASS, AT_MOST)
+        self.wanted = tuple(tuple(counts(c) for c, _, _, _ in entries) for _, entries in self.compiled)
+        self.sie = None if sie is None else (1.0 if call.kind == PLAY or counts(sie) else 0.0)
+
+    def __call__(self, h: int) -> float:
+        if not self.active or self.kind not in (PASS, PLAY, CONTRACT, AT_MOST):
+            return 1.0
+        if self.sie is not None and h & self.tops == self.tops:
+            return 0.0 if self.kind == PASS else self.sie
+        t = self.t
+        us = [0.0]
+        want = [self.pass_counts]
+        for (mk, entries), wanted in zip(self.compiled, self.wanted):
+            key = hand_key(mk, h)
+            for (_, table, ace, suit_mask), w in zip(entries, wanted):
+                if not ace:
+                    us.append(table.value(key) / t)
+                    want.append(w)
+                elif not h & ace and h & suit_mask:
+                    us.append(table.value(key[:3] + ((h & suit_mask).bit_count(),) + key[4:]) / t)
+                    want.append(w)
+        top = max(us)
+        es = [math.exp(u - top) for u in us]
+        z = sum(es)
+        if self.kind == PLAY:
+            return 1.0 - es[0] / z
+        return float(sum(e / z for e, w in zip(es, want) if w))
+
+
+
+
+
+def auction_of(source: Any) -> Auction:
+    """The auction of a :class:`~sheepsolve.record.Record` (its ``auction``, or the one the rules imply), of an
+    :class:`Auction` (itself), or implied from anything with ``game``, ``declarer`` and ``called`` (a
+    :class:`~sheepsolve.worlds.Knowledge`, a :class:`~sheepsolve.engine.Setup`); an ``auction`` attribute that is
+    not None wins."""
+    if isinstance(source, Auction):
+        return source
+    given = getattr(source, "auction", None)
+    if isinstance(given, Auction):
+        return given
+    return implied_auction(source.game, source.declarer, called=getattr(source, "called", None))
+
+
+class AuctionLikelihood:
+    """The likelihood of worlds for one auction, with what does not change from world to world worked out once.
+
+    ``like(hands, bury=..., blind=..., called=..., under=..., alone=...)``: ``hands`` are the hands at the first
+    lead, seat by seat (a picker's after the bury; card lists or masks); ``bury`` the picker's bury in that world;
+    ``blind`` the blind as dealt when the judging seat saw it (the picker), else None (the pick is then averaged
+    over every place of the blind among the picker's cards); ``called``, ``under``, ``alone``: the call in that
+    world (default: the constructor's, the record's).
+    """
+
+    def __init__(self, auction: Auction, *, called: Card | None = None, under: Card | None = None,
+                 alone: bool = False, model: CallModel | None = None) -> None:
+        self.auction = auction
+        self.game = auction.game
+        self.model = model or default_model()
+        self.called, self.under, self.alone = called, under, alone
+        bidding = auction.bidding()
+        self.picker = next((s for s, c in bidding.items() if c.kind == PICK), None)
+        self.calls = tuple((s, c) for s, c in sorted(bidding.items()) if s != self.picker)
+        self.active = has_model(self.game, self.model)
+        self.sheepshead = self.game.family == "sheepshead"
+        self.pick = Picker(self.game, self.model) if self.sheepshead else None
+        self.bury = _BuryScorer(self.game, self.model) if self.sheepshead else None
+        self.scorers = {} if self.sheepshead else {s: _CallScorer(self.game, self.model, c) for s, c in self.calls}
+        # the calls that say most first (a contract, a wish to play), the passes after: see __call__'s floor
+        self.order = tuple(sorted(self.calls, key=lambda sc: sc[1].kind == PASS))
+
+    @classmethod
+    def of(cls, source: Any, model: CallModel | None = None) -> "AuctionLikelihood":
+        """The likelihood of :func:`auction_of` ``source`` (a record, a knowledge, a setup), with its call
+        (``called``, ``under``, ``alone``) as the default of every world."""
+        return cls(auction_of(source), called=getattr(source, "called", None), under=getattr(source, "under", None),
+                   alone=bool(getattr(source, "alone", False)), model=model)
+
+    def __call__(self, hands: Sequence[Iterable[Card] | int], *, bury: Iterable[Card] | int | None = None,
+                 blind: Iterable[Card] | int | None = None, called: Card | None = None, under: Card | None = None,
+                 alone: bool | None = None, floor: float = 0.0) -> float:
+        """The likelihood of the world (see the class). ``floor``: stop as soon as the product is at most
+        ``floor`` (every factor left is a probability, at most 1) and give that partial product, which is then at
+        most ``floor`` too: what rejection control needs to refuse a world (:mod:`sheepsolve.weighting`). The
+        picker's factors and the declarer's call come first, the passes after."""
+        if not self.active:
+            return 1.0
+        g, m = self.game, self.model
+        like = 1.0
+        if self.picker is not None and self.pick is not None and g.kind == "picker":
+            b = mask_of_hand(bury) if bury is not None else 0
+            picked = mask_of_hand(hands[self.picker]) | b
+            if blind is not None:
+                like *= self.pick(picked & ~mask_of_hand(blind))
+            else:
+                like *= self.pick.mean(picked, g.blind_size)
+            if like <= floor:
+                return like
+            if bury is not None:
+                c = self.called if called is None else called
+                u = self.under if under is None else under
+                a = self.alone if alone is None else alone
+                like *= self.bury(picked, b, c, a, u is not None)
+        for seat, call in self.order:
+            if like <= floor:
+                return like
+            h = mask_of_hand(hands[seat])
+            if self.pick is not None:
+                p = self.pick(h)
+                like *= p if call.kind == PICK else 1.0 - p
+            else:
+                like *= self.scorers[seat](h)
+        return like
+
+
+def auction_likelihood(source: Any, hands: Sequence[Iterable[Card] | int], *, bury: Iterable[Card] | int | None = None,
+                       blind: Iterable[Card] | int | None = None, called: Card | None = None,
+                       under: Card | None = None, alone: bool | None = None,
+                       model: CallModel | None = None) -> float:
+    """The product, over every call of ``source``'s auction (:func:`auction_of`: a record, a knowledge, a setup
+    or an :class:`Auction`), of the probability of that call for the hand the world gives the seat that made it
+    (the bury and the call included). For many worlds of one auction build an :class:`AuctionLikelihood` once.
+
+    ``hands``: the hands at the first lead; ``bury``: the world's bury (a picker game); ``blind``: the blind as dealt
+    when it is known (the picker's own view); ``called``, ``under``, ``alone``: the call (default: ``source``'s).
+    """
+    return AuctionLikelihood.of(source, model)(hands, bury=bury, blind=blind, called=called, under=under,
+                                               alone=alone)

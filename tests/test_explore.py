@@ -234,9 +234,11 @@ def test_view_matches_suggest(server, tmp_path):
     ex = Explorer.open(SWING)
     n = 13
     got = server.job("view", [str(c) for c in ex.main[:n]])["result"]
-    want = _cli_json("suggest", str(_cut(ex.record, n, tmp_path)), "--worlds", "10", "--jobs", "1",
-                     "--inference", "none")  # explore's worlds are uniform
+    want = _cli_json("suggest", str(_cut(ex.record, n, tmp_path)), "--worlds", "10", "--jobs", "1")
     assert got["cards"] == want["cards"] and got["best"] == want["best"]
+    # the same worlds weighted by the auction as suggest's (the default of both)
+    assert got["inference"] == want["inference"] == "auction"
+    assert got["effective_worlds"] == want["effective_worlds"] and got["assumes"] == want["assumes"]
 
 
 def test_a_job_is_cancelled(server):

@@ -89,10 +89,11 @@ def suggest(file: str, seat_name: str | None, worlds_text: str, seed: int, jobs:
               help="Worlds of the player's view and of the engine's every card (as suggest --worlds).")
 @click.option("--seed", type=SEED, default=0, show_default=True, help="The worlds' seed (as suggest --seed).")
 @click.option("--german", is_flag=True, help="Accept German card names (EO, Herz-Sau, ...) in the record.")
+@inference_option
 @cards_option
 @input_errors
 def explore(file: str, seat_name: str | None, port: int, no_browser: bool, worlds: int, seed: int, german: bool,
-            notation: str | None) -> None:
+            notation: str | None, inference: str) -> None:
     """Explore a hand in the browser: step through it card by card (arrow keys), see every legal card's
     double-dummy value, try other cards in a tree of variations, download a variation as a record, see the
     mover's own view, and play on against the engine. Serves on 127.0.0.1 only, every request with the
@@ -107,7 +108,8 @@ def explore(file: str, seat_name: str | None, port: int, no_browser: bool, world
         except RecordError as e:
             raise InputError(f"--seat: {e}") from None
     try:
-        serve(ex, port=port, open_browser=not no_browser, settings=Settings(worlds=worlds, seed=seed, seat=seat),
+        serve(ex, port=port, open_browser=not no_browser, settings=Settings(worlds=worlds, seed=seed, seat=seat,
+                                                                           inference=inference),
               echo=lambda text: click.echo(text, err=False))
     except OSError as e:
         raise InputError(f"--port {port}: {e.strerror or e}") from None

@@ -57,13 +57,15 @@ _KINDS = ("values", "chart", "bestline", "view", "engine", "judge")
 
 
 class Settings:
-    """What the app was started with: the worlds and seed of the player's view and the engine, the seat whose
-    view the page starts in (None: every hand shown)."""
+    """What the app was started with: the worlds, seed and inference (``auction`` or ``none``, as suggest's) of the
+    player's view and the engine, the seat whose view the page starts in (None: every hand shown)."""
 
-    def __init__(self, *, worlds: int = 100, seed: int = 0, seat: int | None = None) -> None:
+    def __init__(self, *, worlds: int = 100, seed: int = 0, seat: int | None = None,
+                 inference: str = "auction") -> None:
         self.worlds = worlds
         self.seed = seed
         self.seat = seat
+        self.inference = inference
 
 
 class _Guard:
@@ -231,7 +233,7 @@ def _work(ex: Explorer, settings: Settings, kind: str, line: tuple, data: dict[s
     """The background work of a job of ``kind`` on the position after ``line``."""
     from . import seat_view
 
-    worlds, seed = settings.worlds, settings.seed
+    worlds, seed, inference = settings.worlds, settings.seed, settings.inference
     if kind == "values":
         return lambda progress: ex.values(line)
     if kind == "bestline":
@@ -247,9 +249,11 @@ def _work(ex: Explorer, settings: Settings, kind: str, line: tuple, data: dict[s
                                  "seats": ex.game.seats}}
         return chart
     if kind == "view":
-        return lambda progress: seat_view.view_at(ex, line, worlds=worlds, seed=seed, progress=progress)
+        return lambda progress: seat_view.view_at(ex, line, worlds=worlds, seed=seed, progress=progress,
+                                                  inference=inference)
     if kind == "engine":
-        return lambda progress: seat_view.engine_card(ex, line, worlds=worlds, seed=seed, progress=progress)
+        return lambda progress: seat_view.engine_card(ex, line, worlds=worlds, seed=seed, progress=progress,
+                                                      inference=inference)
     seat_name = data.get("seat")
     if not isinstance(seat_name, str) or seat_name not in ex.record.players:
         raise ExploreError("seat: the name of a player of the record")
@@ -258,7 +262,7 @@ def _work(ex: Explorer, settings: Settings, kind: str, line: tuple, data: dict[s
         raise ExploreError("since: the number of cards played before the user took his seat")
     seat = ex.record.players.index(seat_name)
     return lambda progress: seat_view.judge_hand(ex, line, seat, since=since, worlds=worlds, seed=seed,
-                                                 progress=progress)
+                                                 progress=progress, inference=inference)
 
 
 def page_html(ex: Explorer, settings: Settings, token: str) -> str:

@@ -3,19 +3,23 @@ the card the engine plays for a seat, and a played hand's decisions judged as ``
 judges them.
 
 Every answer is about the record with the line as its play (:meth:`Explorer.record_at`), so the player's view
-at a position is exactly ``sheepsolve suggest`` of that record with the same ``--worlds`` and ``--seed``, and the
-judgement of a hand exactly ``annotate --view player`` of it. The work reports its progress world by world
+at a position is exactly ``sheepsolve suggest`` of that record with the same ``--worlds``, ``--seed`` and
+``--inference`` (the worlds weighted by the auction, by default, as suggest's), and the judgement of a hand
+exactly ``annotate --view player`` of it. The work reports its progress world by world
 (and stops there when its job is cancelled).
 """
 
 from __future__ import annotations
 
+import dataclasses
+import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..cards import Card
 from ..player.suggest import player_view
-from ..worlds import Knowledge, WorldSampler, WorldsError
+from ..weighting import pick_worlds, world_weights
+from ..worlds import Knowledge, WorldsError
 from .session import Explorer, line_label
 
 __all__ = ["view_at", "engine_card", "judge_hand", "Progress"]
@@ -23,46 +27,46 @@ __all__ = ["view_at", "engine_card", "judge_hand", "Progress"]
 Progress = Callable[[int, int], None]
 
 
-def _knowledge(ex: Explorer, line: Sequence[Card]) -> Knowledge:
+def _knowledge(ex: Explorer, line: Sequence[Card], inference: str) -> Knowledge:
     rec = ex.record_at(line)
     k = Knowledge.from_record(rec)
     if k.to_move is None:
         raise WorldsError("the hand is over: there is no card to judge")
-    return k
+    return dataclasses.replace(k, weights=world_weights(rec, inference))
 
 
 def view_at(ex: Explorer, line: Sequence[Card], *, worlds: int, seed: int, progress: Progress | None = None,
-            race: bool = True) -> dict[str, Any]:
+            race: bool = True, inference: str = "auction") -> dict[str, Any]:
     """The mover's view of the position after ``line``: ``suggest --json``'s fields (every legal card's mean,
-    standard error, ``vs_best``, P(61+), payment; ``best``) and ``beliefs``: for every card the mover cannot
-    see, the share of the worlds in which each other player holds it now (``"bury"`` / ``"blind"`` where it
-    may lie there)."""
-    k = _knowledge(ex, line)
-    given = WorldSampler(k).sample(worlds, seed=seed)
+    standard error, ``vs_best``, P(61+), payment; ``best``; the worlds' weights as ``--inference`` asks) and
+    ``beliefs``: for every card the mover cannot see, the (weighted) share of the worlds in which each other player
+    holds it now (``"bury"`` / ``"blind"`` where it may lie there)."""
+    k = _knowledge(ex, line, inference)
+    given, weights, exact = pick_worlds(k, worlds, seed)
     actual = ex.state(line) if ex.setup is not None else None
-    v = player_view(k, worlds, seed=seed, jobs=1, given=given, exact=False, actual=actual, progress=progress,
-                    race=race)
+    v = player_view(k, worlds, seed=seed, jobs=1, given=given, exact=exact, weights=weights, actual=actual,
+                    progress=progress, race=race)
     data = v.to_dict()
     names = ex.record.players
-    counts: dict[Card, dict[str, int]] = {}
+    ws = [1.0] * len(given) if weights is None else list(weights)
+    counts: dict[Card, dict[str, list[float]]] = {}
     mine = set(given[0].state.hands[k.seat]) if given else set()
-    for w in given:
+    for w, x in zip(given, ws):
         for s, h in enumerate(w.state.hands):
             if s == k.seat:
                 continue
             for c in h:
-                counts.setdefault(c, {}).setdefault(names[s], 0)
-                counts[c][names[s]] += 1
+                counts.setdefault(c, {}).setdefault(names[s], []).append(x)
         hidden_bury = [] if k.bury is not None else list(w.setup.bury)
         for where, cards in (("bury", hidden_bury), ("blind", list(w.setup.blind) if ex.game.kind == "leaster" else [])):
             for c in cards:
                 if c not in mine:
-                    counts.setdefault(c, {}).setdefault(where, 0)
-                    counts[c][where] += 1
-    n = len(given)
+                    counts.setdefault(c, {}).setdefault(where, []).append(x)
+    total = math.fsum(ws)
     beliefs: dict[str, dict[str, float]] = {}
     for c in ex.game.sort_cards(counts):
-        beliefs[str(c)] = {who: round(x / n, 4) for who, x in sorted(counts[c].items(), key=lambda kv: -kv[1])}
+        shares = {who: math.fsum(xs) / total for who, xs in counts[c].items()}
+        beliefs[str(c)] = {who: round(p, 4) for who, p in sorted(shares.items(), key=lambda kv: -kv[1])}
     data["beliefs"] = beliefs
     data["top"] = str(v.top)
     data["line"] = [str(c) for c in line]
@@ -70,10 +74,11 @@ def view_at(ex: Explorer, line: Sequence[Card], *, worlds: int, seed: int, progr
 
 
 def engine_card(ex: Explorer, line: Sequence[Card], *, worlds: int, seed: int,
-                progress: Progress | None = None) -> dict[str, Any]:
+                progress: Progress | None = None, inference: str = "auction") -> dict[str, Any]:
     """The card the engine plays for the player to move after ``line``: the best card of the player's view, as
-    ``suggest`` picks it (its best mean), with the figures behind it."""
-    k = _knowledge(ex, line)
+    ``suggest`` picks it (its best mean, over worlds weighted as ``inference`` asks), with the figures behind
+    it."""
+    k = _knowledge(ex, line, inference)
     v = player_view(k, worlds, seed=seed, jobs=1, progress=progress)
     top = v.top
     return {"card": str(top), "seat": ex.record.players[k.seat], "mean": v.cards[top].mean,
@@ -81,7 +86,7 @@ def engine_card(ex: Explorer, line: Sequence[Card], *, worlds: int, seed: int,
 
 
 def judge_hand(ex: Explorer, line: Sequence[Card], seat: int, *, since: int, worlds: int, seed: int,
-               progress: Progress | None = None) -> dict[str, Any]:
+               progress: Progress | None = None, inference: str = "auction") -> dict[str, Any]:
     """The finished hand ``line`` judged as ``annotate --view player`` judges it (double dummy and from each
     mover's own view), and the decisions of ``seat`` from card ``since`` on (the cards the user played)."""
     from ..annotate import annotate_record
@@ -92,7 +97,7 @@ def judge_hand(ex: Explorer, line: Sequence[Card], seat: int, *, since: int, wor
     if not ex.state(line).finished:
         raise WorldsError("the hand is not over yet")
     ann = annotate_record(rec, solver=Solver(), judge_bury=False)
-    ann = annotate_view(ann, worlds=worlds, seed=seed, jobs=1, progress=progress)
+    ann = annotate_view(ann, worlds=worlds, seed=seed, jobs=1, progress=progress, inference=inference, source=rec)
     mine = []
     for d in ann.decisions:
         if d.seat != seat or d.index < since:

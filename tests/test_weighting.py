@@ -405,3 +405,21 @@ def test_weighted_annotate_same_answer_whatever_jobs(monkeypatch):
         d.pop("seconds", None)
         d["view"].pop("seconds", None)
     assert json.dumps(one, sort_keys=True, default=str) == json.dumps(two, sort_keys=True, default=str)
+
+
+@pytest.mark.parametrize("example", ["wenz-3-player-midtrick", "skat-grand-finished"])
+def test_a_game_without_a_model_of_the_calls_is_uniform_and_says_so(example):
+    """--inference auction where the model has no data for the game: the same answer as --inference none, the
+    worlds' line saying why they are alike."""
+    from sheepsolve.player.suggest import suggest_record
+
+    rec = load_record(f"examples/{example}.toml")
+    at = None if example.endswith("midtrick") else "2.2"
+    a = suggest_record(rec, worlds=12, seed=4, at=at, inference="auction").to_dict()
+    n = suggest_record(rec, worlds=12, seed=4, at=at, inference="none").to_dict()
+    assert a["assumes"].endswith("(no model of the calls for this game)")
+    assert n["assumes"] == "every deal that fits the play is equally likely"
+    for d in (a, n):
+        d.pop("assumes")
+        d.pop("seconds")
+    assert a == n and a["inference"] == "none"

@@ -60,7 +60,7 @@ from .worlds import ALL_WORLDS_CAP, Knowledge, World, WorldSampler, WorldsError,
 
 __all__ = ["WorldWeights", "FunctionWeights", "AuctionWeights", "weighted_mean_se", "effective_size",
            "WeightedSampler", "first_lead", "beliefs", "belief_cards", "pick_worlds", "passes_weights", "INFERENCES",
-           "world_weights", "assumption",
+           "world_weights", "weighs", "NoModelWeights", "assumption",
            "CAVEAT", "PILOT_WORLDS", "UNIFORM_SHARE", "REJECTION_CONTROL", "PlayWeights", "PLAY_TEMPERATURE"]
 
 INFERENCES = ("auction", "none")
@@ -93,9 +93,11 @@ little weight is still drawn now and then."""
 
 class WorldWeights:
     """How likely a world is, up to a constant factor: :meth:`weight`. ``label``: one line for the pages and the
-    text saying what the worlds assume."""
+    text saying what the worlds assume; ``uniform``: every world weighs alike (the worlds are then drawn and
+    summed as uniform ones, :func:`weighs`)."""
 
     label = "every deal that fits the play is equally likely"
+    uniform = False
 
     def weight(self, k: Knowledge, world: World) -> float:  # pragma: no cover - the base is uniform
         return 1.0
@@ -200,9 +202,22 @@ class PlayWeights(WorldWeights):
         return w
 
 
+class NoModelWeights(WorldWeights):
+    """``--inference auction`` where the model of the calls has no data for the game: every world alike, and the
+    line that says what the worlds assume says why."""
+
+    label = "every deal that fits the play is equally likely (no model of the calls for this game)"
+    uniform = True
+
+
+def weighs(weights: WorldWeights | None) -> bool:
+    """Whether ``weights`` tell worlds apart (not None and not uniform)."""
+    return weights is not None and not weights.uniform
+
+
 def world_weights(source: Any, inference: str) -> WorldWeights | None:
     """The weight function ``--inference`` asks for (None: uniform worlds). ``auction`` without a model of the
-    calls for the game (or without the model at all) is uniform too."""
+    calls for the game (or without the model at all) is uniform too: :class:`NoModelWeights`, which says so."""
     if inference not in INFERENCES:
         raise WorldsError(f"--inference: must be one of {', '.join(INFERENCES)}, not {inference!r}")
     if inference == "none":
@@ -210,8 +225,8 @@ def world_weights(source: Any, inference: str) -> WorldWeights | None:
     try:
         w = AuctionWeights(source)
     except ImportError:  # pragma: no cover - the model of the calls not installed
-        return None
-    return w if w.active else None
+        return NoModelWeights()
+    return w if w.active else NoModelWeights()
 
 
 def passes_weights(game: Game, seat: int, inference: str, players: Sequence[str] | None = None
@@ -260,9 +275,9 @@ def pick_worlds(k: Knowledge, worlds: int | str, seed: int | str = 0, cap: int =
             raise WorldsError(f"--worlds: must be 1 or more (or \"all\"), not {worlds!r}")
     if worlds == "all" or sampler.candidates <= worlds:
         got = sampler.all_worlds(cap)
-        ws = None if k.weights is None else [k.weights.weight(k, w) for w in got]
+        ws = [k.weights.weight(k, w) for w in got] if weighs(k.weights) else None
         return got, (None if ws is not None and math.fsum(ws) <= 0 else ws), True
-    if k.weights is None:
+    if not weighs(k.weights):
         return sampler.sample(worlds, seed=seed), None, False
     got, ws = WeightedSampler(k, k.weights, sampler).sample(worlds, seed=seed)
     if math.fsum(ws) <= 0:  # the model gives every world weight 0 (a call it never makes): the worlds alike

@@ -20,7 +20,7 @@ from ..worlds import ALL_WORLDS_CAP, Knowledge, World, WorldSampler, WorldsError
 from .options import VIEW_TABLE_MIB
 from .solve import race_guesses, race_keep, race_rounds, solve_world, summarize_cards, worker_knowledge, worker_solver
 from ..constraints import parse_constraints
-from ..weighting import CAVEAT, assumption, effective_size, pick_worlds, world_weights
+from ..weighting import CAVEAT, assumption, effective_size, pick_worlds, weighs, world_weights
 
 __all__ = ["DecisionView", "PlayerView", "ViewSettings", "BuryViewRow", "BuryView", "bury_view", "annotate_view"]
 
@@ -261,7 +261,7 @@ class _Pools:
         """The decision's worlds, whether they are every consistent world, and their weights (None: alike).
         Weighted worlds are drawn afresh for every decision (their importance weights belong to one proposal)."""
         seat = k.seat
-        if k.weights is not None:
+        if weighs(k.weights):
             try:
                 pool, ws, exact = pick_worlds(k, self.worlds, f"{self.seed}:seat {seat}:{len(k.plays)}")
             except WorldsError as e:
@@ -427,7 +427,7 @@ def annotate_view(ann, *, worlds: int | str = 100, seed: int = 0, jobs: int | No
     probe = dataclasses.replace(Knowledge.from_setup(setup, [], 0, players=ann.players), constraints=constraints,
                                 weights=weigh)
     settings = ViewSettings(worlds=worlds, seed=seed, min_cost=min_cost, solves=len(units),
-                            seconds=time.perf_counter() - t0, inference="none" if weigh is None else "auction",
+                            seconds=time.perf_counter() - t0, inference="auction" if weighs(weigh) else "none",
                             assumes=assumption(probe), constraints=tuple(c.text for c in constraints))
     return dataclasses.replace(ann, decisions=decisions, summary=summary, view=settings)
 

@@ -54,7 +54,7 @@ from .options import VIEW_TABLE_MIB
 from .solve import (CardView, race_guesses, race_keep, race_rounds, solve_world, summarize_cards, worker_knowledge,
                     worker_solver)
 from ..constraints import parse_constraints
-from ..weighting import (CAVEAT, PlayWeights, assumption, beliefs, effective_size, pick_worlds,
+from ..weighting import (CAVEAT, PlayWeights, assumption, beliefs, effective_size, pick_worlds, weighs,
                          world_weights)
 
 __all__ = ["View", "player_view", "parse_at", "suggest_record"]
@@ -243,7 +243,7 @@ def player_view(k: Knowledge, worlds: int | str = 100, *, seed: int = 0, jobs: i
     return View(knowledge=k, worlds=len(given), exact=exact, cards=cards, best=best, maximize=maximize,
                 values=values, payments=pays, double_dummy=dd, seconds=time.perf_counter() - t0,
                 weights=None if weights is None else tuple(weights), beliefs=beliefs(k, given, weights),
-                inference="none" if k.weights is None else "auction", declaring=declaring)
+                inference="auction" if weighs(k.weights) else "none", declaring=declaring)
 
 
 # --------------------------------------------------------------------------------------------------------------

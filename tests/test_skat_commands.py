@@ -16,17 +16,21 @@ import pytest
 
 from helpers_cli import EXAMPLES, run
 
+from sheepsolve.deals import deal
+from sheepsolve.engine import Setup
+from sheepsolve.games import make_game
 from sheepsolve.objective import Objective
 from sheepsolve.player.suggest import suggest_record
-from sheepsolve.record import load_record
+from sheepsolve.record import Record, dump_record, load_record
+from sheepsolve.worlds import Knowledge, WorldSampler
 
 SKAT_EXAMPLES = ["skat-grand-finished", "skat-hearts-finished", "skat-null-finished"]
 ALL_EXAMPLES = SKAT_EXAMPLES + ["bettel-finished"]
 
 
-def cut(tmp_path: Path, name: str, cards: int, *, game: str | None = None) -> Path:
-    """The example ``name`` with its play cut to the first ``cards`` cards (``game``: another game name), written
-    to ``tmp_path``."""
+def cut(tmp_path: Path, name: str, cards: int, *, game: str | None = None, extra: str = "") -> Path:
+    """The example ``name`` with its play cut to the first ``cards`` cards (``game``: another game name; ``extra``:
+    lines added after the game's), written to ``tmp_path``."""
     text = (EXAMPLES / f"{name}.toml").read_text()
     m = re.search(r"^play = \[\n(.*?)^\]\n", text, re.S | re.M)
     assert m is not None
@@ -39,7 +43,10 @@ def cut(tmp_path: Path, name: str, cards: int, *, game: str | None = None) -> Pa
     if game is not None:
         text, n = re.subn(r'^game = "[^"]*"', f'game = "{game}"', text, flags=re.M)
         assert n == 1
-    path = tmp_path / f"{name}-{cards}{'-' + game if game else ''}.toml"
+    if extra:
+        text, n = re.subn(r'^(game = "[^"]*"\n)', lambda m: m.group(1) + extra, text, flags=re.M)
+        assert n == 1
+    path = tmp_path / f"{name}-{cards}{'-' + game if game else ''}{'-x' if extra else ''}.toml"
     path.write_text(text)
     return path
 
@@ -149,3 +156,115 @@ def test_annotate_view_player_null(tmp_path):
         pick = min if x["player"] == "Ann" else max  # the declarer wants no trick
         top = pick(v["values"], key=lambda c: (v["values"][c], c))
         assert top in v["best"], (x["player"], v)
+
+
+# --------------------------------------------------------------------------------------------------------------
+# What each seat knows: the skat, and an ouvert declarer's open hand
+
+
+def _defender_decisions(rec):
+    """(cards played before, seat) of every defender's decision of a finished record."""
+    out = []
+    for i, (seat, _) in enumerate(rec.replay.plays):
+        if seat != rec.declarer:
+            out.append((i, seat))
+    return out
+
+
+@pytest.mark.parametrize("name", ["skat-null-finished", "bettel-finished"])
+def test_ouvert_declarers_hand_is_open_to_every_defender(tmp_path, name):
+    rec = load_record(cut(tmp_path, name, 99, extra="ouvert = true\n"))
+    assert rec.game.ouvert
+    p = rec.declarer
+    real = rec.state().setup.hands[p]  # his hand at the first lead (after the discard)
+    for upto, seat in _defender_decisions(rec):
+        k = Knowledge.from_record(rec, seat, upto=upto)
+        assert k.shown == ((p, real),)
+        sampler = WorldSampler(k)
+        worlds = sampler.sample(25, seed=upto) if sampler.candidates > 2000 else sampler.all_worlds()
+        assert worlds and all(w.setup.hands[p] == real for w in worlds), (upto, seat)
+    # from the played hand's setup too (annotate --view player), and the declarer himself is told nothing new
+    setup = rec.state().setup
+    k = Knowledge.from_setup(setup, [], (p + 1) % rec.game.seats)
+    assert all(w.setup.hands[p] == real for w in WorldSampler(k).sample(25, seed=3))
+    assert Knowledge.from_record(rec, p, upto=next(i for i, (s, _) in enumerate(rec.replay.plays) if s == p)).shown == ()
+
+
+@pytest.mark.parametrize("name", ["skat-null-finished", "bettel-finished"])
+def test_without_ouvert_the_declarers_hand_is_hidden(name):
+    rec = load_record(EXAMPLES / f"{name}.toml")
+    p = rec.declarer
+    real = rec.state().setup.hands[p]
+    upto, seat = _defender_decisions(rec)[0]
+    k = Knowledge.from_record(rec, seat, upto=upto)
+    assert k.shown == ()
+    assert any(w.setup.hands[p] != real for w in WorldSampler(k).sample(25, seed=1))
+
+
+def test_ouvert_player_view_commands(tmp_path):
+    path = cut(tmp_path, "skat-null-finished", 99, extra="ouvert = true\n")
+    r = run("suggest", path, "--at", "1.2", "--worlds", "all", "--jobs", 1, "--json")
+    assert r.exit_code == 0, r.output
+    d = json.loads(r.output)
+    # Bob sees Ann's open hand: the worlds deal only Cal's ten cards and the two of the discard
+    assert d["seat"] == "Bob" and d["exact"] and d["worlds"] == 66
+    assert d["beliefs"]["Ann"]["cards"] == {"AC": 1, "AS": 1, "AH": 0, "AD": 0}  # AC from the skat
+    r = run("annotate", path, "--view", "player", "--worlds", 10, "--jobs", 1, "--no-bury")
+    assert r.exit_code == 0, r.output
+    assert "Skat Null Ouvert" in r.output
+
+
+def _hand_game_record(tmp_path: Path, cards: int) -> Path:
+    g = make_game("grand", hand=True)
+    rng = __import__("random").Random(5)
+    hands, skat = deal(g, rng)
+    state = Setup.create(g, hands, declarer=1, blind=skat, bury=skat).start()
+    for _ in range(cards):
+        state = state.play(rng.choice(state.legal()))
+    path = tmp_path / "grand-hand.toml"
+    path.write_text(dump_record(Record.from_state(state, players=("Ann", "Bob", "Cal"))))
+    return path
+
+
+def test_hand_game_nobody_saw_the_skat(tmp_path):
+    rec = load_record(_hand_game_record(tmp_path, 7))
+    assert rec.game.hand and rec.declarer == 1
+    skat = set(rec.state().setup.bury)
+    for seat in range(3):
+        k = Knowledge.from_record(rec, seat)
+        assert k.bury is None and not k.picker_view  # the declarer of a hand game did not see the skat either
+        worlds = WorldSampler(k).sample(30, seed=seat)
+        assert all(w.setup.hands[seat] == k.hand for w in worlds)
+        assert any(set(w.setup.bury) != skat for w in worlds)
+    r = run("suggest", rec_path := _hand_game_record(tmp_path, 7), "--worlds", 20, "--jobs", 1, "--json")
+    assert r.exit_code == 0, (rec_path, r.output)
+
+
+def test_after_the_pickup_the_declarer_knows_the_discard_the_defenders_do_not():
+    rec = load_record(EXAMPLES / "skat-grand-finished.toml")
+    p = rec.declarer
+    discard = set(rec.state().setup.bury)
+    first = [(i, s) for i, (s, _) in enumerate(rec.replay.plays)]
+    up_p = next(i for i, s in first if s == p)
+    k = Knowledge.from_record(rec, p, upto=up_p)
+    assert set(k.bury) == discard
+    assert all(set(w.setup.bury) == discard for w in WorldSampler(k).sample(20, seed=1))
+    up_d, d = next((i, s) for i, s in first if s != p)
+    k = Knowledge.from_record(rec, d, upto=up_d)
+    assert k.bury is None
+    assert any(set(w.setup.bury) != discard for w in WorldSampler(k).sample(20, seed=1))
+
+
+def test_explore_shows_the_ouvert_declarers_hand_to_every_seat(tmp_path):
+    from sheepsolve.explore import Explorer
+    from sheepsolve.explore.seat_view import view_at
+
+    ex = Explorer.open(cut(tmp_path, "skat-null-finished", 99, extra="ouvert = true\n"))
+    t = ex.table(ex.main[:1])
+    assert t["open"] == ["Ann"] and t["to_move"] == "Bob"
+    v = view_at(ex, ex.main[:1], worlds=6, seed=1)
+    ann_now = t["hands_now"][0]["cards"]
+    assert all(v["beliefs"][c] == {"Ann": 1.0} for c in ann_now)  # every world keeps Ann's hand
+    assert Explorer.open(EXAMPLES / "skat-null-finished.toml").table([])["open"] == []
+    js = (Path(__file__).resolve().parent.parent / "src/sheepsolve/render/static/explore.js").read_text()
+    assert "open.indexOf(seatName) < 0" in js  # the page's seat view hides no open hand

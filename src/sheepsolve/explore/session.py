@@ -165,7 +165,8 @@ class Explorer:
         """Everything the page shows of the position after ``line``: ``show --json``'s fields of that record
         (tricks, points, result, payments, who is to move, the legal cards) and ``hands_now`` (each seat's cards
         at this point, null where unknown, with ``left``: how many), ``header`` (show's lines on the game and
-        the contract), ``result_text``, ``at`` (the address), ``on_main``."""
+        the contract), ``result_text``, ``at`` (the address), ``on_main``, ``open`` (the players whose hands
+        every seat sees: an ouvert declarer)."""
         line = tuple(line)
         rec = self.record_at(line)
         v = hand_view(rec)
@@ -194,6 +195,8 @@ class Explorer:
             "on_main": self.on_main(line),
             "can_vary": self.setup is not None and not g.sie,
             "trumps": [str(c) for c in g.deck if g.is_trump(c)],
+            # an ouvert declarer's hand is open to every seat: a seat's view shows it too
+            "open": [rec.players[rec.declarer]] if g.ouvert and rec.declarer is not None else [],
         })
         return data
 

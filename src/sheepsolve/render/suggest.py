@@ -78,7 +78,7 @@ def belief_lines(v: View, style: str = "ascii") -> list[str]:
     out = ["beliefs (what each other hand holds now, over the worlds):"]
     for s, b in v.beliefs.items():
         chances = "  ".join(f"{format_card(Card.parse(c), style)} {100 * p:.0f}%" for c, p in b["cards"].items())
-        trumps = f"{b['trumps']:.1f} trumps" if k.game.trumps else ""
-        out.append(f"  {k.players[s]}: {trumps}" + (f"; {chances}" if chances else ""))
+        trumps = f"{b['trumps']:.1f} trumps" if k.game.trumps else ""  # null and Bettel have none
+        out.append(f"  {k.players[s]}: " + "; ".join(x for x in (trumps, chances) if x))
     return out
 

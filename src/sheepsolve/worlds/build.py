@@ -187,6 +187,8 @@ def is_consistent(k: Knowledge, world: World) -> bool:
         return False
     if k.bury is not None and set(st.bury) != set(k.bury):
         return False
+    if any(st.hands[s] != held for s, held in k.shown):
+        return False
     if k.under is not None and st.under != k.under:
         return False
     if (st.under is not None) != k.has_under:

@@ -35,7 +35,9 @@ class Knowledge:
     """What ``seat`` knows after the first ``len(plays)`` cards of a hand.
 
     ``hand``: the seat's hand at the first lead (a picker's after the bury). ``bury`` and ``blind``: known to the
-    picker only (None for everyone else). ``under``: the card under when the seat knows it (the picker, or
+    picker only (None for everyone else; in a Skat hand game the declarer did not see the skat either).
+    ``shown``: the hands open to every seat at the first lead, as (seat, cards): an ouvert declarer's, seen by his
+    defenders. ``under``: the card under when the seat knows it (the picker, or
     anyone once it was played); ``has_under`` says whether a card went under at all. ``plays``: every card
     played so far, as (seat, card) in play order. ``universe``: every card in play at the first lead (hands,
     bury, a leaster's blind): the deck for a full deal. ``hand_size``: every hand's size at the first lead.
@@ -59,6 +61,7 @@ class Knowledge:
     first_leader: int = 0
     constraints: tuple = ()  # --constrain: sheepsolve.constraints.Constraint, each met by every world
     weights: Any = None  # how likely each world is (sheepsolve.weighting); None: every world alike
+    shown: tuple[tuple[int, frozenset[Card]], ...] = ()  # hands open to every seat (ouvert), as (seat, cards)
 
     # -- building ------------------------------------------------------------------------------------------
     @classmethod
@@ -84,7 +87,7 @@ class Knowledge:
             seat = state.to_move
         universe = frozenset().union(*setup.hands, setup.bury, setup.blind if g.kind == "leaster" else ())
         p = setup.declarer
-        picker_view = g.kind == "picker" and seat == p
+        picker_view = g.kind == "picker" and seat == p and not g.hand  # a Skat hand game: nobody saw the skat
         alone = False
         if g.kind == "picker" and setup.partner is None:
             jd = Card.make("J", "D")
@@ -99,7 +102,7 @@ class Knowledge:
                    alone=alone, bury=tuple(setup.bury) if picker_view else None,
                    blind=tuple(setup.blind) if picker_view else None, stakes=stakes or Stakes(),
                    players=tuple(players) if players is not None else tuple(str(i + 1) for i in range(g.seats)),
-                   first_leader=setup.first_leader)
+                   first_leader=setup.first_leader, shown=_open_hands(g, seat, p, setup.hands))
 
     @classmethod
     def from_record(cls, rec: Record, seat: int | str | None = None, upto: int | None = None) -> "Knowledge":
@@ -137,7 +140,7 @@ class Knowledge:
         if dealt is None:
             raise WorldsError(f"hands.{name}: the hand of {name} is needed to judge from {name}'s seat")
         p = rec.declarer
-        picker_view = g.kind == "picker" and s == p
+        picker_view = g.kind == "picker" and s == p and not g.hand  # a Skat hand game: nobody saw the skat
         bury = blind = None
         hand = frozenset(dealt)
         if picker_view:
@@ -147,6 +150,9 @@ class Knowledge:
                 raise WorldsError(f"bury: {name} is the picker and made the bury; the record must give it")
             bury, blind = tuple(rec.bury), tuple(rec.blind)
             hand = frozenset((set(dealt) | set(blind)) - set(bury))
+        shown: tuple[tuple[int, frozenset[Card]], ...] = ()
+        if g.ouvert and p is not None and s != p:
+            shown = _open_hands(g, s, p, [None if i != p else _first_lead_hand(rec, p) for i in range(g.seats)])
         seen = {c for _, c in seq}
         under = rec.under if rec.under is not None and (picker_view or rec.under in seen) else None
         alone = rec.alone
@@ -156,7 +162,7 @@ class Knowledge:
                    declarer=p, called=rec.called, has_under=rec.under is not None, under=under, alone=alone,
                    bury=bury, blind=blind, stakes=Stakes(crack=rec.crack, recrack=rec.recrack,
                                                           doublers=rec.doublers),
-                   players=rec.players)
+                   players=rec.players, shown=shown)
 
     def _next_seat(self, seq: Sequence[tuple[int, Card]]) -> int:
         n = self.game.seats
@@ -204,8 +210,9 @@ class Knowledge:
 
     @property
     def picker_view(self) -> bool:
-        """Whether the seat is the picker of a Sheepshead game (it knows the blind and the bury)."""
-        return self.game.kind == "picker" and self.seat == self.declarer
+        """Whether the seat is the picker of a Sheepshead game, or Skat's declarer who took up the skat (it knows
+        the blind and the bury)."""
+        return self.game.kind == "picker" and self.seat == self.declarer and not self.game.hand
 
     @property
     def others(self) -> tuple[int, ...]:
@@ -267,6 +274,34 @@ class Knowledge:
         name = self.players[self.seat] if self.players else str(self.seat + 1)
         return (f"{name}'s view after {len(self.plays)} card{'s' if len(self.plays) != 1 else ''}: "
                 f"{len(self.unseen)} unseen cards ({format_cards(sorted(self.unseen, key=int))})")
+
+
+def _first_lead_hand(rec: Record, seat: int) -> frozenset[Card]:
+    """``seat``'s hand at the first lead as the record gives it (a picker's after the bury); raises
+    :class:`WorldsError` when the record does not give it."""
+    g = rec.game
+    dealt = rec.hands[seat]
+    name = rec.players[seat]
+    if dealt is None:
+        raise WorldsError(f"hands.{name}: {name} plays ouvert: his hand is open to every seat, the record must "
+                          "give it")
+    if g.kind == "picker" and seat == rec.declarer and not g.hand:
+        if rec.blind is None or rec.bury is None:
+            raise WorldsError(f"{'blind' if rec.blind is None else 'bury'}: {name} plays ouvert: his hand after "
+                              "the bury is open to every seat, the record must give it")
+        return frozenset((set(dealt) | set(rec.blind)) - set(rec.bury))
+    return frozenset(dealt)
+
+
+def _open_hands(g: Game, seat: int, declarer: int | None,
+                hands: Sequence[Iterable[Card] | None]) -> tuple[tuple[int, frozenset[Card]], ...]:
+    """The hands ``seat`` sees besides its own (``hands``: each seat's at the first lead): an ouvert declarer's,
+    open to his defenders."""
+    if not g.ouvert or declarer is None or declarer == seat:
+        return ()
+    held = hands[declarer]
+    assert held is not None
+    return ((declarer, frozenset(held)),)
 
 
 def _to_move(rec: Record, seq: list[tuple[int, Card]]) -> int | None:

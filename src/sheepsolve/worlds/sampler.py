@@ -186,6 +186,10 @@ class WorldSampler:
                 for c in self.unseen:
                     if g.suit_class(c) == cls:
                         allowed[c] &= ~(1 << slot_of[s])
+        for s, held in k.shown:  # an open hand (ouvert): its cards go there, and no other card does
+            if s in slot_of:
+                for c in self.unseen:
+                    allowed[c] = (allowed[c] & (1 << slot_of[s])) if c in held else (allowed[c] & ~(1 << slot_of[s]))
         if k.called is not None and k.called in allowed and k.declarer is not None:
             # the called card is in another player's hand: neither the declarer's nor the bury
             if k.declarer in slot_of:

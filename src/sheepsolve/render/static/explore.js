@@ -167,7 +167,10 @@
     if (!st.play) { $("result").hidden = true; }
     markChart();
   }
-  function hidden(seatName) { return st.seatView && seatName !== st.seatView; }
+  function hidden(seatName) {  // an ouvert declarer's hand is open to every seat
+    var open = st.table && st.table.open ? st.table.open : [];
+    return st.seatView && seatName !== st.seatView && open.indexOf(seatName) < 0;
+  }
   function drawSeats(t) {
     var box = $("seats"); box.textContent = "";
     t.players.forEach(function (p, s) {

@@ -151,6 +151,12 @@ class Setup:
     run_min: int | None = None  # the partner may lead the called suit with another card holding this many
     throw_off_last_only: bool = True  # R2
     first_leader: int = 0
+    # a position set by its cards (a record with ``position = true``): what each seat took before it, card points
+    # and tricks (empty: a hand played from its first lead). The objectives and the sides' tallies count them; in
+    # a two-sided game only the sides' totals are known (the declarer's seat holds his side's, the first
+    # defender's the defenders'), so State's per-seat tallies count them only in ramsch and leaster
+    past_points: tuple[int, ...] = ()
+    past_tricks: tuple[int, ...] = ()
 
     @classmethod
     def create(
@@ -480,14 +486,17 @@ class State:
 
     # -- tallies ------------------------------------------------------------------------------------------------
     def trick_points(self) -> list[int]:
-        """Card points each seat has taken in finished tricks (no bury, no blind)."""
-        pts = [0] * self.n
+        """Card points each seat has taken in finished tricks (no bury, no blind); in ramsch and leaster a
+        position's earlier tricks (:attr:`Setup.past_points`) included."""
+        pts = list(self.setup.past_points) if self.setup.past_points and not self.game.two_sided else [0] * self.n
         for t in self.tricks:
             pts[t.winner] += t.points
         return pts
 
     def tricks_taken(self) -> list[int]:
-        out = [0] * self.n
+        """Tricks each seat has taken; in ramsch and leaster a position's earlier ones (:attr:`Setup.past_tricks`)
+        included."""
+        out = list(self.setup.past_tricks) if self.setup.past_tricks and not self.game.two_sided else [0] * self.n
         for t in self.tricks:
             out[t.winner] += 1
         return out

@@ -72,14 +72,22 @@ __all__ = ["Judge", "Swing", "in_play", "no_trick_points", "tricks_objective", "
 def in_play(setup: Setup) -> tuple[int, int]:
     """The tricks and the card points in play from ``setup``'s first lead, the bury counted (a leaster blind
     is not): the game's own (8 tricks and 120 points in Schafkopf, say) for a full deal, fewer for a hand dealt
-    mid-hand."""
-    return (max((len(h) for h in setup.hands), default=0),
-            sum(c.points for h in setup.hands for c in h) + sum(c.points for c in setup.bury))
+    mid-hand; a position set by its cards counts the tricks and points taken before it (``Setup.past_tricks``,
+    ``Setup.past_points``), so its thresholds are the whole hand's."""
+    return (max((len(h) for h in setup.hands), default=0) + sum(setup.past_tricks),
+            sum(c.points for h in setup.hands for c in h) + sum(c.points for c in setup.bury)
+            + sum(setup.past_points))
 
 
-def no_trick_points(obj: Objective) -> int:
-    """The final points of a side that takes no trick: its bury, unless ``bury_needs_trick``."""
-    return 0 if obj.bury_needs_trick else obj.bury_points
+def no_trick_points(obj: Objective, setup: Setup | None = None) -> int:
+    """The final points of a side that takes no trick: its bury, unless ``bury_needs_trick``; in a position set
+    by its cards (``setup``) where the side has no trick yet, the points it has before it too (a Sheepshead bury
+    counted in ``won``)."""
+    floor = 0 if obj.bury_needs_trick else obj.bury_points
+    if setup is not None and setup.past_tricks and not obj.tricks:
+        if not any(setup.past_tricks[s] for s in obj.team):
+            floor += sum(setup.past_points[s] for s in obj.team)
+    return floor
 
 
 @lru_cache(maxsize=64)
@@ -172,7 +180,8 @@ def outcome_of(solver: Solver, state: State, obj: Objective, value: int) -> str:
         value = solver.value(state, Objective(team=obj.team, maximize=False, tricks=True))
         return outcome_by_tricks(g, value, lambda k: False, tricks=n, total=total)
     tricks_obj = tricks_objective(obj.team)
-    return outcome_by_tricks(g, value, lambda k: solver.reach(state, k, tricks_obj), floor=no_trick_points(obj),
+    return outcome_by_tricks(g, value, lambda k: solver.reach(state, k, tricks_obj),
+                             floor=no_trick_points(obj, state.setup),
                              tricks=n, total=total)
 
 
@@ -267,7 +276,7 @@ class Judge:
         self._reached: tuple[State | None, dict[int, bool]] = (None, {})
         self._trick_ranks: dict[int, tuple[int, ...]] = {}  # see _ranks
         # what the declaring side has without a trick (its bury): at or below it the side may have none
-        self._floor = no_trick_points(self.objective(None)) if g.two_sided else 0
+        self._floor = no_trick_points(self.objective(None), setup) if g.two_sided else 0
         # needs_tricks(value) is value <= low or value >= high (trick_question, without a call per value)
         if trick_question(g, self.total, floor=self._floor, total=self.total, tricks=self.tricks) is None:
             self._trick_edges: tuple[float, float] = (-math.inf, math.inf)

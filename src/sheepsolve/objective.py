@@ -77,31 +77,44 @@ class Objective:
         return (seat in self.team) == self.maximize
 
     def final_value(self, state: State) -> int:
-        """The value of a finished state, computed from its tricks."""
+        """The value of a finished state, computed from its tricks (and a position's earlier ones, see
+        :meth:`earlier`)."""
         assert state.finished, "final_value needs a finished state"
         won = [t for t in state.tricks if t.winner in self.team]
+        past_points, past_tricks = self.earlier(state)
         if self.tricks:
-            return len(won)
-        if not won and self.no_trick_value is not None:
+            return len(won) + past_tricks
+        if not won and not past_tricks and self.no_trick_value is not None:
             return self.no_trick_value
-        pts = sum(t.points for t in won)
+        pts = sum(t.points for t in won) + past_points
         if self.blind_trick is not None and state.tricks[self.blind_trick].winner in self.team:
             pts += self.blind_points
-        if self.bury_points and (won or not self.bury_needs_trick):
+        if self.bury_points and (won or past_tricks or not self.bury_needs_trick):
             pts += self.bury_points
         return pts
 
+    def earlier(self, state: State) -> tuple[int, int]:
+        """The card points and tricks the side took before the setup's first lead: a position set by its cards
+        (``position = true``, :attr:`Setup.past_points <sheepsolve.engine.Setup.past_points>`); (0, 0) for a hand
+        played from its first lead."""
+        st = state.setup
+        if not st.past_tricks:
+            return 0, 0
+        return (sum(st.past_points[s] for s in self.team), sum(st.past_tricks[s] for s in self.team))
+
     def past_value(self, state: State) -> int:
-        """What the side already has from finished tricks (bury and end bonuses excluded)."""
+        """What the side already has from finished tricks, a position's earlier ones included (bury and end
+        bonuses excluded)."""
+        past_points, past_tricks = self.earlier(state)
         if not state.tricks:  # the start of play, as every bury and contract question asks
-            return 0
+            return past_tricks if self.tricks else past_points
         won = [i for i, t in enumerate(state.tricks) if t.winner in self.team]
         if self.tricks:
-            return len(won)
-        pts = sum(state.tricks[i].points for i in won)
+            return len(won) + past_tricks
+        pts = sum(state.tricks[i].points for i in won) + past_points
         if self.blind_trick is not None and self.blind_trick in won:
             pts += self.blind_points
         return pts
 
     def took_trick(self, state: State) -> bool:
-        return any(t.winner in self.team for t in state.tricks)
+        return any(t.winner in self.team for t in state.tricks) or self.earlier(state)[1] > 0

@@ -194,5 +194,5 @@ def core_position(state: State, tables: CoreTables, obj: Objective, *, masks: li
         "trick": [tables.index[c] for c in state.trick] if state.trick else [],
         "leader": state.leader,
         "open": 1 if (state.called_open and tables.called >= 0) else 0,
-        "took": 1 if state.tricks and obj.took_trick(state) else 0,
+        "took": 1 if obj.took_trick(state) else 0,
     }

@@ -29,7 +29,7 @@ def _side_bounds(state: State, obj: Objective) -> tuple[int, int]:
     """The lowest and highest final value still possible by the count alone."""
     past = obj.past_value(state)
     if obj.tricks:
-        return past, past + state.game.tricks - len(state.tricks)
+        return past, past + max(len(h) for h in state.hands)  # the tricks still to play
     took = obj.took_trick(state)
     bury = obj.bury_points
     lo = past + (bury if (not obj.bury_needs_trick or took) else 0)

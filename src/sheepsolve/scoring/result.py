@@ -65,10 +65,13 @@ def tally(state: State) -> Tally:
             pts[state.tricks[idx].winner] += sum(c.points for c in setup.blind)
     side_points = side_tricks = None
     if g.two_sided:
-        side_points = {"declaring": sum(pts[s] for s in team),
-                       "defending": sum(p for s, p in enumerate(pts) if s not in setup.team)}
-        side_tricks = {"declaring": sum(tricks[s] for s in team),
-                       "defending": sum(t for s, t in enumerate(tricks) if s not in setup.team)}
+        # a position set by its cards: what each side took before it (its seats' tallies do not count it)
+        past_pts = setup.past_points or (0,) * g.seats
+        past_tricks = setup.past_tricks or (0,) * g.seats
+        side_points = {"declaring": sum(pts[s] + past_pts[s] for s in team),
+                       "defending": sum(p + past_pts[s] for s, p in enumerate(pts) if s not in setup.team)}
+        side_tricks = {"declaring": sum(tricks[s] + past_tricks[s] for s in team),
+                       "defending": sum(t + past_tricks[s] for s, t in enumerate(tricks) if s not in setup.team)}
     return Tally(points=tuple(pts), tricks=tuple(tricks), side_points=side_points, side_tricks=side_tricks,
                  declaring=tuple(team))
 

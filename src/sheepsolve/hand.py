@@ -102,14 +102,16 @@ class HandFacts:
         """Points per side of a tally, when the sides are known."""
         if self.team is None:
             return None
-        return {"declaring": sum(p for s, p in enumerate(t.points) if s in self.team),
-                "defending": sum(p for s, p in enumerate(t.points) if s not in self.team)}
+        past = self.state.setup.past_points or (0,) * len(t.points)  # a position's earlier tricks, by side
+        return {"declaring": sum(p + past[s] for s, p in enumerate(t.points) if s in self.team),
+                "defending": sum(p + past[s] for s, p in enumerate(t.points) if s not in self.team)}
 
     def side_tricks(self, t: Tally) -> dict[str, int] | None:
         if self.team is None:
             return None
-        return {"declaring": sum(x for s, x in enumerate(t.tricks) if s in self.team),
-                "defending": sum(x for s, x in enumerate(t.tricks) if s not in self.team)}
+        past = self.state.setup.past_tricks or (0,) * len(t.tricks)
+        return {"declaring": sum(x + past[s] for s, x in enumerate(t.tricks) if s in self.team),
+                "defending": sum(x + past[s] for s, x in enumerate(t.tricks) if s not in self.team)}
 
 
     def holder(self, card: Card) -> int | None:
@@ -223,7 +225,9 @@ def hand_view(rec: Record) -> HandFacts:
     opening = tally(states[0])
     running = tuple(tally(s) for s in done_states)
     now = tally(state)
-    finished = g.sie or (len(state.tricks) == g.tricks and not state.trick)
+    # a position set by its cards plays out the tricks its hands hold
+    tricks_in_play = max(len(h) for h in setup.hands) if rec.position is not None else g.tricks
+    finished = g.sie or (len(state.tricks) == tricks_in_play and not state.trick)
     result = None
     no_result = None
     laufende = None

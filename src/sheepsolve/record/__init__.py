@@ -46,13 +46,14 @@ whether :meth:`Record.setup` and :meth:`Record.state` can work.
 The package: :mod:`~sheepsolve.record.model` (the :class:`Record` and its keys), :mod:`~sheepsolve.record.read`
 (text, files and data in), :mod:`~sheepsolve.record.check` (the checks of every key),
 :mod:`~sheepsolve.record.replay` (the play replayed through the engine, and the cards it determines),
-:mod:`~sheepsolve.record.write` (TOML and JSON out), :mod:`~sheepsolve.record.errors` (:class:`RecordError`).
+:mod:`~sheepsolve.record.write` (TOML and JSON out), :mod:`~sheepsolve.record.position` (a position set by its cards), :mod:`~sheepsolve.record.errors` (:class:`RecordError`).
 """
 
 from __future__ import annotations
 
 from .errors import RecordError
 from .model import INFO_KEYS, MAX_NAME_LENGTH, MAX_RECORD_BYTES, RECORD_KEYS, Record  # noqa: F401
+from .position import Position, position_refusal
 from .read import load_record, parse_data, parse_record, read_record_file, record_from_dict  # noqa: F401
 from .check import notation_of_data  # noqa: F401
 from .write import dump_record
@@ -67,4 +68,6 @@ __all__ = [
     "notation_of_data",
     "RECORD_KEYS",
     "INFO_KEYS",
+    "Position",
+    "position_refusal",
 ]

@@ -14,6 +14,7 @@ from ..inference.auction import Auction
 from ..scoring import MAX_DOUBLERS
 from .errors import RecordError, kind_of, shortened, shown
 from .values import MAX_NAME_LENGTH, info_value, player_names, scan_values
+from .position import POSITION_KEYS, Position
 from .replay import Replay, played_by_seat, replay_of
 from .skat_keys import written_keys
 
@@ -25,7 +26,7 @@ RECORD_KEYS: tuple[str, ...] = (
     "game", "trump", "tout", "deck", "partner", "players", "picker", "declarer", "blind", "bury", "called",
     "under", "alone", "crack", "recrack", "kontra", "re", "doublers", "play", "rules", "hands", "auction",
     "ouvert", "contract", "skat", "discard", "hand", "schneider_announced", "schwarz_announced", "bid",
-)
+) + POSITION_KEYS
 #: Informational keys: kept for the round trip, any value (``seats`` and ``dealer`` are checked).
 INFO_KEYS: tuple[str, ...] = (
     "event", "site", "date", "round", "source", "comment", "notes", "dealer", "puzzle", "annotations", "seats",
@@ -70,6 +71,7 @@ class Record:
     inferred: tuple[str, ...] = ()  # keys completed from the play: "hands.<player>", "blind", "bury"
     auction: Auction | None = None  # the record's ``auction`` key, read and checked (sheepsolve.inference.auction)
     notation: str | None = field(default=None, compare=False)
+    position: Position | None = None  # a position set by its cards (``position = true``): hands are held now
 
     @classmethod
     def from_state(cls, state: State, players: Sequence[str] | None = None, *,
@@ -273,6 +275,8 @@ class Record:
             out["doublers"] = self.doublers
         if self.auction is not None:
             out["auction"] = self.auction.to_data(self.players)
+        if self.position is not None:
+            out.update(self.position.to_dict(self.players))
         out.update(self.extra)
         if self.play:
             out["play"] = [format_cards(t) for t in self.play]

@@ -25,6 +25,7 @@ from ..cards import Card, format_cards
 from ..engine import Call, RulesError, Setup, State, legal_calls
 from ..games import Game
 from .errors import RecordError
+from .position import position_setup
 
 __all__ = ["Replay", "replay_of", "played_by_seat", "inferred_cards", "stand_in_setup", "first_lead_hands",
            "kept_hand"]
@@ -130,6 +131,11 @@ def replay_of(rec: RecordFields) -> Replay:
     """The record's play replayed through the engine (see :class:`Replay`); a :class:`RecordError` names the
     card that breaks the rules, or (``setup: ...``) the deal a complete record's setup refuses."""
     n = rec.game.seats
+    position = getattr(rec, "position", None)
+    if position is not None:
+        setup = position_setup(rec.game, [h or () for h in rec.hands], rec.declarer, position, rec.called,
+                               rec.under, rec.blind or ())
+        return _replayed(rec, setup, setup.start(), frozenset(range(n)), complete=True)
     if rec.complete:
         try:
             setup = Setup.create(rec.game, [list(h or ()) for h in rec.hands], declarer=rec.declarer,

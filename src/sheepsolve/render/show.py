@@ -136,12 +136,29 @@ def _hands_table(v: HandFacts, style: str, hands: Sequence[Sequence[Card] | None
     return [title] + _table(rows, align)
 
 
+def _set_position_lines(v: HandFacts) -> list[str]:
+    """A position set by its cards: what was taken before it (by side, or in ramsch and leaster by player)."""
+    pos = v.record.position
+    if pos is None:
+        return []
+    st = v.state.setup
+    if not st.past_tricks:
+        return ["Position set by its cards: only the tricks still to play count"]
+    if v.game.two_sided:
+        side = sum(st.past_points[s] for s in st.team), sum(st.past_tricks[s] for s in st.team)
+        rest = sum(st.past_points) - side[0], sum(st.past_tricks) - side[1]
+        return [f"Position set by its cards: before it the declaring side took {side[0]} points in {side[1]} "
+                f"trick{'s' if side[1] != 1 else ''}, the defenders {rest[0]} in {rest[1]}"]
+    taken = ", ".join(f"{name} {p} in {k}" for name, p, k in zip(v.players, st.past_points, st.past_tricks))
+    return [f"Position set by its cards: before it the players took (points in tricks) {taken}"]
+
+
 def _call_lines(v: HandFacts, style: str) -> list[str]:
     rec, g = v.record, v.game
     names = v.players
-    out = []
+    out = _set_position_lines(v)
     p = rec.declarer
-    if g.blind_size:
+    if g.blind_size and (rec.position is None or rec.blind):
         if rec.blind is None:
             out.append("Blind:  (unknown)")
         else:
@@ -151,7 +168,7 @@ def _call_lines(v: HandFacts, style: str) -> list[str]:
                 where = g.rules.get("leaster_blind", "last")
                 who = " — counts for nobody" if where == "nobody" else f" — goes to the winner of the {where} trick"
             out.append(f"Blind:  {_cards(rec.blind, style)}  ({pts} points){who}")
-    if g.bury_size and p is not None:
+    if g.bury_size and p is not None and rec.position is None:
         if rec.bury is None:
             out.append(f"Bury:   (unknown) — {names[p]} picked")
         else:
@@ -164,7 +181,7 @@ def _call_lines(v: HandFacts, style: str) -> list[str]:
         if rec.called is None:
             out.append(f"Call:   {names[p]} goes alone")
         else:
-            h = v.holder(rec.called)
+            h = v.holder(rec.called) if rec.position is None else v.state.setup.partner
             who = f" — {names[h]} is the partner" if h is not None else " — the partner is not known"
             under = (f", {format_card(rec.under, style)} under (in parentheses when played)"
                      if rec.under is not None else "")
@@ -375,7 +392,7 @@ def render(v: HandFacts | Record, style: str = "symbols") -> str:
     rec = v.record
     lines = _header(v, style)
     lines.append("")
-    lines += _hands_table(v, style, rec.hands, "Hands as dealt")
+    lines += _hands_table(v, style, rec.hands, "Hands as dealt" if rec.position is None else "Hands held")
     calls = _call_lines(v, style)
     if calls:
         lines.append("")

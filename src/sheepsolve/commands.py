@@ -173,7 +173,7 @@ def annotate(src: Source, *, min_cost: int | None = None, no_bury: bool = False,
     from .solver import DEFAULT_TABLE_MIB, Solver
 
     worlds = _annotate_worlds(view_kind, worlds_text, seed, jobs, race, inference, constrain)
-    rec = src.record(german)
+    rec = _with_history(src, "annotate", german)
     try:
         ann = annotate_record(rec, solver=Solver(table_mib or DEFAULT_TABLE_MIB), judge_bury=not no_bury)
     except AnnotateError as e:
@@ -194,6 +194,16 @@ def annotate(src: Source, *, min_cost: int | None = None, no_bury: bool = False,
         data["decisions"] = [d.to_dict() for d in ann.decisions
                              if d.index in kept or (d.view is not None and d.view.error)]
     return ann, data
+
+
+def _with_history(src: Source, command: str, german: bool) -> Record:
+    """The record, refused when it is a position set by its cards: ``command`` needs the hand's history."""
+    from .record import position_refusal
+
+    rec = src.record(german)
+    if rec.position is not None:
+        raise RecordError(f"{src}: {position_refusal(command)}")
+    return rec
 
 
 def _annotate_worlds(view_kind: str | None, worlds_text: str | int | None, seed: int | None, jobs: int | None,
@@ -264,7 +274,7 @@ def suggest(src: Source, *, seat_name: str | None = None, worlds_text: str | int
     from .player.suggest import suggest_record
 
     worlds = parse_worlds(worlds_text)
-    rec = src.record(german)
+    rec = _with_history(src, "suggest", german)
     res = suggest_record(rec, seat=seat_name, worlds=worlds, seed=seed, jobs=jobs, progress=progress,
                          race=not no_race, at=at, inference=inference, constrain=tuple(constrain),
                          play_model=play_model)

@@ -13,7 +13,7 @@ from typing import Any, NamedTuple
 
 from ..cards import Card
 from ..games import REGISTRY, Game, GameError, make_game, resolve_name
-from ..record import Record, RecordError, parse_data, read_record_file, record_from_dict
+from ..record import Record, RecordError, parse_data, position_refusal, read_record_file, record_from_dict
 from ..scoring import Stakes
 from .choices import BuryDecision, BuryError
 from .questions import choose_contract, pick_or_pass, rank_buries, sample_buries
@@ -111,6 +111,12 @@ def _game_kind(parsed: _Parsed) -> tuple[str, str] | None:
     return canon, REGISTRY[canon].family
 
 
+def _refuse_position(parsed: _Parsed, command: str) -> None:
+    """A position record (``position = true``) has no hand as dealt to choose from: one line that says so."""
+    if isinstance(parsed.data, dict) and parsed.data.get("position") is True:
+        raise BuryError(f"{parsed.label}: {position_refusal(command)}")
+
+
 def _need_picker_game(parsed: _Parsed, what: str) -> None:
     kind = _game_kind(parsed)
     if kind is not None and kind[0] not in ("sheepshead", "sheepshead-3", "sheepshead-4"):
@@ -147,6 +153,7 @@ def read_bury_record(path: str, *, german: bool = False) -> LoadedRecord:
         return d
 
     parsed = _parse(path)
+    _refuse_position(parsed, "bury")
     _need_picker_game(parsed, "bury")
     base, original = _read(parsed, german, _set_aside, change)
     g = base.game
@@ -189,6 +196,7 @@ def read_pick_record(path: str, seat: str | None, *, german: bool = False) -> Lo
         return d
 
     parsed = _parse(path)
+    _refuse_position(parsed, "pick")
     _need_picker_game(parsed, "picking")
     base, _ = _read(parsed, german, _set_aside, change)
     if seat is None and parsed.data.get("picker") is not None:
@@ -233,6 +241,7 @@ def read_choose_record(path: str, seat: str | None, *, german: bool = False) -> 
         return _set_aside(rec, contract) if contract is not None else None
 
     parsed = _parse(path)
+    _refuse_position(parsed, "choose")
     kind = _game_kind(parsed)
     if kind is not None and kind[1] != "schafkopf":
         raise BuryError(f"{parsed.label}: game: {kind[0]} is not Schafkopf: choose is for Schafkopf hands "

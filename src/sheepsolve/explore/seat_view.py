@@ -18,6 +18,7 @@ from typing import Any
 
 from ..cards import Card
 from ..player.suggest import player_view
+from ..record import position_refusal
 from ..weighting import pick_worlds, world_weights
 from ..worlds import Knowledge, WorldsError
 from .session import Explorer, line_label
@@ -29,6 +30,8 @@ Progress = Callable[[int, int], None]
 
 def _knowledge(ex: Explorer, line: Sequence[Card], inference: str) -> Knowledge:
     rec = ex.record_at(line)
+    if rec.position is not None:
+        raise WorldsError(position_refusal("view"))
     k = Knowledge.from_record(rec)
     if k.to_move is None:
         raise WorldsError("the hand is over: there is no card to judge")
@@ -94,6 +97,8 @@ def judge_hand(ex: Explorer, line: Sequence[Card], seat: int, *, since: int, wor
     from ..player.annotate import annotate_view
 
     rec = ex.record_at(line)
+    if rec.position is not None:
+        raise WorldsError(position_refusal("annotate"))
     if not ex.state(line).finished:
         raise WorldsError("the hand is not over yet")
     ann = annotate_record(rec, solver=Solver(), judge_bury=False)

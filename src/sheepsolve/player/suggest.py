@@ -46,7 +46,7 @@ from ..engine import State
 from ..files import clip
 from ..objective import Objective
 from ..pool import UnitRunner, quick_parallel_after
-from ..record import Record
+from ..record import Record, position_refusal
 from ..solver import Solver
 from ..stats import rounded
 from ..worlds import ALL_WORLDS_CAP, Knowledge, World, WorldSampler, WorldsError
@@ -300,6 +300,8 @@ def suggest_record(rec: Record, *, seat: str | int | None = None, worlds: int | 
     >>> v.at, v.played is not None, v.played in v.cards
     ((2, 3), True, True)
     """
+    if rec.position is not None:
+        raise WorldsError(position_refusal("suggest"))
     plays = [c for t in rec.play for c in t]
     point = None if at is None else parse_at(rec, at)
     upto = None if point is None else point[2]

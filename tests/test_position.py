@@ -56,7 +56,7 @@ def position_data(state, rng: random.Random) -> dict | None:
     n = g.seats
     names = list(NAMES[:n])
     d = Record.from_state(state, names).to_dict()
-    for key in ("play", "blind", "bury", "under", "alone"):
+    for key in ("play", "blind", "bury", "skat", "discard", "under", "alone"):
         d.pop(key, None)
     d["players"] = names[state.leader:] + names[:state.leader]
     d["position"] = True
@@ -205,7 +205,7 @@ def _saus(tmp_path, extra: str, **swap: str) -> Path:
     ('partner_player = "Cal"', {'"AD"': '"AC"'}, ["called: AC is in the declarer's hand (hands.Ann)"]),
     ('partner_player = "Bob"', {'"AD"': '"AS"'}, ["partner_player: Bob, but the called card AS is in hands.Cal",
                                                   "its holder is the partner"]),
-    ('partner_player = "Cal"\nbury = "7D 8D"', {}, ["bury: a position record has none"]),
+    ('partner_player = "Cal"\nbury = "7D 8D"', {}, ["bury: a position record has none: count its points in won"]),
     ('partner_player = "Cal"\nauction = ["Dee: weiter"]', {}, ["auction: a position record has none"]),
     ('partner_player = "Cal"', {"position_=_true": "position = false"},
      ["partner_player: only in a position record (position = true"]),
@@ -245,7 +245,11 @@ def test_position_faults_are_one_line(tmp_path, extra, swap, words):
      ["partner_player: missing: the jack of diamonds is in no hand", "or write alone = true"]),
     ({"game": "sheepshead", "picker": "1", "blind": "JD 7D",
       "hands": {"1": "QC 7S", "2": "AS 8D", "3": "TH KS", "4": "9S AD", "5": "7C 8C"}},
-     ["blind: a sheepshead position has none"]),
+     ["blind: a sheepshead position has none: count its points in won"]),
+    ({"game": "skat", "contract": "hearts", "declarer": "1", "skat": "7S QD",
+      "hands": {"1": "JC 7H", "2": "AS 8D", "3": "TH KS"}}, ["skat: a skat position has none: count its points in won"]),
+    ({"game": "skat", "contract": "grand", "declarer": "1", "discard": "7S QD",
+      "hands": {"1": "JC 7H", "2": "AS 8D", "3": "TH KS"}}, ["discard: a position record has none: count its points"]),
     ({"game": "leaster", "blind": "JD 7D", "rules": {"leaster_blind": "first"},
       "hands": {"1": "QC 7S", "2": "AS 8D", "3": "TH KS", "4": "9S AD", "5": "7C 8C"}},
      ['blind: with leaster_blind = "first" the blind went to the winner of the first trick']),
@@ -288,7 +292,7 @@ def test_the_examples_solve_from_won():
     skat = json.loads(run("solve", EXAMPLES / "skat-position.toml", "--json").output)
     # won = 0: the value is the points of the two tricks still to play, every one of them the declarer's here
     assert skat["value"] == 27 == sum(c.points for h in record_from_dict(
-        {"game": "skat", "trump": "H", "picker": "1", "position": True,
+        {"game": "skat", "contract": "hearts", "declarer": "1", "position": True,
          "hands": {"1": "JC 7H", "2": "AS 8D", "3": "TH KS"}}).setup().hands for c in h)
 
 
@@ -332,7 +336,7 @@ def test_puzzles_set_as_positions_check(game, tmp_path):
         d["hands"] = {rename[n]: h for n, h in d["hands"].items()}
         if "partner_player" in d:
             d["partner_player"] = rename[d["partner_player"]]
-        d[{"picker": "picker", "contract": "declarer"}[game.kind]] = names[p.state.setup.declarer]
+        d["declarer" if "declarer" in d else "picker"] = names[p.state.setup.declarer]
         d["puzzle"] = p.table()
         rec = record_from_dict(d)
         assert rec.state().legal() == p.state.legal()

@@ -91,11 +91,11 @@ def read_position(d: Mapping[str, Any], game: Game, players: Sequence[str], decl
     give its :class:`Position` and the called card whose rules still bind (None once it was played)."""
     for key in ("auction", "bury"):
         if key in d:
-            what = "the bury's points count in won" if key == "bury" else "it has no history"
+            what = "count its points in won" if key == "bury" else "it has no history"
             raise RecordError(f"{key}: a position record has none: {what}")
     if "blind" in d and game.kind != "leaster":
-        raise RecordError(f"blind: a {game.name} position has none: the points of the blind (the skat) count in "
-                          f"won for the side they belong to")
+        raise RecordError(f"blind: a {game.name} position has none: count its points in won for the side they "
+                          f"belong to")
     if game.sie:
         raise RecordError("position: a sie is not played out, so it has no position")
     size = _hand_sizes(game, players, hands)

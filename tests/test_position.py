@@ -349,3 +349,19 @@ def test_puzzles_set_as_positions_check(game, tmp_path):
         assert r.exit_code == 0 and ": ok (" in r.output, r.output
         assert run("puzzle", "show", path).exit_code == 0
     assert checked
+
+
+def test_a_called_card_played_before_the_position_binds_nothing():
+    """Sheepshead called ace, AC gone with the tricks before: the picker's last club is no longer a hold card he
+    must keep, and the partner named is on his side; while AC is held its rules bind."""
+    hands = {"1": "AS 9S", "2": "QC 7C", "3": "TS 8S", "4": "KS 7S", "5": "AH 9H"}
+    gone = record_from_dict({"game": "sheepshead", "partner": "called-ace", "picker": "2", "called": "AC",
+                             "partner_player": "4", "position": True, "won": 40, "play": ["AS"], "hands": hands})
+    st = gone.state()
+    assert st.setup.team == frozenset({1, 3}) and st.setup.called is None
+    assert sorted(map(str, st.legal())) == ["7C", "QC"]
+    held = dict(hands, **{"4": "KS AC"})
+    bound = record_from_dict({"game": "sheepshead", "partner": "called-ace", "picker": "2", "called": "AC",
+                              "position": True, "won": 40, "play": ["AS"], "hands": held}).state()
+    assert bound.setup.partner == 3 and bound.setup.called is not None
+    assert [str(c) for c in bound.legal()] == ["QC"]  # the hold rule keeps his last club

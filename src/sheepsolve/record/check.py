@@ -17,7 +17,7 @@ from ..inference.auction import Auction, AuctionError, read_auction
 from ..scoring import MAX_DOUBLERS
 from .errors import RecordError, counted, key_name, kind_of, shortened, shown
 from .model import ALL_KEYS, INFO_KEYS, RECORD_KEYS, Record, seat_ref
-from .position import POSITION_KEYS, read_position
+from .position import position_given, read_position
 from .values import info_value, player_names, scan_values
 from .replay import inferred_cards, kept_hand
 from .skat_keys import SKAT_WORDS, is_skat, reader_data
@@ -145,8 +145,17 @@ class _Reader:
         extra = self._extra()
 
         # hands, blind: parsed, every card once, right sizes
-        hands = self._hands()
-        if self._position_given():
+        hands: list[tuple[Card, ...] | None] = [None] * n
+        hv = d.get("hands")
+        if hv is not None:
+            if not isinstance(hv, Mapping):
+                raise RecordError(f"hands: must be a table of hands keyed by player name, not {kind_of(hv)}")
+            for key, value in hv.items():
+                seat = self._seat(key, f"hands.{key_name(key)}")
+                if hands[seat] is not None:
+                    raise RecordError(f"hands.{players[seat]}: given twice")
+                hands[seat] = self._cards(value, f"hands.{players[seat]}")
+        if position_given(d):
             return self._position(hands, p, extra)
         blind: tuple[Card, ...] | None = () if not game.blind_size else None
         if "blind" in d:
@@ -180,44 +189,14 @@ class _Reader:
                 return self._completed(rec, found)
         return rec
 
-    def _hands(self) -> list[tuple[Card, ...] | None]:
-        """``[hands]`` parsed, by seat (None where not given)."""
-        players = self.players
-        hands: list[tuple[Card, ...] | None] = [None] * len(players)
-        hv = self.d.get("hands")
-        if hv is not None:
-            if not isinstance(hv, Mapping):
-                raise RecordError(f"hands: must be a table of hands keyed by player name, not {kind_of(hv)}")
-            for key, value in hv.items():
-                seat = self._seat(key, f"hands.{key_name(key)}")
-                if hands[seat] is not None:
-                    raise RecordError(f"hands.{players[seat]}: given twice")
-                hands[seat] = self._cards(value, f"hands.{players[seat]}")
-        return hands
-
-    def _position_given(self) -> bool:
-        """Whether the record is a position set by its cards (``position = true``); its keys only then."""
-        if self._bool("position"):
-            return True
-        for key in POSITION_KEYS[1:]:
-            if key in self.d:
-                raise RecordError(f"{key}: only in a position record (position = true: the hands are the cards "
-                                  f"still held)")
-        return False
-
     def _position(self, hands: list[tuple[Card, ...] | None], p: int | None, extra: dict[str, Any]) -> Record:
-        """A position record (:mod:`sheepsolve.record.position`): the hands held now, the side, what was taken
-        before; its play replayed from it."""
+        """A position record (:mod:`sheepsolve.record.position`), its play replayed from the hands held now."""
         game = self.game
         blind = self._cards(self.d["blind"], "blind") if "blind" in self.d and game.kind == "leaster" else ()
-        where_of = self._check_hands(hands, blind or None, sizes=False)
         self.in_position = True
+        where_of = self._check_hands(hands, blind or None)
         called, under, alone = self._call(hands, None, (), where_of, p)
-        position, called_now = read_position(self.d, game, self.players, p, hands, blind, called, alone,
-                                             self._seat)
-        if under is not None and (called_now is None or where_of.get(under) != f"hands.{self.players[p]}"):
-            raise RecordError(f"under: {under} is not in the picker's hand beside a called card still held: it "
-                              f"counts only while the called suit is unplayed")
+        position = read_position(self.d, game, self.players, p, hands, blind, called, under, alone, self._seat)
         crack, recrack, doublers = self._stakes()
         rec = Record(game=game, players=self.players, declarer=p, hands=tuple(hands), blind=blind, bury=(),
                      called=called, under=under, alone=alone, crack=crack, recrack=recrack, doublers=doublers,
@@ -238,10 +217,9 @@ class _Reader:
         except AuctionError as e:
             raise RecordError(str(e)) from None
 
-    def _check_hands(self, hands: list[tuple[Card, ...] | None], blind: tuple[Card, ...] | None,
-                     sizes: bool = True) -> dict[Card, str]:
-        """Every card of the hands and the blind once, and (``sizes``) the right sizes; where each card is (by
-        key)."""
+    def _check_hands(self, hands: list[tuple[Card, ...] | None], blind: tuple[Card, ...] | None) -> dict[Card, str]:
+        """Every card of the hands and the blind once, and the right sizes (a position's: record.position); where
+        each card is (by key)."""
         game, players = self.game, self.players
         where_of: dict[Card, str] = {}
         for label, cards in [(f"hands.{players[s]}", h) for s, h in enumerate(hands)] + [("blind", blind)]:
@@ -253,10 +231,8 @@ class _Reader:
                     raise RecordError(f"{label}: duplicate card {c} (also in {where_of[c]})")
                 seen.add(c)
             where_of.update((c, label) for c in cards or ())
-        if not sizes:
-            return where_of
         for s, h in enumerate(hands):
-            if h is not None and len(h) != game.hand_size:
+            if h is not None and len(h) != game.hand_size and not self.in_position:
                 raise RecordError(f"hands.{players[s]}: {counted(len(h), 'card')}, {game.name} needs "
                                   f"{game.hand_size}")
         if blind is not None and len(blind) != game.blind_size:

@@ -42,6 +42,7 @@ class Position:
     tricks_won: int | dict[str, int] | None
     partner: int | None  # the declarer's partner (None: alone, or no sides)
     partner_named: bool  # the record names him (partner_player)
+    called: Card | None  # the called card while its rules bind (it is still held), else None
     past_points: tuple[int, ...]
     past_tricks: tuple[int, ...]
 
@@ -84,11 +85,25 @@ def _hand_sizes(game: Game, players: Sequence[str], hands: Sequence[Sequence[Car
     return size
 
 
+def position_given(d: Mapping[str, Any]) -> bool:
+    """Whether the record's data ``d`` is a position set by its cards (``position = true``); its keys only then."""
+    v = d.get("position")
+    if v is not None and not isinstance(v, bool):
+        raise RecordError(f"position: must be true or false, not {kind_of(v)}")
+    if v:
+        return True
+    for key in POSITION_KEYS[1:]:
+        if key in d:
+            raise RecordError(f"{key}: only in a position record (position = true: the hands are the cards still "
+                              f"held)")
+    return False
+
+
 def read_position(d: Mapping[str, Any], game: Game, players: Sequence[str], declarer: int | None,
                   hands: Sequence[Sequence[Card] | None], blind: Sequence[Card], called: Card | None,
-                  alone: bool, seat_of: Callable[[Any, str], int]) -> tuple[Position, Card | None]:
+                  under: Card | None, alone: bool, seat_of: Callable[[Any, str], int]) -> Position:
     """Check a position record's keys against its hands (``d`` the record's data; the rest already read) and
-    give its :class:`Position` and the called card whose rules still bind (None once it was played)."""
+    give its :class:`Position` (with the called card whose rules still bind: None once it was played)."""
     for key in ("auction", "bury"):
         if key in d:
             what = "count its points in won" if key == "bury" else "it has no history"
@@ -110,9 +125,12 @@ def read_position(d: Mapping[str, Any], game: Game, players: Sequence[str], decl
     if not game.two_sided:
         if "partner_player" in d:
             raise RecordError(f"partner_player: {game.name} has no partner: everyone plays alone")
-        return _seat_tallies(d, game, players, played, out_of_play, where_out, seat_of), None
+        return _seat_tallies(d, game, players, played, out_of_play, where_out, seat_of)
     assert declarer is not None
     partner, called_now = _partner(d, game, players, declarer, hands, called, alone, seat_of)
+    if under is not None and (called_now is None or under not in (hands[declarer] or ())):
+        raise RecordError(f"under: {under} is not in the picker's hand beside a called card still held: it counts "
+                          f"only while the called suit is unplayed")
     team = {declarer} | ({partner} if partner is not None else set())
     defender = min(s for s in range(game.seats) if s not in team)
     won_v = d.get("won", 0)
@@ -143,7 +161,7 @@ def read_position(d: Mapping[str, Any], game: Game, players: Sequence[str], decl
     given_won = won if "won" in d else None
     given_tricks = tricks_won if "tricks_won" in d else None
     return Position(won=given_won, tricks_won=given_tricks, partner=partner, partner_named="partner_player" in d,
-                    past_points=tuple(points), past_tricks=tuple(tricks)), called_now
+                    called=called_now, past_points=tuple(points), past_tricks=tuple(tricks))
 
 
 def _partner(d: Mapping[str, Any], game: Game, players: Sequence[str], declarer: int,
@@ -191,7 +209,8 @@ def _seat_tallies(d: Mapping[str, Any], game: Game, players: Sequence[str], play
     if "won" not in d:
         if "tricks_won" in d:
             raise RecordError("tricks_won: only with won (each player's card points before the position)")
-        return Position(won=None, tricks_won=None, partner=None, partner_named=False, past_points=(), past_tricks=())
+        return Position(won=None, tricks_won=None, partner=None, partner_named=False, called=None, past_points=(),
+                        past_tricks=())
     points = _table(d["won"], "won", players, game.total_points, seat_of)
     if "tricks_won" not in d and played:
         raise RecordError(f"tricks_won: missing: in {game.name} with won given, name each player's tricks before "
@@ -207,7 +226,7 @@ def _seat_tallies(d: Mapping[str, Any], game: Game, players: Sequence[str], play
         if points[s] and not tricks[s]:
             raise RecordError(f"tricks_won.{p}: 0, but won.{p} = {points[s]}: card points come with a trick")
     return Position(won={players[s]: v for s, v in enumerate(points) if v},
-                    tricks_won={players[s]: v for s, v in enumerate(tricks) if v}, partner=None, partner_named=False,
+                    tricks_won={players[s]: v for s, v in enumerate(tricks) if v}, partner=None, partner_named=False, called=None,
                     past_points=tuple(points), past_tricks=tuple(tricks))
 
 
@@ -223,11 +242,11 @@ def _table(value: Any, key: str, players: Sequence[str], most: int, seat_of: Cal
 
 
 def position_setup(game: Game, hands: Sequence[Sequence[Card]], declarer: int | None, position: Position,
-                   called: Card | None, under: Card | None, blind: Sequence[Card]) -> Setup:
+                   under: Card | None, blind: Sequence[Card]) -> Setup:
     """The engine's setup of a position: the hands held now at the first lead (the first player leads), the
     declaring side, the called card while its rules bind, and what each seat took before."""
-    setup = Setup.with_side(game, hands, declarer=declarer, partner=position.partner, blind=blind, called=called,
-                            under=under)
+    setup = Setup.with_side(game, hands, declarer=declarer, partner=position.partner, blind=blind,
+                            called=position.called, under=under if position.called is not None else None)
     return dataclasses.replace(setup, past_points=position.past_points, past_tricks=position.past_tricks)
 
 

@@ -133,8 +133,8 @@ def replay_of(rec: RecordFields) -> Replay:
     n = rec.game.seats
     position = getattr(rec, "position", None)
     if position is not None:
-        setup = position_setup(rec.game, [h or () for h in rec.hands], rec.declarer, position, rec.called,
-                               rec.under, rec.blind or ())
+        setup = position_setup(rec.game, [h or () for h in rec.hands], rec.declarer, position, rec.under,
+                               rec.blind or ())
         return _replayed(rec, setup, setup.start(), frozenset(range(n)), complete=True)
     if rec.complete:
         try:

@@ -46,7 +46,8 @@ whether :meth:`Record.setup` and :meth:`Record.state` can work.
 The package: :mod:`~sheepsolve.record.model` (the :class:`Record` and its keys), :mod:`~sheepsolve.record.read`
 (text, files and data in), :mod:`~sheepsolve.record.check` (the checks of every key),
 :mod:`~sheepsolve.record.replay` (the play replayed through the engine, and the cards it determines),
-:mod:`~sheepsolve.record.write` (TOML and JSON out), :mod:`~sheepsolve.record.position` (a position set by its cards), :mod:`~sheepsolve.record.errors` (:class:`RecordError`).
+:mod:`~sheepsolve.record.write` (TOML and JSON out), :mod:`~sheepsolve.record.position` (a position set by its
+cards), :mod:`~sheepsolve.record.errors` (:class:`RecordError`).
 """
 
 from __future__ import annotations

@@ -191,16 +191,14 @@ class _Reader:
 
     def _position(self, hands: list[tuple[Card, ...] | None], p: int | None, extra: dict[str, Any]) -> Record:
         """A position record (:mod:`sheepsolve.record.position`), its play replayed from the hands held now."""
-        game = self.game
-        blind = self._cards(self.d["blind"], "blind") if "blind" in self.d and game.kind == "leaster" else ()
         self.in_position = True
-        where_of = self._check_hands(hands, blind or None)
-        called, under, alone = self._call(hands, None, (), where_of, p)
-        position = read_position(self.d, game, self.players, p, hands, blind, called, under, alone, self._seat)
+        blind = self._cards(self.d["blind"], "blind") if "blind" in self.d and self.game.kind == "leaster" else ()
+        called, under, alone = self._call(hands, None, (), self._check_hands(hands, blind or None), p)
+        position = read_position(self.d, self.game, self.players, p, hands, blind, called, under, alone, self._seat)
         crack, recrack, doublers = self._stakes()
-        rec = Record(game=game, players=self.players, declarer=p, hands=tuple(hands), blind=blind, bury=(),
+        rec = Record(game=self.game, players=self.players, declarer=p, hands=tuple(hands), blind=blind, bury=(),
                      called=called, under=under, alone=alone, crack=crack, recrack=recrack, doublers=doublers,
-                     play=self._play(), extra=extra, position=position)
+                     play=self._play(), extra=extra, notation=self.notation, position=position)
         rec.replay  # noqa: B018 - checks the play, and is kept
         return rec
 
@@ -218,8 +216,7 @@ class _Reader:
             raise RecordError(str(e)) from None
 
     def _check_hands(self, hands: list[tuple[Card, ...] | None], blind: tuple[Card, ...] | None) -> dict[Card, str]:
-        """Every card of the hands and the blind once, and the right sizes (a position's: record.position); where
-        each card is (by key)."""
+        """Every card of the hands and the blind once, and the right sizes; where each card is (by key)."""
         game, players = self.game, self.players
         where_of: dict[Card, str] = {}
         for label, cards in [(f"hands.{players[s]}", h) for s, h in enumerate(hands)] + [("blind", blind)]:
@@ -579,7 +576,6 @@ class _Reader:
             raise RecordError("play: a sie is not played out")
 
 
-
 def written_card(word: str) -> Card | None:
     """The card ``word`` names, in either notation, or ``None``."""
     try:
@@ -593,7 +589,6 @@ def _callable_cards(game: Game) -> frozenset[Card]:
     lows = [c for c in game.deck if c.rank not in "AT"]
     no_tens = [c for c in game.deck if c.rank != "T"]
     return frozenset(x.card for h in (lows, no_tens) for x in legal_calls(game, h) if x.card is not None)
-
 
 
 def _key_hint(k: str) -> str:

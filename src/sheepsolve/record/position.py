@@ -226,8 +226,8 @@ def _seat_tallies(d: Mapping[str, Any], game: Game, players: Sequence[str], play
         if points[s] and not tricks[s]:
             raise RecordError(f"tricks_won.{p}: 0, but won.{p} = {points[s]}: card points come with a trick")
     return Position(won={players[s]: v for s, v in enumerate(points) if v},
-                    tricks_won={players[s]: v for s, v in enumerate(tricks) if v}, partner=None, partner_named=False, called=None,
-                    past_points=tuple(points), past_tricks=tuple(tricks))
+                    tricks_won={players[s]: v for s, v in enumerate(tricks) if v}, partner=None, partner_named=False,
+                    called=None, past_points=tuple(points), past_tricks=tuple(tricks))
 
 
 def _table(value: Any, key: str, players: Sequence[str], most: int, seat_of: Callable[[Any, str], int]) -> list[int]:

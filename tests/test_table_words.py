@@ -218,3 +218,25 @@ def test_suggest_names_the_sauspiel_by_its_call(tmp_path: Path, run) -> None:
         assert charts and all(re.fullmatch(r"[EGHS](A|10|K|O|U|9|8|7)", c) for c in charts), charts
     res = run("suggest", EXAMPLES / "sauspiel-midtrick.toml", "--worlds", "8", "--jobs", "1", "--cards", "french")
     assert res.stdout.startswith("Sauspiel on A♠: Resi to move"), res.stdout[:100]
+
+
+def test_the_season_report_names_each_form_as_show_does(tmp_path: Path, run) -> None:
+    """The season report named a Schafkopf form by its JSON title (``Solo in clubs``, ``Farbwenz in spades``)
+    where show, annotate and the booklet say ``Eichel-Solo`` and ``Gras-Wenz``: its text and page name each form
+    in its own game's words; the JSON keeps the title."""
+    import json
+
+    out = tmp_path / "season.jsonl"
+    records = [EXAMPLES / f"{n}.toml" for n in ("solo-acorns-finished", "farbwenz-leaves-finished",
+                                                  "sheepshead-jd-finished")]
+    assert run("batch", "annotate", "--no-bury", *records, "--out", out, "--jobs", "1").exit_code == 0
+    text = run("report", out).stdout
+    forms = text[text.index("Per game form"):]
+    assert "Eichel-Solo" in forms and "Gras-Wenz" in forms and "Sheepshead (5-hand)" in forms
+    assert "Solo in clubs" not in forms and "Farbwenz in spades" not in forms
+    page = tmp_path / "season.html"
+    assert run("report", out, "--html", page).exit_code == 0
+    html = page.read_text(encoding="utf-8")
+    assert html.count("Eichel-Solo") >= 2 and "Solo in clubs" not in html  # the table and the chart
+    data = json.loads(run("report", out, "--json").stdout)
+    assert {f["form"] for f in data["forms"]} == {"Solo in clubs", "Farbwenz in spades", "Sheepshead (5-hand)"}

@@ -21,6 +21,7 @@ line per hand, ``{"id", "result"}`` with the annotation (``sheepsolve annotate -
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 from collections.abc import Iterable
@@ -63,14 +64,49 @@ class PlayerLine:
                                                           "points_lost": round(self.view_loss, 2)}}
 
 
+def form_name(game: Any, title: str) -> str:
+    """A game form's ``title`` (an annotation's JSON title, :attr:`Game.title <sheepsolve.games.Game.title>`) as
+    its own table says it (:func:`~sheepsolve.contracts.game_title` in the game family's notation): a Schafkopf
+    ``Solo in clubs`` is an ``Eichel-Solo``, as ``show`` names it. A title it cannot place stays as it is.
+
+    >>> form_name("solo", "Solo in clubs"), form_name("farbwenz", "Farbwenz in spades, tout")
+    ('Eichel-Solo', 'Gras-Wenz Tout')
+    >>> form_name("sheepshead", "Sheepshead (5-hand)"), form_name("solo", "Solo in clubs, tout Ouvert")
+    ('Sheepshead (5-hand)', 'Solo in clubs, tout Ouvert')
+    """
+    if not isinstance(game, str) or not isinstance(title, str):  # a batch line's values, checked or not
+        return title
+    return _form_name(game, title)
+
+
+@functools.lru_cache(maxsize=256)
+def _form_name(game: str, title: str) -> str:
+    from .cards import card_style
+    from .contracts import game_title
+    from .games import REGISTRY, GameError, make_game
+
+    if game not in REGISTRY:
+        return title
+    for trump in (None, "C", "S", "H", "D"):
+        for tout in (None, True):
+            try:
+                g = make_game(game, trump=trump, tout=tout)
+            except GameError:
+                continue
+            if g.title == title:
+                return game_title(g, card_style(None, g.family))
+    return title
+
+
 @dataclass
 class FormLine:
-    form: str
+    form: str  # the annotation's title (JSON "form")
     hands: int = 0
     finished: int = 0
     two_sided: int = 0  # finished hands with a declaring side
     won: int = 0
     points: int = 0  # the declaring side's final card points, summed over the finished two-sided hands
+    name: str = ""  # the form as its own table says it (form_name): the text's and page's name for it
 
     @property
     def win_rate(self) -> float | None:
@@ -196,7 +232,7 @@ def season_report(lines: Iterable[str], label: str = "report") -> SeasonReport:
                 raise ReportError(f"{where}: summary: result_outcome: must be a text such as \"win\", not "
                                   f"{clip(repr(outcome))}")
         rep.hands += 1
-        form = forms.setdefault(title, FormLine(title))
+        form = forms.setdefault(title, FormLine(title, name=form_name(res.get("game"), title)))
         form.hands += 1
         if summary.get("finished"):
             form.finished += 1

@@ -31,7 +31,7 @@ def render_text(r: SeasonReport) -> str:
                    "noise, and the expected points lost")
     out += ["", "Per game form (the declaring side over the finished hands)"]
     rows = [["game", "hands", "finished", "declaring side won", "mean points"]]
-    rows += [[f.form, str(f.hands), str(f.finished),
+    rows += [[f.name or f.form, str(f.hands), str(f.finished),
               percent(f.win_rate) + (f" of {f.two_sided}" if f.two_sided else ""), number(f.mean_points)]
              for f in r.forms]
     out += _table(rows)
@@ -97,7 +97,7 @@ def render_html(r: SeasonReport, *, title: str = "Season report") -> str:
         won = f.won
         lo, hi = wilson_interval(won, f.two_sided)
         notes.append(f"({won} of {f.two_sided}; 95%: {100 * lo:.0f}-{100 * hi:.0f}%)")
-    wins = _bars([(f.form, round(100 * f.win_rate)) for f in rated], notes=notes,
+    wins = _bars([(f.name or f.form, round(100 * f.win_rate)) for f in rated], notes=notes,
                  label="declaring side's win rate per game form",
                  axis="declaring side won, % of finished hands (count and 95% interval beside each)")
     return render_page("report.html", notation="ascii", title=title, subtitle=f"{r.hands} hands annotated",

@@ -16,7 +16,7 @@ from ..engine import RulesError, Setup, legal_calls
 from ..games import JACKS, QUEENS, Game, GameError, make_game
 from ..solver import SolverError
 
-__all__ = ["BuryError", "BuryDecision", "Contract", "legal_decisions", "deal_choices", "contracts_for", "sauspiel_blocks",
+__all__ = ["BuryError", "BuryDecision", "PickerChoice", "Contract", "legal_decisions", "deal_choices", "contracts_for", "sauspiel_blocks",
            "make_contract_game", "card_groups", "merge_choices", "choice_context", "solve_order"]
 
 
@@ -81,6 +81,39 @@ class BuryDecision:
     def from_key(k: tuple) -> "BuryDecision":
         return BuryDecision(tuple(Card(c) for c in k[0]), None if k[1] < 0 else Card(k[1]),
                         None if k[2] < 0 else Card(k[2]), k[3])
+
+
+@dataclass(frozen=True)
+class PickerChoice:
+    """A picker's choice as a judgement lists it: the decision (bury, call, card under) and ``alone``, whether the
+    picker has no partner with it. The rows of annotate's bury judgement, double dummy
+    (:class:`~sheepsolve.bury.judgement.BuryOption`) and from the picker's view
+    (:class:`~sheepsolve.player.annotate.BuryViewRow`), are such choices with their values."""
+
+    choice: BuryDecision
+    alone: bool
+
+    @property
+    def bury(self) -> tuple[Card, ...]:
+        return self.choice.bury
+
+    @property
+    def call(self) -> Card | None:
+        return self.choice.called
+
+    @property
+    def under(self) -> Card | None:
+        return self.choice.under
+
+    def label(self, style: str = "ascii", *, calls: bool = True) -> str:
+        """The choice in words (:meth:`BuryDecision.label`), with ``alone`` said of a lone picker where there is
+        a call (``calls``).
+
+        >>> PickerChoice(BuryDecision((Card.parse("9C"), Card.parse("9D")), called=Card.parse("AH")),
+        ...              alone=False).label()
+        '9C 9D, call AH'
+        """
+        return self.choice.label(style, alone=calls and self.alone)
 
 
 @dataclass(frozen=True)

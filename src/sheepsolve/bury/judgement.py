@@ -9,17 +9,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..cards import Card
 from ..engine import Setup
 from ..judge import Judge, Swing, outcome_of
 from ..objective import Objective
-from .choices import BuryDecision, deal_choices
+from .choices import BuryDecision, PickerChoice, deal_choices
 
 __all__ = ["BuryOption", "BuryJudgement", "judge_bury_and_call"]
 
 
 @dataclass(frozen=True)
-class BuryOption:
+class BuryOption(PickerChoice):
     """One bury (and call) the picker could have made, with its value at the first lead.
 
     ``choice`` is the bury, call and card under; ``alone``: the picker has no partner with it. ``value`` is exact
@@ -29,34 +28,10 @@ class BuryOption:
     pays the declaring side for ``outcome`` (exact options only).
     """
 
-    choice: BuryDecision
-    alone: bool
     value: int
     exact: bool
     outcome: str | None = None
     payment: int | None = None
-
-    @property
-    def bury(self) -> tuple[Card, ...]:
-        return self.choice.bury
-
-    @property
-    def call(self) -> Card | None:
-        return self.choice.called
-
-    @property
-    def under(self) -> Card | None:
-        return self.choice.under
-
-    def label(self, style: str = "ascii", *, calls: bool = True) -> str:
-        """The choice in words (:meth:`BuryDecision.label <sheepsolve.bury.choices.BuryDecision.label>`), with
-        ``alone`` said of a lone picker where there is a call (``calls``).
-
-        >>> BuryOption(BuryDecision((Card.parse("9C"), Card.parse("9D")), called=Card.parse("AH")), alone=False,
-        ...            value=85, exact=True).label()
-        '9C 9D, call AH'
-        """
-        return self.choice.label(style, alone=calls and self.alone)
 
     def to_dict(self) -> dict[str, Any]:
         return {"bury": [str(c) for c in self.bury], "call": str(self.call) if self.call is not None else None,

@@ -6,11 +6,11 @@ from __future__ import annotations
 import dataclasses
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..bury.choices import BuryDecision
+from ..bury.choices import BuryDecision, PickerChoice
 from ..cards import Card
 from ..objective import Objective
 from ..pool import UnitRunner
@@ -99,33 +99,15 @@ class ViewSettings:
 
 
 @dataclass(frozen=True)
-class BuryViewRow:
+class BuryViewRow(PickerChoice):
     """One bury (and call) or, in sauspiel, one call, over the worlds of the cards the picker could not see:
     the picking side's mean final points, and how much worse than the best choice world by world."""
 
-    choice: BuryDecision
-    alone: bool  # the picker has no partner with it
     mean: float
     stderr: float | None
     vs_best: float
     vs_best_stderr: float | None
     best: bool  # the best mean, or within noise of it
-
-    @property
-    def bury(self) -> tuple[Card, ...]:
-        return self.choice.bury
-
-    @property
-    def call(self) -> Card | None:
-        return self.choice.called
-
-    @property
-    def under(self) -> Card | None:
-        return self.choice.under
-
-    def label(self, style: str = "ascii", *, calls: bool = True) -> str:
-        """As :meth:`sheepsolve.bury.judgement.BuryOption.label`: ``KS 8C``, ``9C 9D, call AH``, ``call EA``."""
-        return self.choice.label(style, alone=calls and self.alone)
 
 
 @dataclass(frozen=True)

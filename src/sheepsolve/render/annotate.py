@@ -23,7 +23,7 @@ import textwrap
 from typing import Any
 
 from ..annotate import Annotation, Decision
-from ..bury.judgement import BuryOption
+from ..bury.choices import PickerChoice
 from ..cards import Card, format_card
 from ..objective import NO_TRICK
 from ..contracts import contract_name, game_title
@@ -245,7 +245,7 @@ def view_legend(ann: Annotation) -> str:
                " an expected cost is a chance of the game." if ann.game.no_trick else ""))
 
 
-def _chose(o: BuryOption, style: str, calls: bool, g: Any = None) -> str:
+def _chose(o: PickerChoice, style: str, calls: bool, g: Any = None) -> str:
     """``called EA``, ``went alone``, ``buried E10 H10``, ``buried E10 H10, call EA``."""
     if g is not None and g.partner == "sauspiel" and o.call is not None and not o.bury:
         return "played " + contract_name("sauspiel", style, called=o.call)
@@ -275,7 +275,7 @@ def annotation_title(ann: Annotation, style: str) -> str:
     return game_title(ann.game, style, called=ann.setup.called)
 
 
-def option_label(o: BuryOption, g: Any, style: str, *, calls: bool = True) -> str:
+def option_label(o: PickerChoice, g: Any, style: str, *, calls: bool = True) -> str:
     """A choice in words: a sauspiel's call as its contract (``Sauspiel auf die Alte``), else the bury option's
     own label (``KS 8C, call AH``)."""
     if g.partner == "sauspiel" and o.call is not None and not o.bury:
@@ -411,5 +411,5 @@ def render_html(ann: Annotation, style: str | None = None, *, min_cost: int | No
         contract_of_call=lambda c: contract_name("sauspiel", style, called=c))
 
 
-def _bury_label(o: BuryOption) -> dict[str, Any]:
+def _bury_label(o: PickerChoice) -> dict[str, Any]:
     return {"bury": list(o.bury), "call": o.call, "under": o.under, "alone": o.alone}

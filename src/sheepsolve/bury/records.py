@@ -182,6 +182,17 @@ def _seat_arg(rec: Record, seat: str | None, role: str) -> int:
         raise BuryError(f"--seat: {e}") from None
 
 
+def _asked_seat(path: Any, base: Record, seat: str | None, named: bool, role: str) -> tuple[int, tuple[Card, ...]]:
+    """The seat a question is asked for (``--seat``; default the record's own picker or declarer, where the record
+    ``named`` one) and its hand, which is needed."""
+    s = base.declarer if seat is None and named else _seat_arg(base, seat, role)
+    assert s is not None
+    hand = base.hands[s]
+    if hand is None:
+        raise BuryError(f"{path}: hands.{base.players[s]}: the hand of the player who would {role} is needed")
+    return s, tuple(hand)
+
+
 def read_pick_record(path: str, seat: str | None, *, german: bool = False) -> LoadedRecord:
     """Read a record for ``sheepsolve pick``: the hand of ``seat`` (default: the record's picker) is needed."""
 
@@ -199,18 +210,11 @@ def read_pick_record(path: str, seat: str | None, *, german: bool = False) -> Lo
     _refuse_position(parsed, "pick")
     _need_picker_game(parsed, "picking")
     base, _ = _read(parsed, german, _set_aside, change)
-    if seat is None and parsed.data.get("picker") is not None:
-        s = base.declarer
-    else:
-        s = _seat_arg(base, seat, "pick")
-    assert s is not None
-    hand = base.hands[s]
-    if hand is None:
-        raise BuryError(f"{path}: hands.{base.players[s]}: the hand of the player who would pick is needed")
+    s, hand = _asked_seat(path, base, seat, parsed.data.get("picker") is not None, "pick")
     full = None
     if all(h is not None for h in base.hands) and base.blind is not None:
         full = [list(h) for h in base.hands]  # type: ignore[arg-type]
-    return LoadedRecord(record=base, seat=s, hand=tuple(hand), blind=base.blind, full=full, choice=None)
+    return LoadedRecord(record=base, seat=s, hand=hand, blind=base.blind, full=full, choice=None)
 
 
 def read_choose_record(path: str, seat: str | None, *, german: bool = False) -> LoadedRecord:
@@ -250,15 +254,8 @@ def read_choose_record(path: str, seat: str | None, *, german: bool = False) -> 
     if base.game.family != "schafkopf":
         raise BuryError(f"{path}: game: {base.game.name} is not Schafkopf: choose is for Schafkopf hands "
                         f"(Sheepshead: use pick)")
-    if seat is None and parsed.data.get("declarer") is not None:
-        s = base.declarer
-    else:
-        s = _seat_arg(base, seat, "declare")
-    assert s is not None
-    hand = base.hands[s]
-    if hand is None:
-        raise BuryError(f"{path}: hands.{base.players[s]}: the hand of the player who would declare is needed")
-    return LoadedRecord(record=base, seat=s, hand=tuple(hand), blind=None, full=None, choice=None)
+    s, hand = _asked_seat(path, base, seat, parsed.data.get("declarer") is not None, "declare")
+    return LoadedRecord(record=base, seat=s, hand=hand, blind=None, full=None, choice=None)
 
 
 def _any_contract(data: dict[str, Any]) -> Game | None:

@@ -14,14 +14,31 @@ never a bare letter: ``S`` reads as spades to one player and Schellen to another
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from .cards import Card, format_card, notation_of, suit_name
 
-if TYPE_CHECKING:
-    from .games import Game
+__all__ = ["contract_name", "game_title", "TitledGame"]
 
-__all__ = ["contract_name", "game_title"]
+
+class TitledGame(Protocol):
+    """What :func:`game_title` reads of a game: a :class:`~sheepsolve.games.Game`, whose own title
+    :func:`~sheepsolve.games.make_game` words with :func:`contract_name` (so this module needs no import of it)."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def title(self) -> str: ...
+
+    @property
+    def kind(self) -> str: ...
+
+    @property
+    def trump_suit(self) -> str | None: ...
+
+    @property
+    def tout(self) -> bool: ...
 
 # The called ace's nickname in a sauspiel: "auf die Alte" (Eichel), "die Blaue" (Gras), "die Hundsgfickte"
 # (Schellen); the Herz-Sau is never called (hearts are trump).
@@ -56,7 +73,7 @@ def contract_name(game: str, style: str, *, trump: str | None = None, called: Ca
     return out
 
 
-def game_title(game: Game, style: str, *, called: Card | None = None) -> str:
+def game_title(game: TitledGame, style: str, *, called: Card | None = None) -> str:
     """The game's title in the reader's notation: ``Gras-Solo``, ``Solo in spades, tout``, ``Sauspiel auf die
     Blaue`` (with the ``called`` ace), ``Sauspiel (Rufspiel)`` (without), ``Sheepshead (5-hand)``: never a suit
     letter that reads differently in another notation.

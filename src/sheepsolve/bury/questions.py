@@ -194,15 +194,9 @@ def pick_or_pass(game: Game, hand: Sequence[Card], seat: int, *, worlds: int | s
     if unseen is None and len(hand) != game.hand_size:
         raise BuryError(f"hand: {len(hand)} cards, {game.name} deals {game.hand_size}")
     stakes = stakes or Stakes()
-    task = Task(kind="pick", game=game_spec(game), seat=seat, hand=tuple(map(int, hand)), blind=None,
-                 choices=(), stakes=(stakes.crack, stakes.recrack, stakes.doublers), seed=seed, by=by,
-                 unseen=tuple(map(int, unseen)) if unseen is not None else None, exact=worlds == "all",
-                 players=tuple(players) if players else None)
-    t0 = time.perf_counter()
-    count = worker().world_count(task, worlds)  # checks the cards (and the count of every deal) before any work
-    results = run_units(task, count, jobs, progress)
-    weights, assumes = _deal_weights(task, game, count, inference)
-    dt = time.perf_counter() - t0
+    task, count, results, weights, assumes, dt = _solve_deals(
+        "pick", game, hand, seat, (), stakes, seed=seed, by=by, unseen=unseen, worlds=worlds, players=players,
+        jobs=jobs, progress=progress, inference=inference)
     evals = [r[1] for r in results]
     counts: dict[tuple, int] = {}
     for r in results:
@@ -220,6 +214,23 @@ def pick_or_pass(game: Game, hand: Sequence[Card], seat: int, *, worlds: int | s
                       hand=tuple(hand), pick=choice_stats(evals, task.exact, weights), worlds=count, seed=seed, by=by,
                       outcomes=outcomes, buries=tuple((BuryDecision.from_key(k), n) for k, n in top), seconds=dt,
                       actual=act, exact=task.exact, assumes=assumes, effective=effective_worlds(weights, count))
+
+
+def _solve_deals(kind: str, game: Game, hand: Sequence[Card], seat: int, choices: tuple, stakes: Stakes, *,
+                 seed: int, by: str, unseen: Iterable[Card] | None, worlds: int | str,
+                 players: Sequence[str] | None, jobs: int | None, progress: ProgressFn | None, inference: str
+                 ) -> tuple[Task, int, list, list[float] | None, str, float]:
+    """The deals of a choice before anything is seen (``pick``'s, ``choose``'s) solved in units: the task, the
+    number of worlds, each world's result, the worlds' weights and what they assume, and the seconds taken."""
+    task = Task(kind=kind, game=game_spec(game), seat=seat, hand=tuple(map(int, hand)), blind=None, choices=choices,
+                stakes=(stakes.crack, stakes.recrack, stakes.doublers), seed=seed, by=by,
+                unseen=tuple(map(int, unseen)) if unseen is not None else None, exact=worlds == "all",
+                players=tuple(players) if players else None)
+    t0 = time.perf_counter()
+    count = worker().world_count(task, worlds)  # checks the cards (and the count of every deal) before any work
+    results = run_units(task, count, jobs, progress)
+    weights, assumes = _deal_weights(task, game, count, inference)
+    return task, count, results, weights, assumes, time.perf_counter() - t0
 
 
 def choose_contract(game: Game, hand: Sequence[Card], seat: int, *, worlds: int | str = 100, seed: int = 0,
@@ -253,15 +264,9 @@ def choose_contract(game: Game, hand: Sequence[Card], seat: int, *, worlds: int 
     cs = list(contracts) if contracts is not None else contracts_for(game, hand)
     if not cs:
         raise BuryError("no contract to choose from")
-    task = Task(kind="choose", game=game_spec(game), seat=seat, hand=tuple(map(int, hand)), blind=None,
-                 choices=tuple(c.to_key() for c in cs), stakes=(stakes.crack, stakes.recrack, stakes.doublers),
-                 seed=seed, by=by, unseen=tuple(map(int, unseen)) if unseen is not None else None,
-                 exact=worlds == "all", players=tuple(players) if players else None)
-    t0 = time.perf_counter()
-    count = worker().world_count(task, worlds)  # checks the cards (and the count of every deal) before any work
-    results = run_units(task, count, jobs, progress)
-    weights, assumes = _deal_weights(task, game, count, inference)
-    dt = time.perf_counter() - t0
+    task, count, results, weights, assumes, dt = _solve_deals(
+        "choose", game, hand, seat, tuple(c.to_key() for c in cs), stakes, seed=seed, by=by, unseen=unseen,
+        worlds=worlds, players=players, jobs=jobs, progress=progress, inference=inference)
     columns = [[w[k] for w in results] for k in range(len(cs))]
     stats = [choice_stats(col, task.exact, weights) for col in columns]
     keys = [rank_key(by, s.payment, s.mean) for s in stats]

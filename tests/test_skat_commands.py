@@ -268,3 +268,115 @@ def test_explore_shows_the_ouvert_declarers_hand_to_every_seat(tmp_path):
     assert Explorer.open(EXAMPLES / "skat-null-finished.toml").table([])["open"] == []
     js = (Path(__file__).resolve().parent.parent / "src/sheepsolve/render/static/explore.js").read_text()
     assert "open.indexOf(seatName) < 0" in js  # the page's seat view hides no open hand
+
+
+# --------------------------------------------------------------------------------------------------------------
+# show and the card faces
+
+
+@pytest.mark.parametrize("name", SKAT_EXAMPLES)
+def test_skat_cards_are_french_by_default_and_bavarian_with_cards_german(tmp_path, name):
+    path = EXAMPLES / f"{name}.toml"
+    default = run("show", path).output
+    assert "♣" in default and "Eichel" not in default
+    german = run("show", path, "--cards", "german").output
+    assert "Eichel" in german and "♣" not in german
+    for style, word in ((None, "jack of clubs"), ("german", "Eichel-Unter")):
+        out = tmp_path / f"{style}.html"
+        args = ["annotate", path, "--html", out] + (["--cards", style] if style else [])
+        assert run(*args).exit_code == 0
+        assert word in out.read_text(encoding="utf-8")
+    bettel = run("show", EXAMPLES / "bettel-finished.toml").output
+    assert "Eichel" in bettel  # Schafkopf keeps its German faces
+
+
+# --------------------------------------------------------------------------------------------------------------
+# batch and report
+
+
+def test_batch_and_report_on_skat_and_bettel(tmp_path):
+    out = tmp_path / "season.jsonl"
+    inputs = [EXAMPLES / f"{n}.toml" for n in ALL_EXAMPLES]
+    r = run("batch", "annotate", "--no-bury", *inputs, "--out", out, "--jobs", 2, "--no-progress")
+    assert r.exit_code == 0, r.output
+    rows = [json.loads(x) for x in out.read_text().splitlines()]
+    assert len(rows) == 4 and all("result" in x for x in rows)
+    assert {x["result"]["game"] for x in rows} == {"grand", "skat", "null", "bettel"}
+    r = run("report", out, "--json")
+    assert r.exit_code == 0, r.output
+    rep = json.loads(r.output)
+    assert rep["hands"] == 4 and not rep["failed"]
+    assert len(rep["forms"]) == 4
+    solved = tmp_path / "solve.jsonl"
+    r = run("batch", "solve", *[cut(tmp_path, n, 0) for n in ALL_EXAMPLES], "--out", solved, "--jobs", 1,
+            "--no-progress")
+    assert r.exit_code == 0, r.output
+    values = [json.loads(x)["result"]["value"] for x in solved.read_text().splitlines()]
+    finals = []
+    for n in ALL_EXAMPLES:
+        st = load_record(EXAMPLES / f"{n}.toml").state()
+        finals.append(Objective.for_setup(st.setup).final_value(st))
+    assert values == finals
+
+
+# --------------------------------------------------------------------------------------------------------------
+# puzzles
+
+
+@pytest.mark.parametrize("game,extra,goal", [("grand", [], None), ("skat", ["--trump", "H"], None),
+                                             ("null", [], "no-trick"), ("bettel", [], "no-trick"),
+                                             ("null-ouvert", [], "no-trick")])
+def test_puzzles_generate_check_show_booklet(tmp_path, game, extra, goal):
+    out = tmp_path / "p"
+    r = run("puzzle", "generate", "--game", game, *extra, "--cards-left", 4, "--count", 2, "--seed", 1,
+            "--out", out)
+    assert r.exit_code == 0, r.output
+    files = sorted(out.glob("*.toml"))
+    assert files, r.output
+    for f in files:
+        rec = load_record(f)
+        assert rec.game.ouvert == game.endswith("ouvert")
+        p = rec.extra["puzzle"]
+        if goal is not None:
+            assert p["goal"] == goal
+            # the declarer has taken no trick yet: the game is still open
+            st = rec.state()
+            assert not any(t.winner in st.setup.team for t in st.tricks)
+        else:
+            assert isinstance(p["goal"], int)
+    r = run("puzzle", "check", *files)
+    assert r.exit_code == 0, r.output
+    text = run("puzzle", "show", files[0]).output
+    if goal:
+        assert "card points" not in text.split("Tricks so far")[1].splitlines()[0]
+        assert ("take no trick" in text) or ("give the declarer a trick" in text)
+        assert "Trumps: none" in text
+    booklet = tmp_path / "b.html"
+    r = run("puzzle", "show", *files, "--html", booklet, "--reveal")
+    assert r.exit_code == 0, r.output
+    assert booklet.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+
+
+def test_no_trick_goals_are_checked(tmp_path):
+    r = run("puzzle", "generate", "--game", "null", "--goal", "61", "--cards-left", 4, "--count", 1,
+            "--out", tmp_path / "x")
+    assert r.exit_code == 2 and "the declarer must take no trick" in r.output
+    r = run("puzzle", "generate", "--game", "grand", "--goal", "no-trick", "--cards-left", 4, "--count", 1,
+            "--out", tmp_path / "y")
+    assert r.exit_code == 2 and "no-trick" in r.output and "not of grand" in r.output
+
+
+def test_null_puzzle_solution_is_the_declarers_escape(tmp_path):
+    from sheepsolve.puzzle import puzzle_from_record
+    from sheepsolve.reference import reference_card_values
+
+    out = tmp_path / "p"
+    assert run("puzzle", "generate", "--game", "null", "--cards-left", 3, "--count", 3, "--seed", 4,
+               "--out", out).exit_code == 0
+    for f in sorted(out.glob("*.toml")):
+        p = puzzle_from_record(load_record(f))
+        st = p.state
+        vals = reference_card_values(st, Objective.for_setup(st.setup))
+        declarer = st.to_move in st.setup.team
+        good = {c for c, v in vals.items() if (v == 0) == declarer}
+        assert set(p.solution) == good

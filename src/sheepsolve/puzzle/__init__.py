@@ -7,7 +7,8 @@ A puzzle is a hand record (``docs/RECORD-FORMAT.md``) whose ``play`` leads to th
 - ``goal``: the declaring side's card points threshold the puzzle is about (``61``, ``91``, ``31``, ...), which
   the declaring side tries to reach and the defenders to prevent; ``"all-tricks"``: the declaring side tries to
   take every trick (trick objective), the defenders to take one; or ``"max"``: the side to move wants the most
-  points it can get (the declaring side the most, the defenders the fewest for the declaring side);
+  points it can get (the declaring side the most, the defenders the fewest for the declaring side); in null and
+  Bettel ``"no-trick"``, their only goal: the declarer tries to take no trick, his defenders to give him one;
 - ``to_move``: the player to move, by name;
 - ``solution``: every legal card that reaches the goal (equivalent cards included); they form a single group of
   equivalent cards, so the answer is unique;

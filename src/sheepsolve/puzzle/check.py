@@ -12,7 +12,8 @@ from ..files import clip
 from ..objective import Objective
 from ..record import Record
 from ..solver import Solver
-from .goals import DIFFICULTIES, GoalTarget, PuzzleError, check_goal, evaluate_goal, goal_objective, puzzle_state
+from .goals import (DIFFICULTIES, GoalTarget, PuzzleError, check_game_goal, check_goal, evaluate_goal, goal_objective,
+                    puzzle_state)
 from .heuristic import equivalent_groups
 from .model import Puzzle
 
@@ -123,6 +124,7 @@ def check_puzzle(puzzle: Puzzle | Record, *, solver: Solver | None = None) -> Ch
     mover = names[state.to_move]
     if puzzle.to_move != mover:
         reasons.append(f"to_move: {clip(puzzle.to_move)} is not to move; {mover} is")
+    check_game_goal(state.game, puzzle.goal)
     values, target = evaluate_goal(state, puzzle.goal, solver)
     obj = goal_objective(state, puzzle.goal)
     legal = state.legal()

@@ -13,7 +13,8 @@ from ..files import clip
 from ..games import Game
 from ..objective import Objective
 from ..solver import Solver
-from .goals import DEFAULT_GOALS, DIFFICULTIES, PuzzleError, check_goal, evaluate_goal, goal_objective, require_two_sided
+from .goals import (DIFFICULTIES, PuzzleError, check_game_goal, check_goal, evaluate_goal, game_goals, goal_objective,
+                    require_two_sided)
 from .heuristic import equivalent_groups, play_forward, sensible_setup
 from .model import Puzzle, players_for, record_of
 from .rating import rate
@@ -43,8 +44,11 @@ def puzzle_at(state: State, goal: int | str, *, solver: Solver | None = None, pl
     require_two_sided(state)
     goal = check_goal(goal, "goal")
     g = state.game
+    check_game_goal(g, goal, "goal")
     if goal == "all-tricks" and len([t for t in state.tricks if t.winner not in state.setup.team]):
         return None
+    if goal == "no-trick" and any(t.winner in state.setup.team for t in state.tricks):
+        return None  # the declarer has taken a trick already: the game is lost
     if g.tout and goal != "all-tricks":
         return None
     solver = solver or Solver()
@@ -74,7 +78,7 @@ def puzzle_at(state: State, goal: int | str, *, solver: Solver | None = None, pl
 
 
 def _game_args(game: Game) -> str:
-    out = f"--game {game.name}"
+    out = f"--game {game.name}{'-ouvert' if game.ouvert else ''}"
     if game.trump_suit:
         out += f" --trump {'spades' if game.trump_suit == 'S' else game.trump_suit}"  # S alone is refused
     if game.name == "sheepshead" and game.partner != "jack-of-diamonds":
@@ -90,7 +94,8 @@ def find_puzzle(game: Game, deal_seed: int, *, cards_left: int, goals: Sequence[
     """The puzzle of one deal, or None: the deal of ``deal_seed`` with a sensible contract
     (:func:`sensible_setup`), played forward (:func:`play_forward`) until every hand holds ``cards_left`` cards
     and then a random number of cards into the trick (``position``: ``"any"``, ``"lead"``, ``"follow"``); the
-    first goal of ``goals`` (default :data:`DEFAULT_GOALS`) with a unique answer gives the puzzle.
+    first goal of ``goals`` (default :func:`game_goals`: the point goals, or "no-trick" in null and Bettel) with a
+    unique answer gives the puzzle.
 
     Rejected: puzzles below ``min_difficulty``, and the obvious ones, where the natural card is the answer and
     every wrong card fails within the current trick.
@@ -102,7 +107,9 @@ def find_puzzle(game: Game, deal_seed: int, *, cards_left: int, goals: Sequence[
         raise PuzzleError(f'position: must be "any", "lead" or "follow", not {clip(repr(position))}')
     if min_difficulty not in DIFFICULTIES:
         raise PuzzleError(f"min difficulty: must be one of {', '.join(DIFFICULTIES)}, not {clip(repr(min_difficulty))}")
-    goals = [check_goal(x, "goal") for x in (goals or DEFAULT_GOALS)]
+    goals = [check_goal(x, "goal") for x in (goals or game_goals(game))]
+    for x in goals:
+        check_game_goal(game, x, "goal")
     rng = random.Random(deal_seed)
     solver = solver or Solver()
     setup = sensible_setup(game, rng)

@@ -1,5 +1,6 @@
 """Puzzle goals as yes/no questions on the declaring side's final value: a points threshold (``61``, ``91``,
-...), ``"all-tricks"`` or ``"max"``; the position a puzzle needs (every hand known, a declaring side, a player
+...), ``"all-tricks"`` or ``"max"``; in null and Bettel ``"no-trick"`` (the declarer takes no trick, his
+defenders try to give him one); the position a puzzle needs (every hand known, a declaring side, a player
 to move)."""
 
 from __future__ import annotations
@@ -19,11 +20,13 @@ __all__ = ["PuzzleError", "GOALS", "DIFFICULTIES", "DEFAULT_GOALS", "GoalTarget"
            "mover_declaring", "goal_target", "evaluate_goal", "concrete_goal", "puzzle_state", "require_two_sided"]
 
 #: The goal keywords besides a points threshold.
-GOALS: tuple[str, ...] = ("max", "all-tricks")
+GOALS: tuple[str, ...] = ("max", "all-tricks", "no-trick")
 #: Difficulty labels, easiest first.
 DIFFICULTIES: tuple[str, ...] = ("easy", "medium", "hard")
 #: Goals tried at a position, in order of preference, when the caller names none.
 DEFAULT_GOALS: tuple[int | str, ...] = (61, 91, "all-tricks", 31, "max")
+#: The goals of a game whose declarer must take no trick (null, Bettel): the only one.
+NO_TRICK_GOALS: tuple[int | str, ...] = ("no-trick",)
 
 
 class PuzzleError(RecordError):
@@ -35,18 +38,34 @@ class PuzzleError(RecordError):
 class GoalTarget:
     """The goal at a position as one yes/no question on the declaring side's final value."""
 
-    tricks: bool  # trick objective (all-tricks) instead of card points
+    tricks: bool  # trick objective (all-tricks, no-trick) instead of card points
     threshold: int  # the declaring side "reaches" when its final value is at least this
-    declaring: bool  # the side to move is the declaring side (it wants to reach; else to prevent)
+    declaring: bool  # the side to move wants the value to reach the threshold (the declaring side; in null and
+    # Bettel his defenders, who want the declarer to take a trick), else to prevent it
 
     def succeeds(self, value: int) -> bool:
         return (value >= self.threshold) == self.declaring
 
 
+def game_goals(game: Any) -> tuple[int | str, ...]:
+    """The goals tried when none is named: :data:`NO_TRICK_GOALS` in null and Bettel, else
+    :data:`DEFAULT_GOALS`."""
+    return NO_TRICK_GOALS if game.no_trick else DEFAULT_GOALS
+
+
+def check_game_goal(game: Any, goal: int | str, where: str = "puzzle.goal") -> None:
+    """A goal the game can have: ``"no-trick"`` exactly in the games whose declarer must take no trick."""
+    if game.no_trick and goal != "no-trick":
+        raise PuzzleError(f'{where}: {clip(repr(goal))} is no goal of {game.name}: the declarer must take no trick '
+                          f'(goal "no-trick")')
+    if not game.no_trick and goal == "no-trick":
+        raise PuzzleError(f'{where}: "no-trick" is the goal of null and Bettel, not of {game.name}')
+
+
 def check_goal(goal: Any, where: str = "puzzle.goal") -> int | str:
     if isinstance(goal, bool) or not isinstance(goal, (int, str)):
         raise PuzzleError(f'{where}: must be a points threshold like 61 or one of "max", "all-tricks", '
-                          f"not {clip(repr(goal))}")
+                          f'"no-trick", not {clip(repr(goal))}')
     if isinstance(goal, str):
         g = goal.strip().lower()
         if g.isascii() and g.isdigit():  # not "²" or "٦١", which str.isdigit() also accepts
@@ -54,7 +73,8 @@ def check_goal(goal: Any, where: str = "puzzle.goal") -> int | str:
                 raise PuzzleError(f"{where}: a points threshold must be between 1 and 120, not {clip(g)}")
             return check_goal(int(g), where)
         if g not in GOALS:
-            raise PuzzleError(f'{where}: unknown goal {clip(repr(goal))} (a threshold like 61, or "max", "all-tricks")')
+            raise PuzzleError(f'{where}: unknown goal {clip(repr(goal))} (a threshold like 61, or "max", '
+                              f'"all-tricks", "no-trick")')
         return g
     if not 1 <= goal <= 120:
         raise PuzzleError(f"{where}: a points threshold must be between 1 and 120, not {clip(goal)}")
@@ -62,6 +82,7 @@ def check_goal(goal: Any, where: str = "puzzle.goal") -> int | str:
 
 
 def goal_objective(state: State, goal: int | str) -> Objective:
+    """The objective the goal is a question on (null and Bettel: the declarer's tricks, which he keeps down)."""
     return Objective.for_setup(state.setup, tricks=goal == "all-tricks")
 
 
@@ -72,6 +93,8 @@ def mover_declaring(state: State) -> bool:
 def goal_target(state: State, goal: int | str, values: Mapping[Card, int]) -> GoalTarget:
     """``values``: the final value after each legal card under the goal's objective."""
     declaring = mover_declaring(state)
+    if goal == "no-trick":  # his defenders want the declarer's tricks to reach 1
+        return GoalTarget(True, 1, not declaring)
     if goal == "all-tricks":
         return GoalTarget(True, state.game.tricks, declaring)
     if goal == "max":

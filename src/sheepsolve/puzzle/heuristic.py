@@ -164,6 +164,12 @@ def _trump_score(game: Game, cards: Iterable[Card]) -> float:
     return s
 
 
+def _low_score(game: Game, cards: Iterable[Card]) -> float:
+    """How low a hand is for null and Bettel: the lower each card in its suit, the better."""
+    n = len(game.plain_ranks)
+    return -float(sum(n - 1 - game.plain_ranks.index(c.rank) for c in cards))
+
+
 def _bury_choice(game: Game, picked: list[Card], rng: random.Random) -> tuple[list[Card], Card | None, bool]:
     """A sensible bury for the picker: keep the trumps, bury points, make voids; with a called ace keep a legal
     call. Returns (bury, called, alone)."""
@@ -171,6 +177,11 @@ def _bury_choice(game: Game, picked: list[Card], rng: random.Random) -> tuple[li
     for bury in itertools.combinations(sorted(picked), game.bury_size):
         kept = [c for c in picked if c not in bury]
         fail = {game.suit_class(c) for c in kept if not game.is_trump(c)}
+        if game.no_trick:  # null: put away the high cards
+            val = _low_score(game, kept) + rng.random() * 0.01
+            if best is None or val > best[0]:
+                best = (val, list(bury), None, False)
+            continue
         val = _trump_score(game, kept) + 0.5 * sum(c.points for c in bury) + 3 * (len(game.plain_suits) - len(fail))
         val -= 6 * sum(1 for c in bury if game.is_trump(c))
         called, alone = None, False
@@ -209,7 +220,9 @@ def sensible_setup(game: Game, rng: random.Random) -> Setup:
         raise PuzzleError(f"{game.name}: puzzles need a game with a declaring side (not ramsch or leaster)")
     for _ in range(200):
         hands, blind = deal(game, rng)
-        scores = [_trump_score(game, h) + rng.random() for h in hands]
+        # null and Bettel: the hand with the lowest cards declares
+        score = _low_score if game.no_trick else _trump_score
+        scores = [score(game, h) + rng.random() for h in hands]
         if game.kind == "picker":
             p = max(range(game.seats), key=lambda i: scores[i])
             bury, called, alone = _bury_choice(game, hands[p] + blind, rng)
@@ -248,9 +261,9 @@ def play_forward(setup: Setup, rng: random.Random, *, cards_left: int, extra: in
             break
         order = natural_order(s)
         if mode == "solver":
-            assert solver is not None
+            assert solver is not None and obj is not None
             vals = solver.card_values(s, obj)
-            maxing = s.to_move in setup.team
+            maxing = obj.wants_high(s.to_move)  # a null declarer wants his tricks low
             best = max(vals.values()) if maxing else min(vals.values())
             card = next(c for c in order if vals[c] == best)
         else:

@@ -288,7 +288,7 @@ def call_text(ann: Annotation, card_text) -> str:
     st, names, g = ann.setup, ann.players, ann.game
     if st.declarer is None:
         return ""
-    role = "picker" if g.kind == "picker" else "declarer"
+    role = "picker" if g.kind == "picker" and g.family != "skat" else "declarer"
     s = f" — {role} {names[st.declarer]}"
     if st.called is not None and g.partner != "sauspiel":  # a sauspiel's title names its call
         s += f", called {card_text(st.called)}"
@@ -346,7 +346,7 @@ def render_html(ann: Annotation, style: str | None = None, *, min_cost: int | No
     played_cards = {d.card for d in ann.decisions}
     for seat, name in enumerate(ann.players):
         if st.declarer == seat:
-            tag = ("picker" if g.kind == "picker" else "declarer", "decl")
+            tag = ("picker" if g.kind == "picker" and g.family != "skat" else "declarer", "decl")
         elif st.partner == seat:
             tag = ("partner", "decl")
         elif g.two_sided:

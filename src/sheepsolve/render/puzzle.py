@@ -57,6 +57,8 @@ class PuzzleFacts:
     goal: str
     standing: str
     trump_of: Any  # card -> bool
+    skat: bool = False  # a Skat game: the bury is the skat
+    no_trick: bool = False  # null, Bettel: points do not count
 
 
 def facts(p: Puzzle) -> PuzzleFacts:
@@ -73,8 +75,11 @@ def facts(p: Puzzle) -> PuzzleFacts:
     other = sum(t.points for t in state.tricks) - past
     side = side_of(st)
     standing = (f"Tricks so far: {len(state.tricks)}; {side} {past} card points"
-                + (f" (+{obj.bury_points} buried)" if obj.bury_points else "")
+                + (f" (+{obj.bury_points} {'in the skat' if g.family == 'skat' else 'buried'})" if obj.bury_points
+                   else "")
                 + f", the defenders {other}; {state.points_remaining()} points still in play")
+    if g.no_trick:  # null and Bettel: only the declarer's tricks count
+        standing = f"Tricks so far: {len(state.tricks)}; the declarer took {past} of them"
     mover = state.to_move
     assert st.declarer is not None
     return PuzzleFacts(
@@ -85,7 +90,7 @@ def facts(p: Puzzle) -> PuzzleFacts:
         earlier=tuple((t.leader, t.cards, t.winner, t.points) for t in state.tricks), trick=state.trick,
         leader=state.leader, to_move=mover, legal=tuple(state.legal()),
         goal=f"{p.record.players[mover]} ({roles[mover]}) to play: {_goal_text(state, p.goal)}.",
-        standing=standing, trump_of=g.is_trump)
+        standing=standing, trump_of=g.is_trump, skat=g.family == "skat", no_trick=g.no_trick)
 
 
 def describe_goal(state: State, goal: int | str) -> str:
@@ -105,6 +110,8 @@ def describe_goal(state: State, goal: int | str) -> str:
     """
     side = side_of(state.setup)
     declaring = mover_declaring(state)
+    if goal == "no-trick":
+        return "take no trick (win the game)" if declaring else "give the declarer a trick (defeat the game)"
     if goal == "all-tricks":
         return "take every trick (schwarz)" if declaring else "take a trick (avoid schwarz)"
     if goal == "max":
@@ -145,9 +152,11 @@ def contract_text(f: PuzzleFacts, style: str) -> str:
         out += ", alone"
     if f.under is not None:
         out += f"; {format_card(f.under, style)} is under"
-    if f.bury:
+    if f.bury and f.skat:  # the skat as it counts for the declarer: his discard, or the skat of a hand game
+        out += f"; skat {cards_text(f.bury, style)}" + ("" if f.no_trick else f" ({f.bury_points} points)")
+    elif f.bury:
         out += f"; buried {cards_text(f.bury, style)} ({f.bury_points} points)"
-    return out + ". Trumps: " + cards_text(f.trumps, style)
+    return out + ". Trumps: " + (cards_text(f.trumps, style) if f.trumps else "none")
 
 
 def line_tricks(state: State, first: Card, line: Sequence[Card]) -> tuple[list[dict[str, Any]], State]:
@@ -170,6 +179,9 @@ def _end_text(p: Puzzle, end: State) -> str:
                 "in hand)")
     obj = goal_objective(p.state, p.goal)
     side = side_of(p.state.setup)
+    if p.goal == "no-trick":
+        took = sum(1 for t in end.tricks if t.winner in p.state.setup.team)
+        return "the declarer took no trick" if not took else f"the declarer took {took} trick{'s' if took > 1 else ''}"
     if p.goal == "all-tricks":
         lost = sum(1 for t in end.tricks if t.winner not in p.state.setup.team)
         return f"{side} took every trick" if not lost else f"the defenders took {lost} trick{'s' if lost > 1 else ''}"

@@ -88,7 +88,7 @@ def names_of(players: Sequence[str], seats: Iterable[int]) -> str:
 def side_of(setup: Setup) -> str:
     """The declaring side by its role: ``the picker``, ``the picker's side``, ``the declarer's side``."""
     g = setup.game
-    who = "picker" if g.kind == "picker" else "declarer"
+    who = "picker" if g.kind == "picker" and g.family != "skat" else "declarer"  # Skat says declarer
     return f"the {who}" if setup.partner is None else f"the {who}'s side"
 
 
@@ -99,7 +99,7 @@ def seat_roles(setup: Setup) -> list[str]:
     out = []
     for s in range(g.seats):
         if s == setup.declarer:
-            out.append("picker" if g.kind == "picker" else "declarer")
+            out.append("picker" if g.kind == "picker" and g.family != "skat" else "declarer")
         elif g.two_sided and s in setup.team:
             out.append("partner")
         elif g.two_sided:

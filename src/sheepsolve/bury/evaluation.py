@@ -32,7 +32,7 @@ class Evaluation(NamedTuple):
     """One choice on one deal: the declaring side's value (None for a tout or sie), the outcome, the declarer's
     own payment, whether the declarer plays alone, whether the side takes every trick, and the nodes searched."""
 
-    value: int | None  # None for tout and sie (not a points question)
+    value: int | None  # None for tout, sie and null (not a points question)
     outcome: str
     payment: int
     alone: bool
@@ -94,6 +94,10 @@ def evaluate(solvers: Solvers | Solver, setup: Setup, stakes: Stakes, guess: int
         outcome = outcome_by_tricks(g, None, reach_all, tricks=ntricks)
         return Evaluation(None, outcome, payment_of(setup, outcome, stakes), alone, outcome == "win",
                           solver.nodes if asked else 0)
+    if g.no_trick:  # null: not a points question either; won when the defenders cannot make him take a trick
+        forced = solver.reach(state, 1, obj if obj is not None else Objective.for_setup(setup))
+        outcome = outcome_by_tricks(g, int(forced), lambda k: False, tricks=ntricks)
+        return Evaluation(None, outcome, payment_of(setup, outcome, stakes), alone, False, solver.nodes)
     if obj is None:
         obj = Objective.for_setup(setup)
     v = solver.value(state, obj, guess=guess)
@@ -398,7 +402,7 @@ def best_decision(solvers: Solvers | Solver, game: Game, hands: list[list[Card]]
     best: tuple[tuple, BuryDecision, Evaluation] | None = None
     for k, j in enumerate(order):
         d = reps[j]
-        if best is not None and not game.tout and not game.sie:
+        if best is not None and not game.tout and not game.sie and not game.no_trick:
             st = choices.setup(k)
             target = beat_target(st, best[0][0], by, stakes, choices.total, -j > best[0][1])
             if target is None or not solvers.value.reach(st.start(), target):

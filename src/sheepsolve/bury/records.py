@@ -117,8 +117,11 @@ def _refuse_position(parsed: _Parsed, command: str) -> None:
         raise BuryError(f"{parsed.label}: {position_refusal(command)}")
 
 
-def _need_picker_game(parsed: _Parsed, what: str) -> None:
+def _need_picker_game(parsed: _Parsed, what: str, skat: bool = False) -> None:
+    """Refuse a game without a picker; ``skat``: Skat's games pass too (the discard is the declarer's bury)."""
     kind = _game_kind(parsed)
+    if kind is not None and skat and kind[1] == "skat":
+        return
     if kind is not None and kind[0] not in ("sheepshead", "sheepshead-3", "sheepshead-4"):
         raise BuryError(f"{parsed.label}: game: {kind[0]} has no {what} ({what} is for sheepshead, sheepshead-3 and "
                         f"sheepshead-4)")
@@ -154,7 +157,7 @@ def read_bury_record(path: str, *, german: bool = False) -> LoadedRecord:
 
     parsed = _parse(path)
     _refuse_position(parsed, "bury")
-    _need_picker_game(parsed, "bury")
+    _need_picker_game(parsed, "bury", skat=True)
     base, original = _read(parsed, german, _set_aside, change)
     g = base.game
     p = base.declarer

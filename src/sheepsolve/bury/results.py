@@ -16,8 +16,8 @@ from ..games import Game
 from ..stats import mean_se, rounded, within_noise
 from .choices import BuryDecision, Contract
 
-__all__ = ["BURY_CAVEAT", "BURY_CAVEAT_ACTUAL", "CHOOSE_CAVEAT", "Sampled", "choice_stats", "with_diffs",
-           "competition_ranks", "effective_worlds", "BuryRow", "SampledRow", "BuryRanking", "PickResult", "ContractRow", "ChoiceResult",
+__all__ = ["BURY_CAVEAT", "BURY_CAVEAT_ACTUAL", "CHOOSE_CAVEAT", "role_of", "unit_of", "value_text", "Sampled",
+           "choice_stats", "with_diffs", "competition_ranks", "effective_worlds", "BuryRow", "SampledRow", "BuryRanking", "PickResult", "ContractRow", "ChoiceResult",
            "number_text", "alone_note"]
 
 BURY_CAVEAT = ("each world is solved double dummy (every player sees every card once the play starts), so the "
@@ -29,6 +29,21 @@ BURY_CAVEAT_ACTUAL = ("every player is read as seeing every card, which no playe
 CHOOSE_CAVEAT = ("each world is solved double dummy (every player sees every card once the play starts), so the "
                  "figures read the declarer optimistically")
 """The caveat ``choose`` states."""
+
+
+def role_of(game: Game) -> str:
+    """Who makes the choice: ``picker``, or in Skat ``declarer`` (his discard is the bury of this package)."""
+    return "declarer" if game.family == "skat" else "picker"
+
+
+def unit_of(game: Game) -> str:
+    """What a payment counts: Sheepshead ``units``, Schafkopf ``money``, Skat ``score`` (the declarer's score)."""
+    return {"sheepshead": "units", "skat": "score"}.get(game.family, "money")
+
+
+def value_text(value: int | None, outcome: str) -> str:
+    """A choice's result on one deal in words: ``60 points, loss``, or in null (no points question) ``win``."""
+    return outcome if value is None else f"{value} points, {outcome}"
 
 
 # --------------------------------------------------------------------------------------------------------------
@@ -224,7 +239,7 @@ class BuryRanking:
         """What the ranking measure counts: ``units`` (Sheepshead payments), ``money`` or ``points``."""
         if self.by == "points":
             return "points"
-        return "units" if self.game.family == "sheepshead" else "money"
+        return unit_of(self.game)
 
     def record_cost(self) -> tuple[float, float | None, bool] | None:
         """From the picker's view, what the record's own choice costs against the best in expectation, world by
@@ -278,14 +293,14 @@ class BuryRanking:
         assert isinstance(e, SampledRow) and self.record_choice is not None
         row = self.row_of(self.record_choice)
         assert isinstance(row, SampledRow)
-        unit = "units" if self.game.family == "sheepshead" else "money"
+        unit = unit_of(self.game)
         who = self.players[self.picker]
         others = len({r.decision for r in self.rows if isinstance(r, SampledRow) and r.tie} - {e.decision})
         tied = f"; {others} more within noise of it" if others else ""
-        return (f"{who}'s choice {self.record_choice.label(style)} (mean {number_text(row.stats.mean)} points, "
+        return (f"{who}'s choice {self.record_choice.label(style)} ({mean_text(row.stats)}, "
                 f"{row.stats.payment:+.2f} {unit} a hand) costs {c:.2f} ± {number_text(se, 2)} {self.unit} a hand in "
-                f"expectation against the best from what {who} could see, {e.decision.label(style)} (mean "
-                f"{number_text(e.stats.mean)} points, {e.stats.payment:+.2f} {unit}{tied}), world by world over "
+                f"expectation against the best from what {who} could see, {e.decision.label(style)} ("
+                f"{mean_text(e.stats)}, {e.stats.payment:+.2f} {unit}{tied}), world by world over "
                 f"{self.worlds} worlds: beyond the noise (more than two standard errors).")
 
     @property
@@ -297,28 +312,31 @@ class BuryRanking:
     def _actual_lesson(self, style: str) -> str | None:
         if self.actual is None or self.actual_agrees:
             return None
-        unit = "units" if self.game.family == "sheepshead" else "money"
+        unit = unit_of(self.game)
         a = self.actual.rows[0]
         e = self.rows[0]
         a_in_world = self.row_of(a.decision)
         e_on_deal = self.actual.row_of(e.decision)
         assert isinstance(a, BuryRow) and isinstance(e, SampledRow)
-        text = (f"On the actual deal the best choice is {a.decision.label(style)} ({a.value} points, {a.outcome}, "
+        text = (f"On the actual deal the best choice is {a.decision.label(style)} ({value_text(a.value, a.outcome)}, "
                 f"{a.payment:+d} {unit}), but from what {self.players[self.picker]} could see the best is "
-                f"{e.decision.label(style)} (mean {number_text(e.stats.mean)} points, {e.stats.payment:+.2f} {unit} a hand).")
+                f"{e.decision.label(style)} ({mean_text(e.stats)}, "
+                f"{e.stats.payment:+.2f} {unit} a hand).")
         if e_on_deal is not None and isinstance(e_on_deal, BuryRow):
-            text += (f" On this deal {e.decision.label(style)} gives {e_on_deal.value} points ({e_on_deal.outcome}, "
-                     f"{e_on_deal.payment:+d});")
+            text += (f" On this deal {e.decision.label(style)} gives "
+                     + (f"{e_on_deal.value} points ({e_on_deal.outcome}, " if e_on_deal.value is not None else
+                        f"a {e_on_deal.outcome} (") + f"{e_on_deal.payment:+d});")
         if a_in_world is not None and isinstance(a_in_world, SampledRow):
             st = a_in_world.stats
-            text += (f" over the worlds {a.decision.label(style)} averages {number_text(st.mean)} points, "
+            text += (f" over the worlds {a.decision.label(style)} averages "
+                     + (f"{number_text(st.mean)} points" if st.mean is not None else f"{st.pwin:.0%} won") + ", "
                      f"{st.payment:+.2f} {unit} ({st.vs_best:+.2f} ± {number_text(st.vs_best_stderr, 2)} "
                      f"{unit if self.by == 'payment' else 'points'} against the best, world by world).")
             if st.vs_best_stderr is None:
                 text += " With one world there is no noise to measure: more worlds would tell whether it is real."
             else:  # not a tie with the best (the lesson is not given then): beyond two standard errors
-                text += (" From the picker's seat the better choice is the one in expectation: the double-dummy best "
-                         "only suits this lie of the cards.")
+                text += (f" From the {role_of(self.game)}'s seat the better choice is the one in expectation: the "
+                         "double-dummy best only suits this lie of the cards.")
         return text
 
     def to_dict(self) -> dict[str, Any]:
@@ -368,7 +386,18 @@ class BuryRanking:
             return ("every choice solved double dummy on the actual deal: " + BURY_CAVEAT_ACTUAL)
         return (f"every choice solved double dummy in the same {self.worlds} sampled worlds (the unseen cards dealt "
                 f"uniformly); the best and every choice within two standard errors of it, world by world, tie: "
-                + BURY_CAVEAT)
+                + self.caveat)
+
+    @property
+    def caveat(self) -> str:
+        """:data:`BURY_CAVEAT` or :data:`BURY_CAVEAT_ACTUAL`, of the declarer in Skat."""
+        text = BURY_CAVEAT if self.view == "picker" else BURY_CAVEAT_ACTUAL
+        return text.replace("the picker", f"the {role_of(self.game)}")
+
+
+def mean_text(s: Sampled) -> str:
+    """A choice's points over the worlds in words: ``mean 61.2 points``, or in null ``won in 40%``."""
+    return f"won in {s.pwin:.0%}" if s.mean is None else f"mean {number_text(s.mean)} points"
 
 
 def number_text(x: float | None, nd: int = 1) -> str:
@@ -377,7 +406,9 @@ def number_text(x: float | None, nd: int = 1) -> str:
 
 
 def alone_note(game: Game, picked: Sequence[Card]) -> str | None:
-    """Why every choice leaves the picker alone, when it does."""
+    """Why every choice leaves the picker alone, when it does (never said of Skat, where the declarer always is)."""
+    if game.family == "skat":
+        return None
     if game.partner == "jack-of-diamonds":
         jd = Card.make("J", "D")
         if jd in picked and not game.rules.get("call_up"):

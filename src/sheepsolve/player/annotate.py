@@ -103,11 +103,16 @@ class BuryViewRow(PickerChoice):
     """One bury (and call) or, in sauspiel, one call, over the worlds of the cards the picker could not see:
     the picking side's mean final points, and how much worse than the best choice world by world."""
 
-    mean: float
+    mean: float | None  # None in null: not a points question (``pwin`` says how often it is won)
     stderr: float | None
     vs_best: float
     vs_best_stderr: float | None
     best: bool  # the best mean, or within noise of it
+    pwin: float = 0.0  # the share of the worlds won
+
+    def expected_text(self) -> str:
+        """The mean points ``61.2``, or in null the share won ``won in 40%``."""
+        return f"won in {self.pwin:.0%}" if self.mean is None else f"{self.mean:.1f}"
 
 
 @dataclass(frozen=True)
@@ -194,8 +199,9 @@ def bury_view(ann, *, worlds: int | str = 100, seed: int = 0, jobs: int | None =
     if not match:
         return None
     exact = worlds == "all"
-    out = tuple(BuryViewRow(choice=d, alone=alone, mean=float(st.mean), stderr=st.stderr, vs_best=float(-st.vs_best),
-                            vs_best_stderr=st.vs_best_stderr, best=bool(tie)) for d, alone, st, tie in rows)
+    out = tuple(BuryViewRow(choice=d, alone=alone, mean=None if st.mean is None else float(st.mean),
+                            stderr=st.stderr, vs_best=float(-st.vs_best), vs_best_stderr=st.vs_best_stderr,
+                            best=bool(tie), pwin=st.pwin) for d, alone, st, tie in rows)
     chosen = out[rows.index(match[0])]
     threshold = min_cost if min_cost is not None else 1
     cost = max(0.0, chosen.vs_best)

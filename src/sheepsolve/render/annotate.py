@@ -222,12 +222,12 @@ def bury_view_text(b, style: str, g: Any) -> str:
     calls = b.kind != "bury"
     what = f"every world ({v.worlds})" if v.exact else f"{v.worlds} worlds"
     best = "; ".join(option_label(r, g, style, calls=calls) for r in v.best[:3]) + ("; ..." if len(v.best) > 3 else "")
-    out = f"player's view ({what}): expected {v.chosen.mean:.1f}"
+    out = f"player's view ({what}): expected {v.chosen.expected_text()}"
     if v.cost > 0 or not v.chosen.best:
         out += f", cost {v.cost:.1f}" + (f" ±{v.cost_stderr:.1f}" if v.cost_stderr else "")
     out += " (!)" if v.error else ""
     tie = " (within noise)" if len(v.best) > 1 else ""
-    return out + f"; best in expectation: {best} ({v.best[0].mean:.1f}){tie}"
+    return out + f"; best in expectation: {best} ({v.best[0].expected_text()}){tie}"
 
 
 def view_legend(ann: Annotation) -> str:

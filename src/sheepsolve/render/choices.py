@@ -28,6 +28,7 @@ from typing import Any
 
 from ..bury import (BURY_CAVEAT, BURY_CAVEAT_ACTUAL, CHOOSE_CAVEAT, BuryRanking, BuryRow, ChoiceResult, Contract,
                     ContractRow, BuryDecision, PickResult, SampledRow, sauspiel_blocks)
+from ..bury.results import value_text
 from ..cards import RANKS, SUITS, Card, card_name, format_card, suit_name
 from ..games import Game, GameError
 from .charts import histogram
@@ -73,7 +74,7 @@ def render_bury(r: BuryRanking, style: str = "ascii") -> str:
     """The ranking as text: one line per rank, equal choices grouped on it."""
     g = r.game
     names = r.players
-    lines = [f"{_title(g, style)}: {names[r.picker]} picks up {_cards(r.blind, style)}; hand "
+    lines = [f"{_title(g, style)}: {names[r.picker]} {_picks_up(g)} {_cards(r.blind, style)}; hand "
              f"{_cards(g.sort_cards(r.hand), style)}"]
     n = len(r.rows)
     if r.view == "actual":
@@ -84,21 +85,22 @@ def render_bury(r: BuryRanking, style: str = "ascii") -> str:
             grp = list(group)
             row = grp[0]
             assert isinstance(row, BuryRow)
-            lines.append(f"{rank:>4}  {row.value:>5}  {row.outcome:<11} {row.payment:>+4}  "
+            lines.append(f"{rank:>4}  {number(row.value, 0):>5}  {row.outcome:<11} {row.payment:>+4}  "
                          + _group_text([x.decision for x in grp], style))
         lines.append(f"{r.nodes} nodes, {r.seconds * 1000:.1f} ms")
-        lines.append("caveat: " + BURY_CAVEAT_ACTUAL)
+        lines.append("caveat: " + r.caveat)
     else:
         lines.append(f"{n} legal choices ({r.solved} distinct) from {names[r.picker]}'s view: "
                      f"{worlds_text(r.worlds, r.seed, r.exact, r.assumes, r.effective)}, every choice in the same worlds; ranked by {r.by}")
-        lines.append(f"{'rank':>4}  {'points':>12}  {'61+':>4} {'91+':>4} {'schw':>4}  {'payment':>13}  "
+        lines.append(f"{'rank':>4}  {'points':>12}  {'61+':>4} {_third_column(g):>4} {'schw':>4}  {'payment':>13}  "
                      f"{'vs best':>13}  {'':4}  choices")
         for rank, group in itertools.groupby(r.rows, key=lambda x: x.rank):
             grp = list(group)
             row = grp[0]
             assert isinstance(row, SampledRow)
             s = row.stats
-            lines.append(f"{rank:>4}  {number(s.mean):>5} ± {number(s.stderr):<4}  {_pct(s.p61)} {_pct(s.p91)} "
+            third = s.pwin if g.family == "skat" else s.p91
+            lines.append(f"{rank:>4}  {number(s.mean):>5} ± {number(s.stderr):<4}  {_pct(s.p61)} {_pct(third)} "
                          f"{_pct(s.pschwarz)}  {s.payment:>+6.2f} ± {number(s.payment_stderr, 2):<4}  "
                          f"{s.vs_best:>+6.2f} ± {number(s.vs_best_stderr, 2):<4}  "
                          f"{'best' if row.tie or rank == 1 else '':4}  "
@@ -111,7 +113,7 @@ def render_bury(r: BuryRanking, style: str = "ascii") -> str:
             a = r.actual.rows[0]
             assert isinstance(a, BuryRow)
             lines.append(f"actual deal, double dummy: best {'; '.join(decision_text(d, style) for d in r.actual.best)}"
-                         f" ({a.value} points, {a.outcome}, {a.payment:+d})")
+                         f" ({value_text(a.value, a.outcome)}, {a.payment:+d})")
             if r.actual_agrees:
                 lines.append("the best choice on the actual deal is also among the best in expectation")
         lesson = r.lesson_text(style)
@@ -123,10 +125,25 @@ def render_bury(r: BuryRanking, style: str = "ascii") -> str:
                      + (f"rank {row.rank} of {n}" if row else "not among the legal choices")
                      + _cost_text(r))
     if r.view == "picker":
-        lines.append("caveat: " + BURY_CAVEAT)
+        lines.append("caveat: " + r.caveat)
     for note in r.notes:
         lines.append("note: " + note)
     return "\n".join(lines) + "\n"
+
+
+def _picks_up(g: Game) -> str:
+    """What the picker does with the blind, in the game's words: ``picks up``, in Skat ``takes the skat``."""
+    return "takes the skat" if g.family == "skat" else "picks up"
+
+
+def _bury_word(g: Game) -> str:
+    """``bury``, in Skat ``discard``."""
+    return "discard" if g.family == "skat" else "bury"
+
+
+def _third_column(g: Game) -> str:
+    """The sampled ranking's third column: P(91+), in Skat P(won) (in null the chance of taking no trick)."""
+    return "win" if g.family == "skat" else "91+"
 
 
 def worlds_text(worlds: int, seed: int | None, exact: bool, assumes: str = "", effective: float | None = None) -> str:
@@ -295,12 +312,14 @@ def bury_html(r: BuryRanking, style: str | None = None) -> str:
     record_row = r.row_of(r.record_choice) if r.record_choice is not None else None
     return render_page("choices.html", notation=style, worlds=worlds_text(r.worlds, r.seed, r.exact, r.assumes, r.effective),
                        is_trump=r.game.is_trump, kind="bury",
-                       title=f"{_title(r.game, style)}: the bury", subtitle=f"{r.players[r.picker]} picks",
+                       title=f"{_title(r.game, style)}: the {_bury_word(r.game)}",
+                       subtitle=f"{r.players[r.picker]} " + ("takes the skat" if r.game.family == "skat" else "picks"),
+                       third=_third_column(r.game), blind_word="skat" if r.game.family == "skat" else "blind",
                        command="bury", r=r, who=r.players[r.picker], hand=r.game.sort_cards(r.hand),
                        groups=groups, charts=charts, lesson=r.lesson_text(style), record_row=record_row,
                        rows_n=len(r.rows), cost=_cost_text(r),
                        tied=any(isinstance(x, SampledRow) and x.tie and x.rank > 1 for x in r.rows),
-                       caveat=BURY_CAVEAT if r.view == "picker" else BURY_CAVEAT_ACTUAL)
+                       caveat=r.caveat)
 
 
 def pick_html(r: PickResult, style: str | None = None) -> str:

@@ -1,0 +1,212 @@
+"""Skat's choices before the first lead: the discard (``bury`` on a Skat record) and the contract (``choose``).
+
+The compiled solver's answers are checked against a brute force over the pure-Python reference minimax on small
+positions (three or four cards a hand and the 2-card skat): every discard of the declarer's cards solved by
+``reference_value``, the ranking built from those, and from the declarer's view every deal of the unseen cards
+(``worlds="all"``) averaged by hand.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+
+import pytest
+
+from helpers_cli import EXAMPLES
+
+from sheepsolve import bury as B
+from sheepsolve.bury import evaluation as BE, results as BR
+from sheepsolve.engine import Setup
+from sheepsolve.games import make_game
+from sheepsolve.objective import Objective
+from sheepsolve.reference import reference_value
+from sheepsolve.scoring import Stakes, outcome_for
+
+SKAT_FORMS = [("grand", {}), ("skat", {"trump": "C"}), ("skat", {"trump": "H"}), ("null", {}),
+              ("null", {"ouvert": True})]
+
+
+def _form_id(form) -> str:
+    name, kw = form
+    return name + "".join(f"-{v}" for v in kw.values())
+
+
+def _reference(setup: Setup) -> tuple[int | None, str, int]:
+    """(value, outcome, declarer's payment) of one discard by the reference minimax alone: in null whether the
+    declarer can be made to take a trick (value None), else the declarer's card points, the skat counted, and
+    the tricks where the outcome turns on them."""
+    g = setup.game
+    state = setup.start()
+    n = len(setup.hands[0])
+    if g.no_trick:
+        tricks = reference_value(state, Objective(team=setup.team, maximize=False, tricks=True))
+        outcome = "win" if tricks == 0 else "loss"
+        return None, outcome, BE.own_payment(setup, outcome, Stakes())
+    v = reference_value(state)
+    total = sum(c.points for h in setup.hands for c in h) + sum(c.points for c in setup.bury)
+    floor = sum(c.points for c in setup.bury)
+    tricks = None
+    if v >= total:
+        tricks = reference_value(state, Objective(team=setup.team, tricks=True))
+    elif v <= floor:
+        others = frozenset(range(g.seats)) - setup.team
+        tricks = n - reference_value(state, Objective(team=others, tricks=True))
+    outcome = outcome_for(g, v, tricks, n)
+    return v, outcome, BE.own_payment(setup, outcome, Stakes())
+
+
+def _deal(g, rng: random.Random, k: int):
+    """A small Skat deal: ``k`` cards a hand and a 2-card skat, the rest of the deck out of play."""
+    cards = list(g.deck)
+    rng.shuffle(cards)
+    hands = [sorted(cards[i * k:(i + 1) * k]) for i in range(3)]
+    return hands, sorted(cards[3 * k:3 * k + 2])
+
+
+def _brute_ranking(g, hands, skat, declarer):
+    """Every discard of the declarer's cards (hand and skat) by the reference: {discard: (value, outcome, pay)}."""
+    picked = list(hands[declarer]) + list(skat)
+    out = {}
+    for discard in itertools.combinations(picked, 2):
+        setup = Setup.create(g, hands, declarer=declarer, blind=skat, bury=discard)
+        out[frozenset(discard)] = _reference(setup)
+    return out
+
+
+def _key(res):
+    value, _, pay = res
+    return BE.rank_key("payment", pay, value)
+
+
+@pytest.mark.parametrize("form", SKAT_FORMS, ids=_form_id)
+def test_discard_ranking_on_the_deal_equals_the_brute_force(form):
+    name, kw = form
+    g = make_game(name, **kw)
+    rng = random.Random(f"skat-discard-{name}-{kw}")
+    for _ in range(3):
+        hands, skat = _deal(g, rng, 3)
+        declarer = rng.randrange(3)
+        r = B.rank_buries(g, hands, skat, declarer)
+        brute = _brute_ranking(g, hands, skat, declarer)
+        assert len(r.rows) == len(brute) == 10  # C(5, 2): every pair of the declarer's five cards
+        for row in r.rows:
+            assert (row.value, row.outcome, row.payment) == brute[frozenset(row.decision.bury)], row.decision
+        best = max(map(_key, brute.values()))
+        assert {frozenset(d.bury) for d in r.best} == {d for d, res in brute.items() if _key(res) == best}
+        keys = [_key((row.value, row.outcome, row.payment)) for row in r.rows]
+        assert keys == sorted(keys, reverse=True)
+        assert [row.rank for row in r.rows] == BR.competition_ranks(keys)
+
+
+def test_full_deal_discards_are_the_66_pairs():
+    from sheepsolve.record import load_record
+
+    rec = load_record(EXAMPLES / "skat-grand-finished.toml")
+    hands = [list(h) for h in rec.hands]
+    r = B.rank_buries(rec.game, hands, list(rec.blind), rec.declarer)
+    picked = set(hands[rec.declarer]) | set(rec.blind)
+    assert len(picked) == 12 and len(r.rows) == 66
+    assert {frozenset(row.decision.bury) for row in r.rows} == {frozenset(p) for p in itertools.combinations(picked, 2)}
+    # merged discards (cards next in rank of one suit and the same points) solved once, each still listed
+    assert r.solved < 66
+
+
+@pytest.mark.parametrize("form", SKAT_FORMS, ids=_form_id)
+def test_declarers_view_every_deal_equals_the_brute_force(form):
+    """``worlds="all"``: the defenders' hands dealt every way (6 unseen cards, 3 to each: 20 deals), each discard's
+    mean, P(win) and payment equal to the reference's averaged by hand over those deals; the best, too."""
+    name, kw = form
+    g = make_game(name, **kw)
+    rng = random.Random(f"skat-view-{name}-{kw}")
+    hands, skat = _deal(g, rng, 3)
+    declarer = 1
+    unseen = [c for s, h in enumerate(hands) if s != declarer for c in h]
+    r = B.sample_buries(g, hands[declarer], skat, declarer, worlds="all", unseen=unseen)
+    assert r.exact and r.worlds == 20
+    per: dict = {}
+    for left in itertools.combinations(unseen, 3):
+        right = [c for c in unseen if c not in left]
+        dealt = [sorted(left), list(hands[declarer]), sorted(right)]
+        for d, res in _brute_ranking(g, dealt, skat, declarer).items():
+            per.setdefault(d, []).append(res)
+    means = {}
+    for row in r.rows:
+        res = per[frozenset(row.decision.bury)]
+        assert len(res) == 20
+        pay = sum(p for _, _, p in res) / 20
+        assert row.stats.payment == pytest.approx(pay)
+        assert row.stats.pwin == pytest.approx(sum(o in ("win", "schneider", "schwarz") for _, o, _ in res) / 20)
+        if g.no_trick:
+            assert row.stats.mean is None
+        else:
+            assert row.stats.mean == pytest.approx(sum(v for v, _, _ in res) / 20)
+        means[frozenset(row.decision.bury)] = BE.rank_key("payment", pay, row.stats.mean)
+        assert row.stats.payment_stderr == 0
+    top = max(means.values())
+    assert frozenset(r.rows[0].decision.bury) in {d for d, k in means.items() if k == top}
+
+
+# --------------------------------------------------------------------------------------------------------------
+# The command
+
+
+def test_bury_on_skat_records(run):
+    for name in ("skat-grand-finished", "skat-hearts-finished", "skat-null-finished"):
+        path = EXAMPLES / f"{name}.toml"
+        r = run("bury", path)
+        assert r.exit_code == 0, r.output
+        assert "takes the skat" in r.output and "the record's choice" in r.output
+        data = json.loads(run("bury", path, "--json").output)
+        assert len(data["buries"]) == 66 and data["view"] == "actual"
+        if name == "skat-null-finished":
+            assert {b["value"] for b in data["buries"]} == {None}
+            assert {b["outcome"] for b in data["buries"]} <= {"win", "loss"}
+        else:
+            assert all(isinstance(b["value"], int) for b in data["buries"])
+        v = json.loads(run("bury", path, "--view", "picker", "--worlds", "6", "--seed", "2", "--jobs", "1",
+                           "--json").output)
+        assert v["view"] == "picker" and v["worlds"] == 6 and len(v["buries"]) == 66
+        assert v["actual"] is not None and v["record_choice"]["of"] == 66
+
+
+def test_bury_on_skat_page(run, tmp_path):
+    out = tmp_path / "null.html"
+    r = run("bury", EXAMPLES / "skat-null-finished.toml", "--worlds", "4", "--jobs", "1", "--html", out)
+    assert r.exit_code == 0, r.output
+    page = out.read_text()
+    assert "the discard" in page and "None" not in page and "skat" in page
+
+
+def test_bad_discard_is_one_line(run, assert_input_error, tmp_path):
+    src = (EXAMPLES / "skat-grand-finished.toml").read_text()
+    bad = tmp_path / "bad.toml"
+    bad.write_text(src.replace('bury = "AH KD"', 'bury = "AH JS"'))  # JS is Cal's, not among Bob's 12 cards
+    assert_input_error(run("bury", bad), "bury", "JS")
+    three = tmp_path / "three.toml"
+    three.write_text(src.replace('blind = "8S KH"', 'blind = "8S KH 7S"'))
+    assert_input_error(run("bury", three), "blind")
+
+
+def test_annotate_judges_a_null_discard_by_the_fewest_tricks(run, tmp_path):
+    """annotate's judgement of the discard in null: the best discards are those with which the declarer takes no
+    trick (the fewest tricks, not the most), exactly the winning rows of the ranking on the deal."""
+    from sheepsolve.record import load_record
+
+    src = (EXAMPLES / "skat-null-finished.toml").read_text()
+    start = src.index("play = [")
+    rec_text = src[:start] + src[src.index("]\n", start) + 2:]
+    path = tmp_path / "null.toml"
+    path.write_text(rec_text.replace('bury = "KD 9D"', 'bury = "8C 7C"'))
+    data = json.loads(run("annotate", path, "--json").output)["bury"]
+    assert data["chosen"]["outcome"] == "loss" and data["best_value"] == 0 and data["cost"] > 0
+    assert data["swing"]["from"] == "win" and data["swing"]["to"] == "loss"
+    rec = load_record(path)
+    r = B.rank_buries(rec.game, [list(h) for h in rec.hands], list(rec.blind), rec.declarer)
+    winning = {frozenset(row.decision.bury) for row in r.rows if row.outcome == "win"}
+    assert winning and {frozenset(map(str, o["bury"])) for o in data["best"]} == {
+        frozenset(map(str, d)) for d in winning}
+    view = run("annotate", path, "--view", "player", "--worlds", "4", "--seed", "1", "--jobs", "1")
+    assert view.exit_code == 0, view.output
+    assert "won in" in view.output

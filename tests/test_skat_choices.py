@@ -19,6 +19,7 @@ from helpers_cli import EXAMPLES
 
 from sheepsolve import bury as B
 from sheepsolve.bury import evaluation as BE, results as BR
+from sheepsolve.cards import Card
 from sheepsolve.engine import Setup
 from sheepsolve.games import make_game
 from sheepsolve.objective import Objective
@@ -59,9 +60,13 @@ def _reference(setup: Setup) -> tuple[int | None, str, int]:
 
 
 def _deal(g, rng: random.Random, k: int):
-    """A small Skat deal: ``k`` cards a hand and a 2-card skat, the rest of the deck out of play."""
-    cards = list(g.deck)
-    rng.shuffle(cards)
+    """A small Skat deal: ``k`` cards a hand and a 2-card skat, the rest of the deck out of play. The jack of clubs
+    is always dealt: the matadors (the ISkO's multiplier) run from it, and a deal without it has none."""
+    while True:
+        cards = list(g.deck)
+        rng.shuffle(cards)
+        if Card.parse("JC") in cards[:3 * k + 2]:
+            break
     hands = [sorted(cards[i * k:(i + 1) * k]) for i in range(3)]
     return hands, sorted(cards[3 * k:3 * k + 2])
 
@@ -225,3 +230,26 @@ def test_annotate_judges_a_null_discard_by_the_fewest_tricks(run, tmp_path):
     view = run("annotate", path, "--view", "player", "--worlds", "4", "--seed", "1", "--jobs", "1")
     assert view.exit_code == 0, view.output
     assert "won in" in view.output
+
+
+def test_discard_payments_keep_the_bid_and_declaration(run, tmp_path):
+    """The discards are scored with the record's own game: its bid (an overbid grand loses at the bid's level) and
+    declaration travel with the game to the solving units (``pool.game_spec``)."""
+    from sheepsolve.pool import game_from_spec, game_spec
+    from sheepsolve.record import load_record
+
+    path = tmp_path / "bid.toml"
+    path.write_text(_with_key((EXAMPLES / "skat-grand-finished.toml").read_text(), ("discard",), "AH KD")
+                    .replace('discard = "AH KD"', 'bid = 72\ndiscard = "AH KD"'))
+    rec = load_record(path)
+    assert rec.game.bid == 72 and game_from_spec(game_spec(rec.game)) == rec.game
+    hands = [list(h) for h in rec.hands]
+    data = json.loads(run("bury", path, "--json").output)
+    for row in data["buries"]:
+        setup = Setup.create(rec.game, hands, declarer=rec.declarer, blind=list(rec.blind),
+                             bury=[Card.parse(c) for c in row["cards"]])
+        assert row["payment"] == BE.own_payment(setup, row["outcome"], Stakes())
+    assert {row["payment"] for row in data["buries"] if row["outcome"] == "loss"} == {-144}  # bid 72, lost twice
+    for g in (make_game("null", ouvert=True, hand=True, bid=46), make_game("bettel-ouvert"),
+              make_game("skat", trump="H", hand=True, schneider_announced=True)):
+        assert game_from_spec(game_spec(g)) == g

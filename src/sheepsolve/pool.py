@@ -62,18 +62,23 @@ _GAMES: dict[tuple, Game] = {}
 
 
 def game_spec(g: Game) -> tuple:
-    """Plain data that rebuilds ``g`` with :func:`game_from_spec` (in another process: games do not pickle)."""
+    """Plain data that rebuilds ``g`` with :func:`game_from_spec` (in another process: games do not pickle): the
+    last item holds what is declared beside the name (ouvert; Skat's hand game, announcements and bid), where set."""
+    declared = tuple((k, getattr(g, k)) for k in _DECLARED if getattr(g, k, None) not in (None, False))
     return (g.name, g.trump_suit, "short" if len(g.deck) < 32 else "long", g.tout,
-            g.partner if g.name == "sheepshead" else None, g.seats, tuple(sorted(g.rules.items())))
+            g.partner if g.name == "sheepshead" else None, g.seats, tuple(sorted(g.rules.items())), declared)
+
+
+_DECLARED = ("ouvert", "hand", "schneider_announced", "schwarz_announced", "bid")
 
 
 def game_from_spec(spec: tuple) -> Game:
     """The game of a :func:`game_spec` (one object per spec and process)."""
     g = _GAMES.get(spec)
     if g is None:
-        name, trump, deck, tout, partner, seats, rules = spec
+        name, trump, deck, tout, partner, seats, rules, declared = spec
         g = _GAMES[spec] = make_game(name, trump=trump, deck=deck, tout=tout or None, partner=partner, seats=seats,
-                                     rules=dict(rules))
+                                     rules=dict(rules), **dict(declared))
     return g
 
 

@@ -253,3 +253,129 @@ def test_discard_payments_keep_the_bid_and_declaration(run, tmp_path):
     for g in (make_game("null", ouvert=True, hand=True, bid=46), make_game("bettel-ouvert"),
               make_game("skat", trump="H", hand=True, schneider_announced=True)):
         assert game_from_spec(game_spec(g)) == g
+
+
+# --------------------------------------------------------------------------------------------------------------
+# The contract: choose on a Skat hand
+
+
+def _every_split(cards, sizes):
+    """Every way to deal ``cards`` into piles of ``sizes``, in order."""
+    if not sizes:
+        yield ()
+        return
+    for first in itertools.combinations(cards, sizes[0]):
+        rest = [c for c in cards if c not in first]
+        for more in _every_split(rest, sizes[1:]):
+            yield (list(first),) + more
+
+
+def _contract_game(c, bid=None):
+    from sheepsolve.bury.choices import make_contract_game
+
+    return make_contract_game(make_game("grand", bid=bid), c.game, c.trump, False, ouvert=c.ouvert,
+                              hand=c.skat == "hand")
+
+
+def test_skat_contracts_cover_the_bid():
+    from sheepsolve.bury.choices import skat_contracts
+
+    every = skat_contracts(make_game("grand"))
+    assert len(every) == 14 and {c.skat for c in every} == {"hand", "taken"}
+    high = [c.label() for c in skat_contracts(make_game("grand", bid=48))]
+    assert [x for x in high if x.startswith("null")] == ["null ouvert hand"]  # 59 covers 48; 23, 35, 46 do not
+    assert "grand" in high and "skat D hand" in high
+
+
+def test_choose_before_the_skat_equals_the_brute_force():
+    """Before the skat is taken, every deal of the unseen cards (``worlds="all"``: the two defenders' hands and the
+    skat): each contract as a hand game (the skat left, counting for the declarer) and with the skat taken (the best
+    discard of each deal), its mean points, P(win) and payment the reference's, by hand, deal by deal."""
+    g = make_game("grand")
+    rng = random.Random("skat-choose-before")
+    hands, skat = _deal(g, rng, 2)
+    declarer = 0
+    unseen = [c for h in hands[1:] for c in h] + list(skat)
+    r = B.choose_contract(g, hands[declarer], declarer, worlds="all", unseen=unseen)
+    assert r.exact and r.worlds == 90  # 6 cards: 2, 2 and the skat's 2
+    assert len(r.rows) == 14
+    for row in r.rows:
+        c = row.contract
+        cg = _contract_game(c)
+        refs = []
+        for left, right, sk in _every_split(unseen, [2, 2, 2]):
+            dealt = [list(hands[declarer]), left, right]
+            if c.skat == "hand":
+                refs.append(_reference(Setup.create(cg, dealt, declarer=declarer, blind=sk, bury=sk)))
+            else:  # taken: the best discard of this deal
+                refs.append(max(_brute_ranking(cg, dealt, sk, declarer).values(), key=_key))
+        assert len(refs) == 90
+        assert row.stats.payment == pytest.approx(sum(p for _, _, p in refs) / 90), c.label()
+        if cg.no_trick:
+            assert row.stats.mean is None
+            assert row.stats.pwin == pytest.approx(sum(o == "win" for _, o, _ in refs) / 90)
+        else:
+            assert row.stats.mean == pytest.approx(sum(v for v, _, _ in refs) / 90), c.label()
+    pays = [row.stats.payment for row in r.rows]
+    assert pays == sorted(pays, reverse=True)
+
+
+def test_choose_after_the_skat_equals_the_brute_force():
+    """With the skat known, every deal of the defenders' cards: each contract's discard is the one best in
+    expectation by the reference over those deals, and its figures are that discard's. The bid (30) is covered:
+    null (23) is left out, and a suit game worth less is lost as overbid."""
+    g = make_game("grand", bid=30)
+    rng = random.Random("skat-choose-after")
+    hands, skat = _deal(g, rng, 3)
+    declarer = 2
+    unseen = [c for h in hands[:2] for c in h]
+    r = B.choose_contract(g, hands[declarer], declarer, worlds="all", unseen=unseen, skat=skat)
+    assert r.exact and r.worlds == 20 and r.skat == tuple(skat)
+    assert len(r.rows) == 6 and all(row.contract.skat == "known" and len(row.contract.discard) == 2 for row in r.rows)
+    assert "null" not in {row.contract.label() for row in r.rows}
+    for row in r.rows:
+        c = row.contract
+        cg = _contract_game(c, bid=30)
+        per: dict = {}
+        for left, right in _every_split(unseen, [3, 3]):
+            for d, res in _brute_ranking(cg, [left, right, list(hands[declarer])], skat, declarer).items():
+                per.setdefault(d, []).append(res)
+        means = {d: BE.rank_key("payment", sum(p for _, _, p in res) / 20,
+                                None if cg.no_trick else sum(v for v, _, _ in res) / 20) for d, res in per.items()}
+        top = max(means.values())
+        assert frozenset(c.discard) in {d for d, k in means.items() if k == top}, c.label()
+        res = per[frozenset(c.discard)]
+        assert row.stats.payment == pytest.approx(sum(p for _, _, p in res) / 20)
+
+
+def test_choose_on_skat_records(run, assert_input_error, tmp_path):
+    path = EXAMPLES / "skat-hearts-finished.toml"
+    r = run("choose", path, "--worlds", "3", "--seed", "1", "--jobs", "1")
+    assert r.exit_code == 0, r.output
+    assert r.output.startswith("Skat: ") and "the skat unseen" in r.output and "Grand hand" in r.output
+    data = json.loads(run("choose", path, "--worlds", "3", "--jobs", "1", "--json").output)
+    assert data["game"] == "skat" and data["skat"] is None
+    rows = [x for x in data["contracts"] if x["contract"] != "pass"]
+    assert len(rows) == 14 and {x["skat"] for x in rows} == {"hand", "taken"}
+    after = json.loads(run("choose", path, "--worlds", "3", "--jobs", "1", "--skat-taken", "--json").output)
+    rows = [x for x in after["contracts"] if x["contract"] != "pass"]
+    assert after["skat"] is not None and len(rows) == 7 and all(len(x["discard"]) == 2 for x in rows)
+    bid = tmp_path / "bid.toml"
+    bid.write_text(_with_key(path.read_text(), ("discard",), "KD QD").replace('discard = "KD QD"',
+                                                                            'bid = 48\ndiscard = "KD QD"'))
+    data = json.loads(run("choose", bid, "--worlds", "2", "--jobs", "1", "--json").output)
+    assert data["bid"] == 48
+    assert [x["contract"] for x in data["contracts"] if x["game"] == "null"] == ["null ouvert hand"]  # 59 >= 48
+    page = tmp_path / "choose.html"
+    assert run("choose", path, "--worlds", "2", "--jobs", "1", "--skat-taken", "--html", page).exit_code == 0
+    assert "Skat: which game?" in page.read_text()
+    assert_input_error(run("choose", EXAMPLES / "sauspiel-finished.toml", "--skat-taken", "--worlds", "1"),
+                       "--skat-taken")
+    src = path.read_text()
+    start = src.index("play = [")
+    noskat = tmp_path / "noskat.toml"
+    text = src[:start] + src[src.index("]\n", start) + 2:]
+    text = re.sub(r'(?m)^(skat|blind|discard|bury) = "[^"]*"\n', "", text)
+    text = re.sub(r'(?m)^(Ann|Bob) = "[^"]*"\n', "", text)  # only the declarer's hand: the skat is not known
+    noskat.write_text(text)
+    assert_input_error(run("choose", noskat, "--skat-taken", "--worlds", "1"), "skat")

@@ -255,13 +255,14 @@ def pick(src: Source, *, seat_name: str | None = None, worlds: int | str = 100, 
 
 def choose(src: Source, *, seat_name: str | None = None, worlds: int | str = 100, seed: int = 0,
            jobs: int | None = None, by: str = "payment", german: bool = False,
-           progress: ProgressFn | None = None, inference: str = "auction") -> tuple[Any, dict[str, Any]]:
+           progress: ProgressFn | None = None, inference: str = "auction",
+           skat_taken: bool = False) -> tuple[Any, dict[str, Any]]:
     """``sheepsolve choose FILE --json``."""
     from .bury import choose_from_record, read_choose_record
 
     loaded = read_choose_record(src, seat_name, german=german)  # type: ignore[arg-type]
     res = choose_from_record(loaded, worlds=worlds, seed=seed, jobs=jobs, by=by, progress=progress,
-                             inference=inference)
+                             inference=inference, skat_taken=skat_taken)
     return res, res.to_dict()
 
 

@@ -17,7 +17,7 @@ from ..games import JACKS, QUEENS, Game, GameError, make_game
 from ..solver import SolverError
 
 __all__ = ["BuryError", "BuryDecision", "PickerChoice", "Contract", "legal_decisions", "deal_choices", "contracts_for", "sauspiel_blocks",
-           "make_contract_game", "card_groups", "merge_choices", "choice_context", "solve_order"]
+           "SKAT_TAKINGS", "skat_contracts", "make_contract_game", "card_groups", "merge_choices", "choice_context", "solve_order"]
 
 
 class BuryError(SolverError):
@@ -83,6 +83,12 @@ class BuryDecision:
                         None if k[2] < 0 else Card(k[2]), k[3])
 
 
+SKAT_TAKINGS = ("hand", "taken", "known")
+"""How a Skat contract is played with the skat: ``hand`` (a hand game: the skat unseen, left as dealt, counting
+for the declarer), ``taken`` (the skat unseen when the contract is weighed, then taken up, the best discard of each
+world put away) and ``known`` (the skat taken and seen: the discard best in expectation put away)."""
+
+
 @dataclass(frozen=True)
 class PickerChoice:
     """A picker's choice as a judgement lists it: the decision (bury, call, card under) and ``alone``, whether the
@@ -118,16 +124,22 @@ class PickerChoice:
 
 @dataclass(frozen=True)
 class Contract:
-    """A Schafkopf contract the declarer may announce.
+    """A contract the declarer may announce: Schafkopf's, or Skat's (``skat``: one of :data:`SKAT_TAKINGS`, with
+    ``ouvert`` and, for ``known``, the ``discard`` chosen).
 
     >>> Contract("sauspiel", called=Card.parse("AS")).label(), Contract("wenz", tout=True).label()
     ('sauspiel AS', 'wenz tout')
+    >>> Contract("skat", "H", skat="hand").label(), Contract("null", ouvert=True, skat="taken").label()
+    ('skat H hand', 'null ouvert')
     """
 
-    game: str  # sauspiel, solo, wenz, geier, farbwenz, farbgeier, sie
+    game: str  # sauspiel, solo, wenz, geier, farbwenz, farbgeier, sie; Skat: grand, skat (a suit game), null
     trump: str | None = None
     called: Card | None = None
     tout: bool = False
+    ouvert: bool = False
+    skat: str | None = None  # Skat only: hand, taken or known (SKAT_TAKINGS)
+    discard: tuple[Card, ...] = ()  # Skat, the skat known: the discard chosen
 
     def label(self) -> str:
         out = self.game
@@ -135,18 +147,25 @@ class Contract:
             out += f" {self.called}"
         if self.trump is not None:
             out += f" {self.trump}"
+        out += " ouvert" if self.ouvert else ""
+        out += " hand" if self.skat == "hand" else ""
         return out + (" tout" if self.tout else "")
 
     def to_dict(self) -> dict[str, Any]:
-        return {"contract": self.label(), "game": self.game, "trump": self.trump,
-                "called": str(self.called) if self.called is not None else None, "tout": self.tout}
+        out = {"contract": self.label(), "game": self.game, "trump": self.trump,
+               "called": str(self.called) if self.called is not None else None, "tout": self.tout}
+        if self.skat is not None:
+            out.update({"ouvert": self.ouvert, "hand": self.skat == "hand", "skat": self.skat,
+                        "discard": [str(c) for c in self.discard] if self.skat == "known" else None})
+        return out
 
     def to_key(self) -> tuple:
-        return (self.game, self.trump, -1 if self.called is None else int(self.called), self.tout)
+        return (self.game, self.trump, -1 if self.called is None else int(self.called), self.tout, self.ouvert,
+                self.skat, tuple(int(c) for c in self.discard))
 
     @staticmethod
     def from_key(k: tuple) -> "Contract":
-        return Contract(k[0], k[1], None if k[2] < 0 else Card(k[2]), k[3])
+        return Contract(k[0], k[1], None if k[2] < 0 else Card(k[2]), k[3], k[4], k[5], tuple(Card(c) for c in k[6]))
 
 
 def legal_decisions(game: Game, picked: Iterable[Card], others: Iterable[Card] | None = None, *,
@@ -186,6 +205,28 @@ def legal_decisions(game: Game, picked: Iterable[Card], others: Iterable[Card] |
                 out.extend(BuryDecision(tuple(bury), called=call.card, under=u) for u in kept)
             else:
                 out.append(BuryDecision(tuple(bury), called=call.card))
+    return out
+
+
+def skat_contracts(game: Game, takings: Sequence[str] = ("hand", "taken")) -> list[Contract]:
+    """Every Skat contract, played each way of ``takings`` (:data:`SKAT_TAKINGS`): grand, the four suit games,
+    null and null ouvert; one whose value cannot cover ``game``'s bid (a null game) is left out.
+
+    >>> [c.label() for c in skat_contracts(make_game("grand"), ["hand"])]
+    ['grand hand', 'skat C hand', 'skat S hand', 'skat H hand', 'skat D hand', 'null hand', 'null ouvert hand']
+    >>> len(skat_contracts(make_game("grand", bid=48), ["taken"]))
+    5
+    """
+    out: list[Contract] = []
+    for taking in takings:
+        for name, trump, ouvert in [("grand", None, False)] + [("skat", t, False) for t in "CSHD"] + [
+                ("null", None, False), ("null", None, True)]:
+            c = Contract(name, trump, ouvert=ouvert, skat=taking)
+            try:
+                make_contract_game(game, c.game, c.trump, False, ouvert=ouvert, hand=taking == "hand")
+            except GameError:
+                continue
+            out.append(c)
     return out
 
 
@@ -247,7 +288,13 @@ def contract_games(game: Game) -> list[tuple[str, str | None, bool]]:
     return out
 
 
-def make_contract_game(base: Game, name: str, trump: str | None, tout: bool) -> Game:
+def make_contract_game(base: Game, name: str, trump: str | None, tout: bool, *, ouvert: bool = False,
+                       hand: bool = False) -> Game:
+    """The game of a contract on ``base``'s deck, seats and rules; a Skat contract keeps ``base``'s bid and is
+    played ``ouvert`` and as a ``hand`` game as asked."""
+    if base.family == "skat":
+        return make_game(name, trump=trump, ouvert=ouvert or None, hand=hand, bid=getattr(base, "bid", None),
+                         rules=dict(base.rules))
     return make_game(name, trump=trump, deck="short" if len(base.deck) < 32 else "long", tout=tout or None,
                      seats=base.seats, rules=dict(base.rules))
 

@@ -25,7 +25,7 @@ from .choices import (BuryDecision, Contract, card_groups, choice_context, legal
                       merge_choices, solve_order)
 
 __all__ = ["Evaluation", "Solvers", "Memo", "own_payment", "evaluate", "setup_for", "ChoiceSet", "DealChoices",
-           "contract_setup", "GuessPlan", "Guesser", "rank_key", "beat_target", "best_decision"]
+           "contract_setup", "contract_evaluation", "GuessPlan", "Guesser", "rank_key", "beat_target", "best_decision"]
 
 
 class Evaluation(NamedTuple):
@@ -175,10 +175,11 @@ class Memo:
         return plan
 
     def contract_game(self, base: Game, c: Contract) -> Game:
-        key = (game_spec(base), c.game, c.trump, c.tout)
+        key = (game_spec(base), c.game, c.trump, c.tout, c.ouvert, c.skat == "hand")
         g = self._games.get(key)
         if g is None:
-            g = self._games[key] = make_contract_game(base, c.game, c.trump, c.tout)
+            g = self._games[key] = make_contract_game(base, c.game, c.trump, c.tout, ouvert=c.ouvert,
+                                                      hand=c.skat == "hand")
         return g
 
 
@@ -258,10 +259,25 @@ class DealChoices:
 
 
 def contract_setup(game: Game, hands: Sequence[Sequence[Card]], declarer: int, c: Contract,
-                   memo: Memo | None = None) -> Setup:
-    """The setup of contract ``c`` declared by ``declarer`` on this deal (``memo``: where its game is kept)."""
+                   memo: Memo | None = None, blind: Sequence[Card] = ()) -> Setup:
+    """The setup of contract ``c`` declared by ``declarer`` on this deal (``memo``: where its game is kept); a Skat
+    contract with the skat ``blind``: a hand game leaves it as dealt, counting for the declarer, and ``known``
+    puts ``c.discard`` away (``taken`` has no one setup: :func:`contract_evaluation`)."""
     g = (memo or Memo()).contract_game(game, c)
-    return Setup.create(g, hands, declarer=declarer, called=c.called)
+    if c.skat is None:
+        return Setup.create(g, hands, declarer=declarer, called=c.called)
+    bury = blind if c.skat == "hand" else c.discard
+    return Setup.create(g, hands, declarer=declarer, blind=blind, bury=bury)
+
+
+def contract_evaluation(solvers: Solvers | Solver, game: Game, hands: list[list[Card]], blind: list[Card],
+                        declarer: int, c: Contract, stakes: Stakes, by: str, memo: Memo | None = None) -> Evaluation:
+    """Contract ``c`` declared by ``declarer`` on this deal, double dummy; a Skat contract ``taken`` takes up the
+    skat ``blind`` and puts away the best discard of this deal (:func:`best_decision`)."""
+    if c.skat == "taken":
+        memo = memo or Memo()
+        return best_decision(solvers, memo.contract_game(game, c), hands, blind, declarer, stakes, by, memo)[1]
+    return evaluate(solvers, contract_setup(game, hands, declarer, c, memo, blind), stakes)
 
 
 def _features(decisions: Sequence[BuryDecision], groups: Mapping[Card, int]) -> tuple[tuple[int, ...], ...]:

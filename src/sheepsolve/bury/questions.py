@@ -6,6 +6,7 @@ readings.
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Callable, Iterable, Sequence
 
@@ -15,8 +16,8 @@ from ..pool import game_spec
 from ..scoring import Stakes
 from ..solver import Solver
 from ..stats import within_noise
-from .choices import (BuryDecision, BuryError, Contract, card_groups, contracts_for, legal_decisions, merge_choices,
-                      solve_order)
+from .choices import (BuryDecision, BuryError, Contract, card_groups, contracts_for, legal_decisions,
+                      make_contract_game, merge_choices, skat_contracts, solve_order)
 from .evaluation import Evaluation, Solvers, best_decision, rank_key
 from .results import (BuryRanking, BuryRow, ChoiceResult, ContractRow, PickResult, SampledRow, alone_note,
                       choice_stats, competition_ranks, effective_worlds, with_diffs)
@@ -218,11 +219,13 @@ def pick_or_pass(game: Game, hand: Sequence[Card], seat: int, *, worlds: int | s
 
 def _solve_deals(kind: str, game: Game, hand: Sequence[Card], seat: int, choices: tuple, stakes: Stakes, *,
                  seed: int, by: str, unseen: Iterable[Card] | None, worlds: int | str,
-                 players: Sequence[str] | None, jobs: int | None, progress: ProgressFn | None, inference: str
-                 ) -> tuple[Task, int, list, list[float] | None, str, float]:
+                 players: Sequence[str] | None, jobs: int | None, progress: ProgressFn | None, inference: str,
+                 blind: Sequence[Card] | None = None) -> tuple[Task, int, list, list[float] | None, str, float]:
     """The deals of a choice before anything is seen (``pick``'s, ``choose``'s) solved in units: the task, the
-    number of worlds, each world's result, the worlds' weights and what they assume, and the seconds taken."""
-    task = Task(kind=kind, game=game_spec(game), seat=seat, hand=tuple(map(int, hand)), blind=None, choices=choices,
+    number of worlds, each world's result, the worlds' weights and what they assume, and the seconds taken;
+    ``blind``: a Skat skat taken and known (``choose-known``)."""
+    task = Task(kind=kind, game=game_spec(game), seat=seat, hand=tuple(map(int, hand)),
+                blind=tuple(map(int, blind)) if blind is not None else None, choices=choices,
                 stakes=(stakes.crack, stakes.recrack, stakes.doublers), seed=seed, by=by,
                 unseen=tuple(map(int, unseen)) if unseen is not None else None, exact=worlds == "all",
                 players=tuple(players) if players else None)
@@ -237,12 +240,19 @@ def choose_contract(game: Game, hand: Sequence[Card], seat: int, *, worlds: int 
                     stakes: Stakes | None = None, by: str = "payment", jobs: int | None = 1,
                     progress: ProgressFn | None = None, players: Sequence[str] | None = None,
                     contracts: Sequence[Contract] | None = None,
-                    unseen: Iterable[Card] | None = None, inference: str = "none") -> ChoiceResult:
+                    unseen: Iterable[Card] | None = None, inference: str = "none",
+                    skat: Sequence[Card] | None = None) -> ChoiceResult:
     """Expected payment of every contract ``hand`` may declare from ``seat`` (any Schafkopf ``game`` gives the
     deck, seats and rules), in the same sampled worlds, best first.
 
     ``contracts``: only these (default :func:`contracts_for`); ``unseen``: the cards to deal (default: the rest
     of the deck; smaller deals are for tests).
+
+    A Skat ``game`` (its rules and bid): before the skat is taken (``skat`` None) every contract as a hand game
+    and with the skat taken up (:func:`~sheepsolve.bury.choices.skat_contracts`), the skat dealt among the unseen
+    cards: a hand game leaves it as dealt, counting for the declarer, and with the skat taken the declarer puts
+    away the best discard of each world. With the ``skat`` known (taken) every contract with its discard best in
+    expectation, as ``bury`` ranks them, over the same worlds of the defenders' hands.
 
     >>> from sheepsolve.cards import parse_cards
     >>> from sheepsolve.games import make_game
@@ -254,20 +264,40 @@ def choose_contract(game: Game, hand: Sequence[Card], seat: int, *, worlds: int 
     """
     _check_by(by)
     _check_worlds(worlds)
-    if game.family != "schafkopf":
+    if game.family not in ("schafkopf", "skat"):
         raise BuryError(f"{game.name} is not Schafkopf: choose is for Schafkopf hands (sheepshead: use pick)")
     if seat not in range(game.seats):
         raise BuryError(f"seat {seat} is not one of 0..{game.seats - 1}")
     if unseen is None and len(hand) != game.hand_size:
         raise BuryError(f"hand: {len(hand)} cards, this deal gives {game.hand_size}")
+    if skat is not None and (game.family != "skat" or len(skat) != game.blind_size or set(skat) & set(hand)):
+        raise BuryError(f"skat: {len(skat)} cards" + (" also in the hand" if set(skat) & set(hand) else "")
+                        + f"; a Skat hand takes up the {game.blind_size} cards of the skat")
     stakes = stakes or Stakes()
-    cs = list(contracts) if contracts is not None else contracts_for(game, hand)
+    if contracts is not None:
+        cs = list(contracts)
+    elif game.family == "skat":
+        cs = skat_contracts(game, ["known"] if skat is not None else ["hand", "taken"])
+    else:
+        cs = contracts_for(game, hand)
     if not cs:
         raise BuryError("no contract to choose from")
+    known = _known_skat_choices(game, hand, skat, cs) if skat is not None else None
+    choices = (tuple(c.to_key() for c in cs) if known is None else
+               tuple((c.to_key(), tuple(d.to_key() for d in ds)) for c, ds in known))
     task, count, results, weights, assumes, dt = _solve_deals(
-        "choose", game, hand, seat, tuple(c.to_key() for c in cs), stakes, seed=seed, by=by, unseen=unseen,
-        worlds=worlds, players=players, jobs=jobs, progress=progress, inference=inference)
-    columns = [[w[k] for w in results] for k in range(len(cs))]
+        "choose" if known is None else "choose-known", game, hand, seat, choices, stakes, seed=seed, by=by,
+        unseen=unseen, worlds=worlds, players=players, jobs=jobs, progress=progress, inference=inference, blind=skat)
+    if known is None:
+        columns = [[w[k] for w in results] for k in range(len(cs))]
+    else:  # each contract with its discard best in expectation
+        columns = []
+        for k, (c, ds) in enumerate(known):
+            per = [[w[k][j] for w in results] for j in range(len(ds))]
+            ranked = [rank_key(by, s.payment, s.mean) for s in (choice_stats(col, task.exact, weights) for col in per)]
+            j = max(range(len(ds)), key=ranked.__getitem__)
+            cs[k] = dataclasses.replace(c, discard=tuple(game.sort_cards(ds[j].bury)))
+            columns.append(per[j])
     stats = [choice_stats(col, task.exact, weights) for col in columns]
     keys = [rank_key(by, s.payment, s.mean) for s in stats]
     best = max(range(len(cs)), key=lambda k: keys[k])
@@ -284,4 +314,20 @@ def choose_contract(game: Game, hand: Sequence[Card], seat: int, *, worlds: int 
     rows = tuple(ContractRow(contract=cs[k], stats=stats[k], rank=r, tie=ties[k]) for k, r in zip(order, ranks))
     return ChoiceResult(game=game, players=tuple(players or [str(i + 1) for i in range(game.seats)]), seat=seat,
                         hand=tuple(hand), rows=rows, worlds=count, seed=seed, by=by, seconds=dt, pass_tie=pass_tie,
-                        exact=task.exact, assumes=assumes, effective=effective_worlds(weights, count))
+                        exact=task.exact, assumes=assumes, effective=effective_worlds(weights, count),
+                        skat=tuple(skat) if skat is not None else None)
+
+
+def _known_skat_choices(game: Game, hand: Sequence[Card], skat: Sequence[Card],
+                        cs: Sequence[Contract]) -> list[tuple[Contract, list[BuryDecision]]]:
+    """Each Skat contract with the skat known and its discards to solve, in the order solved: the declarer's 12
+    cards two by two, interchangeable ones solved once (as ``bury`` does)."""
+    picked = list(hand) + list(skat)
+    out = []
+    for c in cs:
+        if c.skat != "known":
+            raise BuryError(f"{c.label()}: with the skat known a contract is played with it taken up")
+        g = make_contract_game(game, c.game, c.trump, False, ouvert=c.ouvert)
+        reps, _ = merge_choices(legal_decisions(g, picked), card_groups(g, picked))
+        out.append((c, [reps[k] for k in solve_order(reps)]))
+    return out

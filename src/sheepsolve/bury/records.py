@@ -221,9 +221,9 @@ def read_pick_record(path: str, seat: str | None, *, german: bool = False) -> Lo
 
 
 def read_choose_record(path: str, seat: str | None, *, german: bool = False) -> LoadedRecord:
-    """Read a record for ``sheepsolve choose``: any Schafkopf record (its game gives the deck, the number of
-    players and the rules; the contract it names is set aside); the hand of ``seat`` (default: the record's
-    declarer) is needed."""
+    """Read a record for ``sheepsolve choose``: any Schafkopf or Skat record (its game gives the deck, the number
+    of players and the rules; the contract it names is set aside, and a Skat record's discard and declaration but
+    the bid); the hand of ``seat`` (default: the record's declarer) is needed, and a Skat record's skat is kept."""
     def change(d: dict[str, Any]) -> dict[str, Any]:
         declarer = d.get("declarer")
         for k in _DECISION_KEYS + ("trump", "tout", "declarer"):
@@ -232,6 +232,8 @@ def read_choose_record(path: str, seat: str | None, *, german: bool = False) -> 
             canon, implied = resolve_name(d.get("game"))  # type: ignore[arg-type]
         except GameError:
             return d  # the record reader names the bad game
+        if REGISTRY[canon].family == "skat":
+            return _skat_choice(d, declarer)
         if REGISTRY[canon].family != "schafkopf":
             return d
         if "seats" in implied and "players" not in d and "seats" not in d:
@@ -242,6 +244,8 @@ def read_choose_record(path: str, seat: str | None, *, german: bool = False) -> 
         return d
 
     def set_aside(rec: Record) -> Record | None:
+        if rec.game.family == "skat":  # any Skat contract with the record's rules and bid
+            return _set_aside(rec, make_game("grand", bid=rec.game.bid, rules=dict(rec.game.rules)))
         if rec.game.family != "schafkopf":
             return rec  # refused below
         contract = _any_contract(parsed.data)
@@ -250,15 +254,34 @@ def read_choose_record(path: str, seat: str | None, *, german: bool = False) -> 
     parsed = _parse(path)
     _refuse_position(parsed, "choose")
     kind = _game_kind(parsed)
-    if kind is not None and kind[1] != "schafkopf":
+    if kind is not None and kind[1] not in ("schafkopf", "skat"):
         raise BuryError(f"{parsed.label}: game: {kind[0]} is not Schafkopf: choose is for Schafkopf hands "
                         f"(Sheepshead: use pick)")
     base, _ = _read(parsed, german, set_aside, change)
+    if base.game.family == "skat":
+        s = base.declarer if seat is None else _seat_arg(base, seat, "declare")
+        assert s is not None
+        hand = base.hands[s]
+        if hand is None:
+            raise BuryError(f"{path}: hands.{base.players[s]}: the hand of the player who would declare is needed")
+        return LoadedRecord(record=base, seat=s, hand=tuple(hand), blind=base.blind, full=None, choice=None)
     if base.game.family != "schafkopf":
         raise BuryError(f"{path}: game: {base.game.name} is not Schafkopf: choose is for Schafkopf hands "
                         f"(Sheepshead: use pick)")
     s, hand = _asked_seat(path, base, seat, parsed.data.get("declarer") is not None, "declare")
     return LoadedRecord(record=base, seat=s, hand=hand, blind=None, full=None, choice=None)
+
+
+def _skat_choice(d: dict[str, Any], declarer: Any) -> dict[str, Any]:
+    """A Skat record's data for ``choose``: its contract, discard and declaration set aside but the bid, read as a
+    grand with its skat and declarer (written ``declarer`` or ``picker``; the first player if neither)."""
+    for k in ("contract", "discard", "hand", "schneider_announced", "schwarz_announced", "ouvert"):
+        d.pop(k, None)
+    who = declarer or d.pop("picker", None)
+    players = d.get("players")
+    d["game"] = "grand"  # any Skat contract: only the deal, the skat, the bid and the rules are kept
+    d["declarer"] = who or (players[0] if isinstance(players, list) and players else "1")
+    return d
 
 
 def _any_contract(data: dict[str, Any]) -> Game | None:
@@ -318,9 +341,18 @@ def pick_from_record(loaded: LoadedRecord, *, worlds: int | str = 100, seed: int
 
 
 def choose_from_record(loaded: LoadedRecord, *, worlds: int | str = 100, seed: int = 0, jobs: int | None = None,
-                       by: str = "payment", progress: ProgressFn | None = None, inference: str = "none"
-                       ) -> ChoiceResult:
-    """``sheepsolve choose``: every contract the record's seat may declare, against passing."""
+                       by: str = "payment", progress: ProgressFn | None = None, inference: str = "none",
+                       skat_taken: bool = False) -> ChoiceResult:
+    """``sheepsolve choose``: every contract the record's seat may declare, against passing; a Skat hand before
+    the skat is taken, or with ``skat_taken`` after it (the record's skat known). A Skat record's game carries its
+    bid, which every contract must cover."""
     rec = loaded.record
+    skat = None
+    if skat_taken:
+        if rec.game.family != "skat":
+            raise BuryError(f"--skat-taken: only a Skat hand takes up a skat, not {rec.game.name}")
+        if loaded.blind is None:
+            raise BuryError('--skat-taken: the record\'s skat is needed (skat = "...")')
+        skat = list(loaded.blind)
     return choose_contract(rec.game, loaded.hand, loaded.seat, worlds=worlds, seed=seed, stakes=_stakes_of(rec),
-                           by=by, jobs=jobs, progress=progress, players=rec.players, inference=inference)
+                           by=by, jobs=jobs, progress=progress, players=rec.players, inference=inference, skat=skat)

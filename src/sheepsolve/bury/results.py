@@ -494,7 +494,8 @@ class ContractRow:
 
 @dataclass(frozen=True)
 class ChoiceResult:
-    """Every contract a Schafkopf hand may declare, best first, against passing (worth 0)."""
+    """Every contract a Schafkopf or Skat hand may declare, best first, against passing (worth 0); ``skat``: the
+    skat taken and known (Skat), None before it is taken."""
 
     game: Game
     players: tuple[str, ...]
@@ -509,10 +510,27 @@ class ChoiceResult:
     exact: bool = False  # every deal of the unseen cards solved (no sampling)
     assumes: str = ""  # what the worlds assume (one line)
     effective: float = 0.0  # the effective number of worlds (the worlds when alike)
+    skat: tuple[Card, ...] | None = None
 
     @property
     def decision(self) -> str:
         return self.rows[0].contract.label() if self.rows and self.rows[0].stats.payment > 0 else "pass"
+
+    @property
+    def procedure(self) -> str:
+        """How the figures were made, in words, with the caveat."""
+        if self.game.family != "skat":
+            return ("each contract solved double dummy in the same sampled worlds; passing is worth 0 (ramsch or "
+                    "another player's game after a pass is out of scope); the best and every choice within two "
+                    "standard errors of it, world by world, tie: " + CHOOSE_CAVEAT)
+        how = ("the skat known and taken up, each contract with the discard best in expectation over these worlds "
+               "of the defenders' hands (every discard solved in each)" if self.skat is not None else
+               "the skat unseen, dealt with the defenders' hands: a hand game leaves it as dealt, counting for the "
+               "declarer; with the skat taken the declarer puts away the best discard of each world (he is "
+               "credited with seeing every card when he discards: an optimistic reading)")
+        return (f"each contract solved double dummy in the same sampled worlds, {how}; the payment is the "
+                f"declarer's score, a game that cannot cover the bid lost; passing is worth 0; the best and every "
+                f"choice within two standard errors of it, world by world, tie: " + CHOOSE_CAVEAT)
 
     @property
     def best(self) -> list[str]:
@@ -533,11 +551,15 @@ class ChoiceResult:
         at = next((i for i, r in enumerate(self.rows) if r.stats.payment <= 0), len(rows))
         pas["tie"] = self.pass_tie
         rows.insert(at, pas)
-        return {"game": "schafkopf", "seat": self.players[self.seat], "hand": [str(c) for c in self.hand],
+        skat = self.game.family == "skat"
+        out = {"game": "skat" if skat else "schafkopf", "seat": self.players[self.seat],
+               "hand": [str(c) for c in self.hand]}
+        if skat:
+            out.update({"skat": None if self.skat is None else [str(c) for c in self.skat],
+                        "bid": getattr(self.game, "bid", None)})
+        return {**out,
                 "worlds": self.worlds, "exact": self.exact, "seed": self.seed, "ranked_by": self.by,
                 "effective_worlds": rounded(self.effective, 1), "assumes": self.assumes, "payment_of": "declarer",
                 "contracts": rows, "decision": self.decision, "best": self.best,
-                "procedure": ("each contract solved double dummy in the same sampled worlds; passing is worth 0 "
-                              "(ramsch or another player's game after a pass is out of scope); the best and every "
-                              "choice within two standard errors of it, world by world, tie: " + CHOOSE_CAVEAT),
+                "procedure": self.procedure,
                 "seconds": round(self.seconds, 6)}

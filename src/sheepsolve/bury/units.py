@@ -22,7 +22,7 @@ from ..scoring import Stakes
 from ..solver import Solver
 from ..worlds import ALL_WORLDS_CAP, WorldSampler, before_choice, world_rng
 from .choices import BuryDecision, BuryError, Contract
-from .evaluation import DealChoices, Evaluation, Memo, Solvers, best_decision, contract_setup, evaluate
+from .evaluation import DealChoices, Evaluation, Memo, Solvers, best_decision, contract_evaluation
 
 __all__ = ["ProgressFn", "WORLDS_TABLE_MIB", "Task", "Worker", "worker", "run_units", "TaskRunner"]
 
@@ -38,7 +38,9 @@ choices pays for the larger table (docs/TUNING.md). A single deal's ranking keep
 @dataclass(frozen=True)
 class Task:
     """A question in units: ``kind`` ``"deal"`` (the choices on one known deal, a unit each), ``"bury"`` (every
-    choice in each world), ``"pick"`` (the best choice in each world), ``"choose"`` (every contract in each world)."""
+    choice in each world), ``"pick"`` (the best choice in each world), ``"choose"`` (every contract in each world),
+    ``"choose-known"`` (Skat, the skat known: every discard of every contract in each world; ``choices`` holds
+    (contract key, discard keys) pairs)."""
 
     kind: str
     game: tuple
@@ -80,11 +82,12 @@ class Worker:
     def sampler(self, task: Task, game: Game) -> WorldSampler:
         """The sampler of the worlds of ``task``: the seat's hand known, and the blind when the seat has picked
         (:func:`sheepsolve.worlds.before_choice`)."""
-        key = (task.game, task.seat, task.hand, task.blind if task.kind == "bury" else None, task.unseen, task.players)
+        seen = task.kind in ("bury", "choose-known")  # the blind in the seat's hand
+        key = (task.game, task.seat, task.hand, task.blind if seen else None, task.unseen, task.players)
         known = self._sampler
         if known is None or known[0] != key:
             k = before_choice(game, task.seat, [Card(c) for c in task.hand],
-                              blind=[Card(c) for c in task.blind] if task.kind == "bury" and task.blind else None,
+                              blind=[Card(c) for c in task.blind] if seen and task.blind else None,
                               unseen=[Card(c) for c in task.unseen] if task.unseen is not None else None,
                               players=task.players)
             known = self._sampler = (key, WorldSampler(k))
@@ -146,9 +149,16 @@ class Worker:
             best = best_decision(solvers, game, hands, blind, task.seat, stakes, task.by, self.memo)
             return best[0].to_key(), _eval_tuple(best[1])
         if task.kind == "choose":
-            return tuple(_eval_tuple(evaluate(solvers, contract_setup(game, hands, task.seat, Contract.from_key(k),
-                                                                      self.memo), stakes))
+            return tuple(_eval_tuple(contract_evaluation(solvers, game, hands, blind, task.seat, Contract.from_key(k),
+                                                         stakes, task.by, self.memo))
                          for k in task.choices)
+        if task.kind == "choose-known":
+            out = []
+            for ck, dks in task.choices:
+                g = self.memo.contract_game(game, Contract.from_key(ck))
+                choices = DealChoices(g, hands, blind, task.seat, [BuryDecision.from_key(k) for k in dks], self.memo)
+                out.append(tuple(_eval_tuple(choices.evaluate(solvers, k, stakes)) for k in range(len(dks))))
+            return tuple(out)
         raise ValueError(f"unknown task {task.kind!r}")  # pragma: no cover
 
 

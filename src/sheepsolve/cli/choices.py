@@ -137,15 +137,21 @@ def pick(file: str, seat_name: str | None, worlds: int | str, json_out: bool, se
               help='One JSON object: {"contracts": [{"contract", "mean", "stderr", "p61", "p91", "pschwarz", '
                    '"pwin", "payment", ...}, ..., {"contract": "pass", "payment": 0}, ...], "decision", ...}, best '
                    'first.')
+@click.option("--skat-taken", is_flag=True,
+              help="Skat: after the skat is taken (the record's skat known), every contract with its best discard. "
+                   "Default: before, every contract as a hand game and with the skat taken, the skat unseen.")
 @_sampling_options
 @input_errors
-def choose(file: str, seat_name: str | None, worlds: int | str, json_out: bool, seed: int, jobs: int | None, by: str,
-           german: bool, notation: str | None, html_out: str | None, inference: str) -> None:
-    """Schafkopf game choice: the expected payment of every contract the hand may declare (sauspiel on each
-    callable ace, solos, wenz, geier, farbwenz, farbgeier, their tout forms, sie) against passing (worth 0)."""
+def choose(file: str, seat_name: str | None, worlds: int | str, json_out: bool, skat_taken: bool, seed: int,
+           jobs: int | None, by: str, german: bool, notation: str | None, html_out: str | None,
+           inference: str) -> None:
+    """Game choice: the expected payment of every contract the hand may declare against passing (worth 0).
+    Schafkopf: sauspiel on each callable ace, solos, wenz, geier, farbwenz, farbgeier, their tout forms, sie.
+    Skat: grand, the suit games, null and null ouvert, as hand games and with the skat taken (--skat-taken: the
+    skat known), each counting the bid."""
     from .. import commands
     from ..render.choices import choose_html, render_choose
 
     _choice_command(file, commands.choose, choose_html, render_choose, json_out=json_out, notation=notation,
                     html_out=html_out, unit="worlds", seat_name=seat_name, worlds=worlds, seed=seed, jobs=jobs,
-                    by=by, german=german, inference=inference)
+                    by=by, german=german, inference=inference, **({"skat_taken": True} if skat_taken else {}))

@@ -55,8 +55,14 @@ def decision_text(d: BuryDecision, style: str) -> str:
 
 
 def contract_text(c: Contract, style: str) -> str:
-    """A contract as players say it (:func:`~sheepsolve.render.text.contract_name`)."""
-    return contract_name(c.game, style, trump=c.trump, called=c.called, tout=c.tout)
+    """A contract as players say it (:func:`~sheepsolve.render.text.contract_name`); a Skat contract
+    ``Grand hand``, ``Hearts, skat taken``, ``Null ouvert hand``, with the skat known ``Clubs, discard 9♣ 8♣``."""
+    if c.skat is None:
+        return contract_name(c.game, style, trump=c.trump, called=c.called, tout=c.tout)
+    name = {"grand": "Grand", "null": "Null"}.get(c.game) or suit_name(c.trump or "", style).capitalize()
+    name += " ouvert" if c.ouvert else ""
+    name += {"hand": " hand", "taken": ", skat taken"}.get(c.skat, "")
+    return name + (f", discard {_cards(c.discard, style)}" if c.discard else "")
 
 
 def _group_text(decisions: Sequence[BuryDecision], style: str) -> str:
@@ -211,7 +217,7 @@ def hopeless(row: ContractRow) -> bool:
 
 def no_sauspiel_text(r: ChoiceResult, style: str) -> str | None:
     """Why the hand has no sauspiel row, when it has none because no Sau can be called."""
-    if any(row.contract.game == "sauspiel" for row in r.rows):
+    if r.game.family != "schafkopf" or any(row.contract.game == "sauspiel" for row in r.rows):
         return None
     try:
         blocks = sauspiel_blocks(r.game, r.hand)
@@ -234,13 +240,27 @@ def no_sauspiel_text(r: ChoiceResult, style: str) -> str | None:
             "and keeps a card of its suit)")
 
 
+def _choose_family(r: ChoiceResult) -> str:
+    return "Skat" if r.game.family == "skat" else "Schafkopf"
+
+
+def _skat_text(r: ChoiceResult, style: str) -> str:
+    """Skat: the skat (unseen, or taken and known) and the bid to cover, for the first line of ``choose``."""
+    if r.game.family != "skat":
+        return ""
+    bid = getattr(r.game, "bid", None)
+    out = (", the skat unseen" if r.skat is None else f", the skat {_cards(r.skat, style)} taken")
+    return out + (f", bid {bid}" if bid is not None else "")
+
+
 def render_choose(r: ChoiceResult, style: str = "ascii") -> str:
     """Every contract, best first, against passing; touts never won folded into one line; a word when no
     sauspiel is possible."""
     names = r.players
     labels = {row.contract: contract_text(row.contract, style) for row in r.rows}
     width = max([len(x) for x in labels.values()] + [16])
-    lines = [f"Schafkopf: {names[r.seat]} holds {_cards(hand_order(r.hand), style)}; "
+    lines = [f"{_choose_family(r)}: {names[r.seat]} holds {_cards(hand_order(r.hand), style)}"
+             + _skat_text(r, style) + "; "
              f"{worlds_text(r.worlds, r.seed, r.exact, r.assumes, r.effective)}, every contract in the same worlds; payment is "
              f"{names[r.seat]}'s own",
              f"{'rank':>4}  {'contract':<{width}} {'points':>12}  {'win':>4} {'91+':>4} {'schw':>4}  {'payment':>15}  "
@@ -352,7 +372,8 @@ def choose_html(r: ChoiceResult, style: str | None = None) -> str:
     decision = "pass" if r.decision == "pass" else contract_text(r.rows[0].contract, style)
     return render_page("choices.html", notation=style, worlds=worlds_text(r.worlds, r.seed, r.exact, r.assumes, r.effective),
                        is_trump=None, kind="choose",
-                       title="Schafkopf: which game?", subtitle=f"{r.players[r.seat]}'s hand", command="choose",
+                       title=f"{_choose_family(r)}: which game?",
+                       subtitle=f"{r.players[r.seat]}'s hand" + _skat_text(r, style), command="choose",
                        r=r, who=r.players[r.seat], hand=hand_order(r.hand), rows=rows, pass_at=at, folded=folded,
                        names={row.contract: contract_text(row.contract, style) for row in r.rows},
                        best_names={row.contract.label(): contract_text(row.contract, style) for row in r.rows},

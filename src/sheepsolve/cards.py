@@ -331,7 +331,7 @@ def notation_of(style: str) -> str:
 
 def card_style(notation: str | None, family: str = "sheepshead", *, color: bool = False) -> str:
     """The :func:`format_card` style for a reader's ``notation`` (``None``: the game family's own: German-suited
-    for Schafkopf, French for Sheepshead), colored or not.
+    for Schafkopf, French for Sheepshead and Skat), colored or not.
 
     >>> card_style(None, "schafkopf"), card_style(None, "sheepshead", color=True), card_style("ascii", "schafkopf")
     ('german', 'color', 'ascii')

@@ -145,7 +145,7 @@ def cards_option(fn: Callable) -> Callable:
     return click.option("--cards", "notation", type=click.Choice(NOTATIONS), default=None,
                         help="Card notation of text and HTML: german (Eichel, Gras, Herz, Schellen; Ober, Unter, "
                              "Sau), french (clubs, spades, hearts, diamonds) or ascii (QC, TS) [default: german for "
-                             "Schafkopf games, french for Sheepshead]. JSON always uses ASCII.")(fn)
+                             "Schafkopf games, french for Sheepshead and Skat]. JSON always uses ASCII.")(fn)
 
 
 def text_style(notation: str | None, game: Any) -> str:

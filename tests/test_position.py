@@ -359,10 +359,10 @@ def test_a_called_card_played_before_the_position_binds_nothing():
     gone = record_from_dict({"game": "sheepshead", "partner": "called-ace", "picker": "2", "called": "AC",
                              "partner_player": "4", "position": True, "won": 40, "play": ["AS"], "hands": hands})
     st = gone.state()
-    assert st.setup.team == frozenset({1, 3}) and st.setup.called is None
+    assert st.setup.team == frozenset({1, 3}) and not st.called_open
     assert sorted(map(str, st.legal())) == ["7C", "QC"]
     held = dict(hands, **{"4": "KS AC"})
     bound = record_from_dict({"game": "sheepshead", "partner": "called-ace", "picker": "2", "called": "AC",
                               "position": True, "won": 40, "play": ["AS"], "hands": held}).state()
-    assert bound.setup.partner == 3 and bound.setup.called is not None
+    assert bound.setup.partner == 3 and bound.called_open
     assert [str(c) for c in bound.legal()] == ["QC"]  # the hold rule keeps his last club

@@ -21,11 +21,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import Card
-from ..engine import Setup
+from ..engine import Setup, State
 from ..games import Game
 from .errors import RecordError, counted, key_name, kind_of, shown
 
-__all__ = ["Position", "POSITION_KEYS", "read_position", "position_setup", "position_refusal"]
+__all__ = ["Position", "POSITION_KEYS", "position_given", "read_position", "position_setup", "position_start",
+           "position_refusal"]
 
 #: The keys of a position record (only with ``position = true``).
 POSITION_KEYS: tuple[str, ...] = ("position", "won", "tricks_won", "partner_player")
@@ -242,12 +243,22 @@ def _table(value: Any, key: str, players: Sequence[str], most: int, seat_of: Cal
 
 
 def position_setup(game: Game, hands: Sequence[Sequence[Card]], declarer: int | None, position: Position,
-                   under: Card | None, blind: Sequence[Card]) -> Setup:
+                   called: Card | None, under: Card | None, blind: Sequence[Card]) -> Setup:
     """The engine's setup of a position: the hands held now at the first lead (the first player leads), the
-    declaring side, the called card while its rules bind, and what each seat took before."""
-    setup = Setup.with_side(game, hands, declarer=declarer, partner=position.partner, blind=blind,
-                            called=position.called, under=under if position.called is not None else None)
+    declaring side and its call (``called``: the record's; its rules bind only while the card is held, see
+    :func:`position_start`), and what each seat took before."""
+    setup = Setup.with_side(game, hands, declarer=declarer, partner=position.partner, blind=blind, called=called,
+                            under=under if position.called is not None else None)
     return dataclasses.replace(setup, past_points=position.past_points, past_tricks=position.past_tricks)
+
+
+def position_start(setup: Setup, position: Position) -> State:
+    """The position's state at its first lead: a called card played before it opened its suit (its rules bind
+    nothing any more)."""
+    start = setup.start()
+    if setup.called is not None and position.called is None:
+        start = dataclasses.replace(start, called_open=False)
+    return start
 
 
 def position_refusal(command: str) -> str:

@@ -25,7 +25,7 @@ from ..cards import Card, format_cards
 from ..engine import Call, RulesError, Setup, State, legal_calls
 from ..games import Game
 from .errors import RecordError
-from .position import position_setup
+from .position import position_setup, position_start
 
 __all__ = ["Replay", "replay_of", "played_by_seat", "inferred_cards", "stand_in_setup", "first_lead_hands",
            "kept_hand"]
@@ -133,9 +133,9 @@ def replay_of(rec: RecordFields) -> Replay:
     n = rec.game.seats
     position = getattr(rec, "position", None)
     if position is not None:
-        setup = position_setup(rec.game, [h or () for h in rec.hands], rec.declarer, position, rec.under,
-                               rec.blind or ())
-        return _replayed(rec, setup, setup.start(), frozenset(range(n)), complete=True)
+        setup = position_setup(rec.game, [h or () for h in rec.hands], rec.declarer, position, rec.called,
+                               rec.under, rec.blind or ())
+        return _replayed(rec, setup, position_start(setup, position), frozenset(range(n)), complete=True)
     if rec.complete:
         try:
             setup = Setup.create(rec.game, [list(h or ()) for h in rec.hands], declarer=rec.declarer,

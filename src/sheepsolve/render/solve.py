@@ -64,6 +64,18 @@ def render_solve(res: SolveAnswer, style: str, *, tricks: bool = False) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _position_line(state: State, res: SolveAnswer) -> list[str]:
+    """A position set by its cards: what the value counts from (the side's, or the seat's, earlier take)."""
+    st = state.setup
+    if not st.past_tricks:
+        return []
+    team = st.team if res.game.two_sided else frozenset({res.seat} if res.seat is not None else ())
+    pts, tricks = sum(st.past_points[s] for s in team), sum(st.past_tricks[s] for s in team)
+    who = "the declaring side" if res.game.two_sided else "the seat"
+    return [f"Counted from the position: {who} took {pts} card points in {tricks} trick{'s' if tricks != 1 else ''} "
+            f"before it; {in_play(st)[1]} points in the whole hand."]
+
+
 def _value_lines(res: SolveAnswer, state: State, roles: list[str], side_words: str, style: str) -> list[str]:
     g = res.game
     names = res.players
@@ -80,6 +92,7 @@ def _value_lines(res: SolveAnswer, state: State, roles: list[str], side_words: s
     else:
         what = f"{side_words} ends with {value} card points with best play from here" + (f" ({word})" if word else "")
     out.append("Value: " + what[0].upper() + what[1:] + ".")
+    out += _position_line(state, res)
     seat_side = res.seat_side
     own = seat_side == "defending"
     if seat_side is not None:

@@ -315,6 +315,11 @@ GERMAN_RANK_NAME = {"A": "Sau", "T": "Zehn", "K": "König", "Q": "Ober", "J": "U
 FRENCH_NAME = {"C": "clubs", "S": "spades", "H": "hearts", "D": "diamonds"}
 FRENCH_RANK_NAME = {"A": "ace", "T": "ten", "K": "king", "Q": "queen", "J": "jack", "9": "nine", "8": "eight",
                     "7": "seven"}
+SKAT_NAME = {"C": "Kreuz", "S": "Pik", "H": "Herz", "D": "Karo"}
+"""Skat's German names of the French suits."""
+SKAT_RANK_NAME = {"A": "Ass", "T": "Zehn", "K": "König", "Q": "Dame", "J": "Bube", "9": "Neun", "8": "Acht",
+                  "7": "Sieben"}
+"""Skat's German names of the French ranks."""
 _GREEN, _YELLOW = "\x1b[32m", "\x1b[33m"
 _GERMAN_COLOR = {"C": "", "S": _GREEN, "H": _RED, "D": _YELLOW}
 
@@ -382,20 +387,30 @@ def format_card(card: Card, style: str = "ascii") -> str:
     return s
 
 
-def card_name(card: Card, style: str = "ascii") -> str:
-    """The card in words: ``Eichel-Ober`` (German notation), ``queen of clubs`` (French and ASCII)."""
+def card_name(card: Card, style: str = "ascii", family: str | None = None) -> str:
+    """The card in words: ``Eichel-Ober`` (German notation), ``queen of clubs`` (French and ASCII); a Skat card
+    (``family = "skat"``) in French notation by Skat's German names, ``Kreuz-Bube``.
+
+    >>> card_name(Card.parse("JC"), "symbols", "skat"), card_name(Card.parse("AD"), "ascii", "skat")
+    ('Kreuz-Bube', 'Karo-Ass')
+    """
     if notation_of(style) == "german":
         return f"{GERMAN_NAME[card.suit]}-{GERMAN_RANK_NAME[card.rank]}"
+    if family == "skat":
+        return f"{SKAT_NAME[card.suit]}-{SKAT_RANK_NAME[card.rank]}"
     return f"{FRENCH_RANK_NAME[card.rank]} of {FRENCH_NAME[card.suit]}"
 
 
-def suit_name(suit: str, style: str = "ascii") -> str:
-    """A suit (``C S H D``) in words: ``Gras`` (German notation), ``spades`` (French and ASCII).
+def suit_name(suit: str, style: str = "ascii", family: str | None = None) -> str:
+    """A suit (``C S H D``) in words: ``Gras`` (German notation), ``spades`` (French and ASCII); a Skat suit in
+    French notation ``Pik`` (Kreuz, Pik, Herz, Karo).
 
-    >>> suit_name("S", "german"), suit_name("S", "symbols"), suit_name("D", "ascii")
-    ('Gras', 'spades', 'diamonds')
+    >>> suit_name("S", "german"), suit_name("S", "symbols"), suit_name("D", "ascii"), suit_name("S", "ascii", "skat")
+    ('Gras', 'spades', 'diamonds', 'Pik')
     """
-    return GERMAN_NAME[suit] if notation_of(style) == "german" else FRENCH_NAME[suit]
+    if notation_of(style) == "german":
+        return GERMAN_NAME[suit]
+    return SKAT_NAME[suit] if family == "skat" else FRENCH_NAME[suit]
 
 
 def suit_title(suit: str, style: str = "ascii") -> str:

@@ -551,16 +551,19 @@ def make_game(
             raise GameError(f"partner: must be one of {', '.join(spec.partners)}, not {clip(repr(chosen_partner))}")
     else:
         chosen_partner = spec.partner
-    if trump:  # "Solo in spades": a letter in brackets read as Schellen to a Bavarian
-        title = contract_name(canon, "ascii", trump=trump, tout=bool(tout)) + (" Ouvert" if ouvert else "")
-    else:
-        title = spec.seat_titles.get(seats, spec.title) + (" Tout" if tout else "") + (" Ouvert" if ouvert else "")
-    rank = (spec.ouvert_rank if ouvert else spec.auction_rank) + (10 if tout else 0)
     try:  # Skat's hand game, announcements and bid
         declared = declared_fields(family, canon, trump, bool(ouvert), hand=hand, bid=bid,
                                    schneider_announced=schneider_announced, schwarz_announced=schwarz_announced)
     except DeclarationError as e:
         raise GameError(str(e)) from None
+    if family == "skat":  # Skat's German names: "Kreuz-Spiel", "Grand Hand", "Null ouvert"
+        title = contract_name(canon, "ascii", trump=trump, ouvert=bool(ouvert),
+                              **{k: v for k, v in declared.items() if k != "bid"})
+    elif trump:  # "Solo in spades": a letter in brackets read as Schellen to a Bavarian
+        title = contract_name(canon, "ascii", trump=trump, tout=bool(tout)) + (" Ouvert" if ouvert else "")
+    else:
+        title = spec.seat_titles.get(seats, spec.title) + (" Tout" if tout else "") + (" Ouvert" if ouvert else "")
+    rank = (spec.ouvert_rank if ouvert else spec.auction_rank) + (10 if tout else 0)
     return Game(**declared, name=canon, title=title, family=family, kind=spec.kind, seats=seats,
                 hand_size=(len(cards) - blind) // seats, blind_size=blind,
                 bury_size=blind if spec.kind == "picker" else 0, deck=cards, trumps=trumps, plain_ranks=plain,

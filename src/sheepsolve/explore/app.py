@@ -284,6 +284,6 @@ def page_html(ex: Explorer, settings: Settings, token: str) -> str:
         "seed": settings.seed,
         "label": ex.label,
     }
-    return render_page("explore.html", notation=ex.style, is_trump=g.is_trump,
+    return render_page("explore.html", notation=ex.style, is_trump=g.is_trump, family=g.family,
                        title=f"Explore: {game_title(g, ex.style, called=rec.called)}", subtitle=ex.label,
                        command="explore", data=data, deck=g.sort_cards(g.deck), token=token)

@@ -399,7 +399,8 @@ def render_html(ann: Annotation, style: str | None = None, *, min_cost: int | No
         bury_rows = [{"o": o, "cls": "chosen" if o is b.chosen else ("best" if o in b.best else ""),
                       "chosen": o is b.chosen} for o in rows]
     return render_page(
-        "annotate.html", notation=style, is_trump=lambda c: g.is_trump(c), explore=_explore_command(source),
+        "annotate.html", notation=style, is_trump=lambda c: g.is_trump(c), family=g.family,
+        explore=_explore_command(source),
         title=f"{annotation_title(ann, style)} — annotated", subtitle=sub or ", ".join(ann.players), command="annotate",
         ann=ann, summary=sm, stats=stats, value_chart=_chart(ann, min_cost, style) if ann.two_sided else None,
         hands=hands,

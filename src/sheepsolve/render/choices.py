@@ -404,7 +404,7 @@ def suggest_html(v, style: str | None = None) -> str:
     belief_rows = [{"who": k.players[s], "trumps": b["trumps"],
                     "cells": [(b["cards"][c], f"{100 * b['cards'][c]:.0f}%") for c in names]}
                    for s, b in (v.beliefs or {}).items()]
-    return render_page("suggest.html", notation=style, is_trump=g.is_trump, no_trick=g.no_trick,
+    return render_page("suggest.html", notation=style, is_trump=g.is_trump, family=g.family, no_trick=g.no_trick,
                        title=f"{game_title(g, style, called=k.called)}: what to play",
                        subtitle=f"{v.seat_name} to move ({side})",
                        command="suggest", v=v, who=v.seat_name, order=order, charts=charts,

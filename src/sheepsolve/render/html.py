@@ -53,10 +53,11 @@ class Faces:
     """Card faces in one notation: ``faces(card)`` gives what the ``card`` macro draws (rank label, suit symbol or
     German suit icon, red or not, trump or not, the card's name, its canonical id)."""
 
-    def __init__(self, style: str, is_trump: Any = None) -> None:
+    def __init__(self, style: str, is_trump: Any = None, family: str | None = None) -> None:
         self.style = style
         self.notation = notation_of(style)
         self.is_trump = is_trump
+        self.family = family  # "skat": the cards named Kreuz-Bube, Pik-Dame, ...
 
     def __call__(self, card: Card) -> dict[str, Any]:
         german = self.notation == "german"
@@ -68,14 +69,16 @@ class Faces:
             "icon": german,
             "red": card.suit in "HD" and not german,
             "trump": bool(self.is_trump(card)) if self.is_trump is not None else False,
-            "name": card_name(card, self.style) if self.notation != "ascii" else str(card),
+            "name": card_name(card, self.style, self.family) if self.notation != "ascii" else str(card),
         }
 
 
-def render_page(template: str, *, notation: str, is_trump: Any = None, **context: Any) -> str:
+def render_page(template: str, *, notation: str, is_trump: Any = None, family: str | None = None,
+                **context: Any) -> str:
     """Render ``template`` (a page extending ``base.html``) with the stylesheet and the card faces of
-    ``notation`` (a card style of :func:`~sheepsolve.cards.format_card`)."""
-    faces = Faces(notation, is_trump)
+    ``notation`` (a card style of :func:`~sheepsolve.cards.format_card`; ``family``: the game's, which names the
+    cards: Skat's German names)."""
+    faces = Faces(notation, is_trump, family)
     return _env().get_template(template).render(css=stylesheet(), faces=faces, style=notation, **context)
 
 

@@ -62,3 +62,22 @@ def test_show_and_annotate_use_them(tmp_path):
                     str(page)], capture_output=True, text=True, check=True)
     html = page.read_text()
     assert "<title>Grand — annotated" in html and "Kreuz-Bube" in html and "jack of clubs" not in html
+
+
+def test_show_names_the_skat_the_discard_and_the_game():
+    from sheepsolve.record import load_record, record_from_dict
+    from sheepsolve.render import render
+    rec = load_record("examples/skat-grand-finished.toml")
+    text = render(rec, "ascii").splitlines()
+    assert "Skat:    8S KH  (4 points)" in text and "Discard: AH KD  (15 points for Bob)" in text
+    assert "Game:    Bob plays Grand" in text and not any(line.startswith(("Blind", "Bury")) for line in text)
+    assert "picker" not in "\n".join(text)
+    d = rec.to_dict()
+    del d["discard"]
+    d.update(hand=True, schneider_announced=True, bid=72, play=d["play"][:1])
+    d["hands"] = {p: h for p, h in d["hands"].items()}
+    hand = record_from_dict(d)
+    text = render(hand, "ascii").splitlines()
+    assert "Skat:    8S KH  (4 points) — a hand game: it counts for Bob" in text
+    assert "Game:    Bob plays Grand Hand, Schneider angesagt, bid 72" in text
+    assert not any(line.startswith("Discard") for line in text)

@@ -406,7 +406,8 @@ def side_name(setup: Setup, players: Sequence[str]) -> str:
     if setup.declarer is None:
         return "the declaring side"
     who = players[setup.declarer]
-    role = "the picker" if g.kind == "picker" else ("the declarer" if g.partner == "sauspiel" else "the soloist")
+    role = ("the declarer" if g.family == "skat" or g.partner == "sauspiel" else
+            "the picker" if g.kind == "picker" else "the soloist")
     if setup.partner is None:
         return f"{role} {who}"
     return f"{role} {who} and partner {players[setup.partner]}"

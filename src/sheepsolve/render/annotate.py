@@ -288,15 +288,18 @@ def call_text(ann: Annotation, card_text) -> str:
     st, names, g = ann.setup, ann.players, ann.game
     if st.declarer is None:
         return ""
-    role = "picker" if g.kind == "picker" and g.family != "skat" else "declarer"
+    skat = g.family == "skat"
+    role = "picker" if g.kind == "picker" and not skat else "declarer"
     s = f" — {role} {names[st.declarer]}"
     if st.called is not None and g.partner != "sauspiel":  # a sauspiel's title names its call
         s += f", called {card_text(st.called)}"
     if st.partner is not None:
         s += f", partner {names[st.partner]}"
-    elif g.two_sided and g.partner not in ("none",):
+    elif g.two_sided and g.partner not in ("none",) and not skat:  # a Skat declarer is always alone
         s += ", alone"
-    if st.bury:
+    if st.bury and skat:  # the discard; a hand game discards nothing
+        s += "; hand game" if g.hand else f"; discarded {' '.join(card_text(c) for c in st.bury)}"
+    elif st.bury:
         s += f"; buried {' '.join(card_text(c) for c in st.bury)}"
     return s
 

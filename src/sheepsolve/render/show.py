@@ -158,6 +158,8 @@ def _call_lines(v: HandFacts, style: str) -> list[str]:
     names = v.players
     out = _set_position_lines(v)
     p = rec.declarer
+    if g.family == "skat":  # the skat, the discard (none in a hand game), the contract and the bid
+        return out + _skat_lines(v, style)
     if g.blind_size and (rec.position is None or rec.blind):
         if rec.blind is None:
             out.append("Blind:  (unknown)")
@@ -213,6 +215,31 @@ def _call_lines(v: HandFacts, style: str) -> list[str]:
     return out
 
 
+def _skat_lines(v: HandFacts, style: str) -> list[str]:
+    """A Skat record's skat, discard and game: ``Skat:    8♠ K♥  (4 points)``, ``Discard: A♥ K♦  (15 points for
+    Bob)`` (a hand game: the skat as dealt counts for him), ``Game:    Bob plays Grand, bid 18``."""
+    rec, g = v.record, v.game
+    p = rec.declarer
+    who = v.players[p] if p is not None else "the declarer"
+    out = []
+    held = rec.position is not None  # a position by the cards still held: the skat and discard when given
+    if rec.blind is None or (held and not rec.blind):
+        if not held:
+            out.append("Skat:    (unknown)")
+    else:
+        counts = f" — a hand game: it counts for {who}" if g.hand else ""
+        out.append(f"Skat:    {_cards(rec.blind, style)}  ({sum(c.points for c in rec.blind)} points){counts}")
+    if not g.hand and not (held and not rec.bury):
+        if rec.bury is None:
+            out.append(f"Discard: (unknown) — {who} took up the skat")
+        else:
+            out.append(f"Discard: {_cards(rec.bury, style)}  ({sum(c.points for c in rec.bury)} points for {who})")
+    if p is not None:
+        bid = f", bid {g.bid}" if g.bid is not None else ""
+        out.append(f"Game:    {who} plays {game_title(g, style)}{bid}")
+    return out
+
+
 def _tricks_table(v: HandFacts, style: str) -> list[str]:
     names = v.players
     all_tricks = list(v.tricks) + ([v.current] if v.current is not None else [])
@@ -235,7 +262,7 @@ def _trick_card(v: HandFacts, c: Card, style: str) -> str:
 
 
 def _side_heads(v: HandFacts) -> tuple[str, str]:
-    if v.game.kind == "picker":
+    if v.game.kind == "picker" and v.game.family != "skat":
         return ("Picker side", "Defenders")
     return ("Declarers", "Defenders") if v.team is not None and len(v.team) > 1 else ("Declarer", "Defenders")
 

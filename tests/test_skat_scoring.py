@@ -216,3 +216,24 @@ def test_bad_switches(rules, msg):
     from sheepsolve.games import GameError
     with pytest.raises(GameError, match=msg):
         make_game("grand" if "seeger_fabian" in rules else "bettel", rules=rules)
+
+
+def test_show_and_annotate_give_the_game_value_and_the_score(tmp_path):
+    """computed here (as in test_a_finished_record_is_scored_by_the_isko): the grand example, with 1, lost."""
+    import json
+    import subprocess
+    import sys
+
+    def run(*args):
+        return subprocess.run([sys.executable, "-m", "sheepsolve", *args], capture_output=True, text=True,
+                              check=True).stdout
+    grand = "examples/skat-grand-finished.toml"
+    assert "  Game value: with 1, game 2 x 24 = 48; lost: -96 (twice the value)" in run("show", grand).splitlines()
+    d = json.loads(run("show", grand, "--json"))
+    assert d["skat"]["value"] == 48 and d["skat"]["list_score"] == -96 and d["payments"]["Bob"] == -96
+    assert d["skat"]["levels"] == ["with 1", "game"] and d["skat"]["won"] is False
+    ann = json.loads(run("annotate", grand, "--json"))
+    assert ann["summary"]["text"].endswith("Game value: with 1, game 2 x 24 = 48; lost: -96 (twice the value).")
+    page = tmp_path / "a.html"
+    run("annotate", "examples/skat-null-finished.toml", "--html", str(page))
+    assert "Game value: null 23; won: +23." in page.read_text()

@@ -357,9 +357,11 @@ def _summarize(judge: Judge, names: tuple[str, ...], state: State, decisions: li
     t = tally(state)
     points = {names[s]: p for s, p in enumerate(t.points)}
     outcome = None
+    scored = None
     if state.finished and max(len(h) for h in setup.hands) == g.hand_size:
         try:
-            outcome = score(state, judge.stakes).to_dict(list(names))["outcome"]
+            scored = score(state, judge.stakes)
+            outcome = scored.to_dict(list(names))["outcome"]
         except ValueError:
             outcome = None
     if not g.two_sided:
@@ -394,6 +396,10 @@ def _summarize(judge: Judge, names: tuple[str, ...], state: State, decisions: li
             text += "play gave away nothing" + (" net." if decl or dfn else ".")
         if decl and dfn:
             text = text[:-1] + f" (declaring side lost {decl}, defenders {dfn})."
+    if scored is not None and scored.skat is not None:  # Skat: the game value and the list score (ISkO)
+        v = scored.skat
+        text += f" Game value: {v}; " + (f"won: {v.list_score:+d}." if v.won else
+                                         f"lost: {v.list_score:+d} (twice the value).")
     return Summary(players=tuple(per), finished=state.finished, deal_value=deal_value, deal_outcome=deal_outcome,
                    deal_payment=judge.payment(deal_outcome) if deal_outcome else None, result_value=result,
                    result_outcome=result_outcome, result_payment=judge.payment(result_outcome), given_away=given,

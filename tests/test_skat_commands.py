@@ -211,7 +211,7 @@ def test_ouvert_player_view_commands(tmp_path):
     assert d["beliefs"]["Ann"]["cards"] == {"AC": 1, "AS": 1, "AH": 0, "AD": 0}  # AC from the skat
     r = run("annotate", path, "--view", "player", "--worlds", 10, "--jobs", 1, "--no-bury")
     assert r.exit_code == 0, r.output
-    assert "Skat Null Ouvert" in r.output
+    assert r.output.startswith("Null ouvert — declarer Ann")  # the German name (contracts.contract_name)
 
 
 def _hand_game_record(tmp_path: Path, cards: int) -> Path:

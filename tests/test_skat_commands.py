@@ -281,7 +281,7 @@ def test_skat_cards_are_french_by_default_and_bavarian_with_cards_german(tmp_pat
     assert "♣" in default and "Eichel" not in default
     german = run("show", path, "--cards", "german").output
     assert "Eichel" in german and "♣" not in german
-    for style, word in ((None, "jack of clubs"), ("german", "Eichel-Unter")):
+    for style, word in ((None, "Kreuz-Bube"), ("german", "Eichel-Unter")):  # Skat's German names (Kreuz-Bube)
         out = tmp_path / f"{style}.html"
         args = ["annotate", path, "--html", out] + (["--cards", style] if style else [])
         assert run(*args).exit_code == 0

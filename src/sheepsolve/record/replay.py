@@ -19,16 +19,17 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 from functools import cached_property
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from ..cards import Card, format_cards
-from ..engine import Call, RulesError, Setup, State, legal_calls
+from ..engine import Call, RulesError, Setup, State, legal_calls, trick_winner
 from ..games import Game
 from .errors import RecordError
 from .position import position_setup, position_start
 
-__all__ = ["Replay", "replay_of", "played_by_seat", "inferred_cards", "stand_in_setup", "first_lead_hands",
-           "kept_hand"]
+__all__ = ["Replay", "replay_of", "played_by_seat", "played_in_tricks", "completed_once", "inferred_cards",
+           "stand_in_setup", "first_lead_hands", "kept_hand"]
 
 
 class RecordFields(Protocol):
@@ -162,7 +163,44 @@ def played_by_seat(state: State) -> list[list[Card]]:
     return out
 
 
-def inferred_cards(rec: RecordFields, state: State) -> dict[str, tuple[Card, ...]]:
+def played_in_tricks(rec: RecordFields) -> list[list[Card]]:
+    """The cards each seat played, in play order, found from the trick winners alone (the first trick led by the
+    first seat, each later one by the winner of the one before): who played what, without walking the play
+    through the engine. It checks nothing; :func:`replay_of` does (a record's play that it refuses may give any
+    answer here)."""
+    g = rec.game
+    n = g.seats
+    called_class = g.suit_class(rec.called) if rec.called is not None else None
+    out: list[list[Card]] = [[] for _ in range(n)]
+    leader = 0
+    for trick in rec.play:
+        for i, c in enumerate(trick):
+            out[(leader + i) % n].append(c)
+        if len(trick) == n:
+            leader = (leader + trick_winner(g, list(trick), rec.under, called_class)) % n
+    return out
+
+
+def completed_once(rec: Any, complete: Callable[[Any, dict[str, tuple[Card, ...]]], Any]) -> Any:
+    """A partial record completed with the cards its play determines (``complete``: the record and them, checked
+    as if given, replayed once with every hand held to every rule), or None when the play determines no card.
+    Who played each card comes from the trick winners (:func:`played_in_tricks`), so the play is replayed once,
+    completed; where the completed record is refused, the play as given is replayed first, and its error is the
+    one raised (the completed record's only when the play as given passes)."""
+    try:
+        found = inferred_cards(rec, played_in_tricks(rec))
+    except Exception:  # noqa: BLE001 - a play the engine refuses: replayed as given, which says why
+        found = inferred_cards(rec, rec.replay.final)
+    if not found:
+        return None
+    try:
+        return complete(rec, found)
+    except RecordError:
+        rec.replay  # noqa: B018 - the play as given first
+        raise
+
+
+def inferred_cards(rec: RecordFields, state: State | list[list[Card]]) -> dict[str, tuple[Card, ...]]:
     """The hands, blind and bury the record leaves out that the rest of it determines, by key.
 
     - A seat that has played its whole hand: its hand at the first lead is the cards it played (every seat's
@@ -174,7 +212,7 @@ def inferred_cards(rec: RecordFields, state: State) -> dict[str, tuple[Card, ...
     """
     g, p, n = rec.game, rec.declarer, rec.game.seats
     picker = g.kind == "picker"
-    played = played_by_seat(state)
+    played = played_by_seat(state) if isinstance(state, State) else state
     dealt: list[frozenset[Card] | None] = [frozenset(h) if h is not None else None for h in rec.hands]
     blind = frozenset(rec.blind) if rec.blind is not None else None
     bury = frozenset(rec.bury) if rec.bury is not None else None

@@ -380,3 +380,20 @@ def test_null_puzzle_solution_is_the_declarers_escape(tmp_path):
         declarer = st.to_move in st.setup.team
         good = {c for c, v in vals.items() if (v == 0) == declarer}
         assert set(p.solution) == good
+
+
+def test_null_worlds_are_solved_by_one_question_a_card(tmp_path):
+    """A null or Bettel world's value for each card is whether the declarer takes a trick: one null-window search
+    (reach 1) a card, equal to the exact trick count clipped to 0 or 1."""
+    from sheepsolve.player.solve import solve_world
+    from sheepsolve.solver import Solver
+
+    for name, cards in (("skat-null-finished", 0), ("skat-null-finished", 4), ("bettel-finished", 5)):
+        rec = load_record(cut(tmp_path, name, cards))
+        k = Knowledge.from_record(rec)
+        for w in WorldSampler(k).sample(15, seed=cards):
+            values, _ = solve_world(k, w, Solver(), payments=False)
+            exact = Solver().card_values(w.state, Objective.for_setup(w.setup))
+            assert values == tuple(min(exact[c], 1) for c in w.state.legal())
+            some, _ = solve_world(k, w, Solver(), payments=False, only=[0])
+            assert some[0] == values[0] and all(x is None for x in some[1:])

@@ -43,18 +43,21 @@ def solve_world(k: Knowledge, world: World, solver: Solver, tricks_solver: Solve
     obj = Objective.for_setup(setup, seat=None if g.two_sided else k.seat)
     solver.clear()
     legal = state.legal()
-    if only is None or 3 * len(only) > 2 * len(legal):  # most cards left: one card_values is cheaper
+    if g.no_trick:  # null, Bettel: one trick loses as surely as ten: does the declarer take one (1) or not (0)
+        got = [None] * len(legal)
+        for j in (range(len(legal)) if only is None else only):
+            got[j] = int(solver.reach(state.play(legal[j], check=False), 1, obj))
+        values: tuple = tuple(got)
+    elif only is None or 3 * len(only) > 2 * len(legal):  # most cards left: one card_values is cheaper
         vals = solver.card_values(state, obj)
         keep = range(len(legal)) if only is None else set(only)
-        values: tuple = tuple(vals[c] if j in keep else None for j, c in enumerate(legal))
+        values = tuple(vals[c] if j in keep else None for j, c in enumerate(legal))
     else:
         got: list[int | None] = [None] * len(legal)
         for j in only:
             got[j] = solver.value(state.play(legal[j], check=False), obj,
                                   guess=None if guesses is None else guesses[j])
         values = tuple(got)
-    if g.no_trick:  # null, Bettel: one trick loses as surely as ten, so a world's value is whether he takes one
-        values = tuple(None if v is None else min(v, 1) for v in values)
     if not payments or not g.two_sided:
         return values, None
     judge = Judge(setup, k.stakes, solver, tricks_solver or solver)

@@ -352,7 +352,7 @@ def test_choose_on_skat_records(run, assert_input_error, tmp_path):
     path = EXAMPLES / "skat-hearts-finished.toml"
     r = run("choose", path, "--worlds", "3", "--seed", "1", "--jobs", "1")
     assert r.exit_code == 0, r.output
-    assert r.output.startswith("Skat: ") and "the skat unseen" in r.output and "Grand hand" in r.output
+    assert r.output.startswith("Skat: ") and "the skat unseen" in r.output and "Grand Hand" in r.output and "Herz-Spiel, skat taken" in r.output
     data = json.loads(run("choose", path, "--worlds", "3", "--jobs", "1", "--json").output)
     assert data["game"] == "skat" and data["skat"] is None
     rows = [x for x in data["contracts"] if x["contract"] != "pass"]

@@ -56,12 +56,12 @@ def decision_text(d: BuryDecision, style: str) -> str:
 
 def contract_text(c: Contract, style: str) -> str:
     """A contract as players say it (:func:`~sheepsolve.render.text.contract_name`); a Skat contract
-    ``Grand hand``, ``Hearts, skat taken``, ``Null ouvert hand``, with the skat known ``Clubs, discard 9♣ 8♣``."""
+    by its German name (``Grand Hand``, ``Herz-Spiel, skat taken``, ``Null ouvert Hand``; with the skat known
+    ``Kreuz-Spiel, discard 9♣ 8♣``)."""
     if c.skat is None:
         return contract_name(c.game, style, trump=c.trump, called=c.called, tout=c.tout)
-    name = {"grand": "Grand", "null": "Null"}.get(c.game) or suit_name(c.trump or "", style).capitalize()
-    name += " ouvert" if c.ouvert else ""
-    name += {"hand": " hand", "taken": ", skat taken"}.get(c.skat, "")
+    name = contract_name(c.game, style, trump=c.trump, ouvert=c.ouvert, hand=c.skat == "hand")
+    name += ", skat taken" if c.skat == "taken" else ""
     return name + (f", discard {_cards(c.discard, style)}" if c.discard else "")
 
 

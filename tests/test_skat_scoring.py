@@ -237,3 +237,16 @@ def test_show_and_annotate_give_the_game_value_and_the_score(tmp_path):
     page = tmp_path / "a.html"
     run("annotate", "examples/skat-null-finished.toml", "--html", str(page))
     assert "Game value: null 23; won: +23." in page.read_text()
+
+
+def test_schneider_at_90_card_points():
+    """Skat's schneider starts at 90: a party with 30 card points or fewer is schneider (pagat.com/schafkopf/skat.html,
+    "Schneider: 1 if you took 90 or more card points"; Schafkopf's declarers need 91). It was 91 here before."""
+    g = make_game("grand")
+    assert skat_outcome(g, 90, 7, 10) == "win-schneider"
+    assert skat_outcome(g, 89, 7, 10) == "win"
+    v = game_value(g, skat_outcome(g, 90, 7, 10), matadors=1)
+    assert v.levels == ("with 1", "game", "schneider") and v.value == 72
+    announced = make_game("grand", hand=True, schneider_announced=True)
+    assert skat_outcome(announced, 90, 7, 10) == "win-schneider"
+    assert skat_outcome(announced, 89, 7, 10) == "loss"

@@ -1,11 +1,12 @@
 """Skat's result, game value and list score by the International Skat Order (ISkO), and Seeger-Fabian scoring.
 
 - **The result** (:func:`skat_outcome`), seen from the declarer, the skat (or discard) counted: won with 61 card
-  points or more (ISkO 5.2.2), and with 91 or more when schneider was announced, with every trick when schwarz
-  was announced (an ouvert grand or suit game is announced schwarz, ISkO 5.2.6); null is won with no trick
-  (5.2.7). The outcome names the level reached in play: ``win-schwarz`` (every trick), ``win-schneider`` (91 or
-  more), ``win``, ``loss``, ``loss-schneider`` (the declarer has 30 or less), ``loss-schwarz`` (he took no
-  trick). A lost announcement is ``loss`` at whatever points.
+  points or more (ISkO 5.2.2), and with 90 or more when schneider was announced (the defenders then hold 30 or
+  less, which makes them schneider), with every trick when schwarz was announced (an ouvert grand or suit game
+  is announced schwarz, ISkO 5.2.6); null is won with no trick (5.2.7). The outcome names the level reached in
+  play: ``win-schwarz`` (every trick), ``win-schneider`` (90 or more), ``win``, ``loss``, ``loss-schneider`` (the
+  declarer has 30 or less), ``loss-schwarz`` (he took no trick). A lost announcement is ``loss`` at whatever
+  points.
 - **The game value** (:func:`game_value`): grand and the suit games are their base value (grand 24, clubs 12,
   spades 11, hearts 10, diamonds 9) times a multiplier: the matadors "with" or "without" (the run of trumps from
   the jack of clubs down that the declarer holds, or lacks, the skat counted: ISkO 2.4.2), plus 1 each for game,
@@ -53,15 +54,16 @@ def skat_outcome(game: Game, points: int, tricks: int | None, total_tricks: int)
     >>> g = make_game("grand")
     >>> skat_outcome(g, 61, 4, 10), skat_outcome(g, 60, 5, 10), skat_outcome(g, 30, 2, 10), skat_outcome(g, 120, 10, 10)
     ('win', 'loss', 'loss-schneider', 'win-schwarz')
-    >>> skat_outcome(make_game("grand", hand=True, schneider_announced=True), 90, 7, 10)
-    'loss'
+    >>> announced = make_game("grand", hand=True, schneider_announced=True)
+    >>> skat_outcome(g, 90, 7, 10), skat_outcome(announced, 90, 7, 10), skat_outcome(announced, 89, 7, 10)
+    ('win-schneider', 'win-schneider', 'loss')
     """
     total = game.total_points
     if game.no_trick:
         return "win" if (tricks == 0 if tricks is not None else points == 0) else "loss"
     every_trick = tricks == total_tricks if tricks is not None else False
     no_trick = tricks == 0 if tricks is not None else False
-    schneider = points * 4 > total * 3  # 91 or more
+    schneider = points * 4 >= total * 3  # the defenders hold 30 or less
     won = points * 2 > total  # 61 or more (60-60 goes to the defenders)
     if game.schneider_announced and not schneider:
         won = False

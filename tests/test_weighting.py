@@ -423,3 +423,49 @@ def test_a_game_without_a_model_of_the_calls_is_uniform_and_says_so(example):
         d.pop("assumes")
         d.pop("seconds")
     assert a == n and a["inference"] == "none"
+
+
+def _with_auction(tmp_path, example: str, auction: list[str]):
+    text = open(f"examples/{example}.toml", encoding="utf-8").read()
+    path = tmp_path / f"{example}.toml"
+    path.write_text(f"auction = {json.dumps(auction)}\n" + text, encoding="utf-8")
+    return path
+
+
+def test_the_worlds_line_names_the_auction_in_the_tables_words(tmp_path, run):
+    """The weighted worlds' line says each announced contract by its name (contracts.contract_name) and a
+    Schafkopf pass "weiter": German names in German text, French words with French or ASCII cards (never a suit
+    letter S that a Bavarian reads as Schellen), the JSON's cards in ASCII; a Sheepshead record keeps its words."""
+    wenz = _with_auction(tmp_path, "farbwenz-leaves-finished",
+                         ["Sepp: farbwenz S", "Vroni: weiter", "Hias: weiter", "Resi: weiter"])
+    solo = _with_auction(tmp_path, "solo-acorns-finished",
+                         ["Sepp: weiter", "Vroni: sauspiel AS", "Hias: weiter", "Resi: solo C"])
+    args = ("--at", "3.2", "--worlds", "4", "--jobs", "1")
+    german = {wenz: "(Sepp: Gras-Wenz, Vroni: weiter, Hias: weiter, Resi: weiter)",
+              solo: "(Sepp: weiter, Vroni: Sauspiel auf die Blaue, Hias: weiter, Resi: Eichel-Solo)"}
+    french = {wenz: "(Sepp: Farbwenz in spades, Vroni: weiter, Hias: weiter, Resi: weiter)",
+              solo: "(Sepp: weiter, Vroni: Sauspiel on A♠, Hias: weiter, Resi: Solo in clubs)"}
+    for path in (wenz, solo):
+        text = run("suggest", path, *args)
+        assert text.exit_code == 0, text.output
+        line = next(x for x in text.output.splitlines() if x.startswith("worlds: "))
+        assert f"weighted by the auction {german[path]}" in line, line
+        in_french = run("suggest", path, *args, "--cards", "french").output
+        assert f"worlds: weighted by the auction {french[path]}" in in_french
+        data = json.loads(run("suggest", path, *args, "--json").output)
+        assert french[path].replace("A♠", "AS") in data["assumes"]
+        page = tmp_path / "s.html"
+        assert run("suggest", path, *args, "--html", page).exit_code == 0
+        assert f"Worlds: weighted by the auction {german[path]}" in page.read_text(encoding="utf-8")
+    legend = run("annotate", wenz, "--view", "player", "--worlds", "3", "--jobs", "1", "--json").output
+    assert json.loads(legend)["view"]["assumes"].startswith("weighted by the auction (Sepp: Farbwenz in spades,")
+    page = tmp_path / "a.html"
+    assert run("annotate", wenz, "--view", "player", "--worlds", "3", "--jobs", "1", "--html", page).exit_code == 0
+    assert "Worlds: weighted by the auction (Sepp: Gras-Wenz, Vroni: weiter," in page.read_text(encoding="utf-8")
+    chosen = run("choose", wenz, "--seat", "Hias", "--worlds", "3", "--jobs", "1").output
+    assert "deals weighted by the passes before Hias (Sepp: weiter, Vroni: weiter)" in chosen
+    page = tmp_path / "c.html"  # the page keeps the players' names as written (capitalize lowered them)
+    assert run("choose", wenz, "--seat", "Hias", "--worlds", "3", "--jobs", "1", "--html", page).exit_code == 0
+    assert "before Hias (Sepp: weiter, Vroni: weiter)" in page.read_text(encoding="utf-8")
+    sheepshead = run("suggest", "examples/sheepshead-called-ace-finished.toml", *args).output
+    assert "worlds: weighted by the auction (Ann: pass, Bob: pass, Cal: pass, Dee: pick)" in sheepshead

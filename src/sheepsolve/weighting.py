@@ -99,6 +99,10 @@ class WorldWeights:
     label = "every deal that fits the play is equally likely"
     uniform = False
 
+    def label_in(self, style: str) -> str:
+        """:attr:`label` for a reader of card style ``style`` (the auction's contracts and cards in his words)."""
+        return self.label
+
     def weight(self, k: Knowledge, world: World) -> float:  # pragma: no cover - the base is uniform
         return 1.0
 
@@ -142,10 +146,15 @@ class AuctionWeights(WorldWeights):
                                             under=getattr(source, "under", None),
                                             alone=bool(getattr(source, "alone", False)))
         self.active = bool(getattr(self.likelihood, "active", True))
-        players = getattr(source, "players", None) or tuple(str(i + 1) for i in range(auction.game.seats))
-        calls = ", ".join(c.text(players) for c in auction.calls)
-        self.label = (f"weighted by the auction ({calls}) through the model of the calls" if self.active
-                      else "every deal that fits the play is equally likely (no model of the calls for this game)")
+        self.players = getattr(source, "players", None) or tuple(str(i + 1) for i in range(auction.game.seats))
+        self.calls, self.family = auction.calls, auction.game.family
+        self.label = self.label_in("ascii")  # the JSON's: canonical ASCII cards
+
+    def label_in(self, style: str) -> str:
+        if not self.active:
+            return "every deal that fits the play is equally likely (no model of the calls for this game)"
+        calls = ", ".join(c.said(self.players, self.family, style) for c in self.calls)
+        return f"weighted by the auction ({calls}) through the model of the calls"
 
     def weight(self, k: Knowledge, world: World) -> float:
         st = world.setup
@@ -179,8 +188,11 @@ class PlayWeights(WorldWeights):
         self.base = base
         self.temperature = temperature
         self.solver = Solver(1)
-        what = base.label if base is not None else "every deal that fits the play is equally likely"
-        self.label = f"{what}; each card the others played weighed by its double-dummy cost (T = {temperature:g})"
+        self.label = self.label_in("ascii")
+
+    def label_in(self, style: str) -> str:
+        what = self.base.label_in(style) if self.base is not None else "every deal that fits the play is equally likely"
+        return f"{what}; each card the others played weighed by its double-dummy cost (T = {self.temperature:g})"
 
     def weight(self, k: Knowledge, world: World) -> float:
         from .objective import Objective
@@ -251,13 +263,15 @@ def passes_weights(game: Game, seat: int, inference: str, players: Sequence[str]
         return None, uniform + " (no model of the calls for this game)"
     names = players or tuple(str(i + 1) for i in range(game.seats))
     return (lambda hands: float(like(hands))), (
-        f"deals weighted by the passes before {names[seat]} ({', '.join(c.text(names) for c in auction.calls)})"
+        f"deals weighted by the passes before {names[seat]} "
+        f"({', '.join(c.text(names, game.family) for c in auction.calls)})"
         " through the model of the calls")
 
 
-def assumption(k: Knowledge) -> str:
-    """One line: what the worlds assume (the weights and every ``--constrain``)."""
-    what = k.weights.label if k.weights is not None else "every deal that fits the play is equally likely"
+def assumption(k: Knowledge, style: str = "ascii") -> str:
+    """One line: what the worlds assume (the weights and every ``--constrain``), the auction's contracts and cards
+    in card style ``style`` (the JSON's: ASCII)."""
+    what = k.weights.label_in(style) if k.weights is not None else "every deal that fits the play is equally likely"
     if k.constraints:
         what += "; " + "; ".join(c.text for c in k.constraints)
     return what

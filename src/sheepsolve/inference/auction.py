@@ -222,6 +222,31 @@ class Call:
         fam = family or ("schafkopf" if self.kind in (PLAY, KLOPFEN, CONTRACT) else "sheepshead")
         return f"{players[self.seat]}: {self.word(fam)}"
 
+    def said(self, players: Sequence[str], family: str, style: str) -> str:
+        """The call as the table says it, for a reader of card style ``style``: a contract by its name
+        (:func:`~sheepsolve.contracts.contract_name`), a card in ``style``, a Schafkopf pass ``weiter``.
+
+        >>> sepp = Call(0, CONTRACT, ContractCall("farbwenz", "S"))
+        >>> sepp.said(["Sepp"], "schafkopf", "german"), sepp.said(["Sepp"], "schafkopf", "ascii")
+        ('Sepp: Gras-Wenz', 'Sepp: Farbwenz in spades')
+        >>> Call(0, PASS).said(["Sepp"], "schafkopf", "german")
+        'Sepp: weiter'
+        >>> Call(0, CALL, card=Card.parse("AS")).said(["Ann"], "sheepshead", "ascii")
+        'Ann: call AS'
+        """
+        from ..cards import format_card
+        from ..contracts import contract_name
+
+        word = self.word(family)
+        if self.contract is not None:
+            c = self.contract
+            name = contract_name(c.game, style, trump=c.trump, called=c.called, tout=c.tout) + \
+                (" ouvert" if c.ouvert else "")
+            word = {CONTRACT: name, AT_MOST: f"{'below' if self.strict else 'at most'} {name}"}.get(self.kind, word)
+        elif self.kind == CALL and self.card is not None:
+            word = f"call {format_card(self.card, style)}"
+        return f"{players[self.seat]}: {word}"
+
 
 @dataclass(frozen=True)
 class Auction:

@@ -91,6 +91,12 @@ class ViewSettings:
     inference: str = "none"  # how the worlds were weighted
     assumes: str = ""  # one line: what the worlds assume
     constraints: tuple[str, ...] = ()  # the --constrain texts
+    knowledge: Any = dataclasses.field(default=None, compare=False, repr=False)  # words ``assumes`` for a reader
+
+    def assumes_in(self, style: str) -> str:
+        """:attr:`assumes` for a reader of card style ``style``: the auction's contracts by name, its cards in
+        ``style``."""
+        return self.assumes if self.knowledge is None else assumption(self.knowledge, style)
 
     def to_dict(self) -> dict[str, Any]:
         return {"kind": "player", "worlds": self.worlds, "seed": self.seed, "min_cost": self.min_cost,
@@ -416,7 +422,8 @@ def annotate_view(ann, *, worlds: int | str = 100, seed: int = 0, jobs: int | No
                                 weights=weigh)
     settings = ViewSettings(worlds=worlds, seed=seed, min_cost=min_cost, solves=len(units),
                             seconds=time.perf_counter() - t0, inference="auction" if weighs(weigh) else "none",
-                            assumes=assumption(probe), constraints=tuple(c.text for c in constraints))
+                            assumes=assumption(probe), constraints=tuple(c.text for c in constraints),
+                            knowledge=probe)
     return dataclasses.replace(ann, decisions=decisions, summary=summary, view=settings)
 
 

@@ -91,6 +91,11 @@ class View:
         """One line: what the worlds assume."""
         return assumption(self.knowledge)
 
+    def assumes_in(self, style: str) -> str:
+        """:attr:`assumes` for a reader of card style ``style``: the auction's contracts by name, its cards in
+        ``style``."""
+        return assumption(self.knowledge, style)
+
     @property
     def seat_name(self) -> str:
         k = self.knowledge

@@ -97,7 +97,7 @@ def render_text(ann: Annotation, style: str = "symbols", *, color: bool = False,
     if ann.summary.text:
         lines.append(ann.summary.text)
     if ann.view is not None:
-        lines.append(view_legend(ann))
+        lines.append(view_legend(ann, style))
     lines.append("")
     b = ann.bury
     if b is not None:
@@ -230,7 +230,7 @@ def bury_view_text(b, style: str, g: Any) -> str:
     return out + f"; best in expectation: {best} ({v.best[0].expected_text()}){tie}"
 
 
-def view_legend(ann: Annotation) -> str:
+def view_legend(ann: Annotation, style: str = "ascii") -> str:
     """One line on how the player's view was judged."""
     s = ann.view
     what = "every consistent world" if s.worlds == "all" else f"{s.worlds} worlds"
@@ -238,9 +238,9 @@ def view_legend(ann: Annotation) -> str:
             f"(expected cost ± standard error; (!) a player's-view error: beyond the noise"
             f"{f' and at least {s.min_cost}' if s.min_cost else ''}); luck: the result against what the player "
             f"could expect at his first decision, less his own expected losses, for his side. "
-            f"Worlds: {s.assumes or 'every deal that fits the play is equally likely'}. Expected loss and luck rest "
-            f"on averages of double-dummy values: from the next card on everyone is read as seeing every card, so "
-            f"they flatter guesses a player could not make."
+            f"Worlds: {s.assumes_in(style) or 'every deal that fits the play is equally likely'}. Expected loss and "
+            f"luck rest on averages of double-dummy values: from the next card on everyone is read as seeing every "
+            f"card, so they flatter guesses a player could not make."
             + (" Null and Bettel: a world's value is 1 when the declarer takes a trick, 0 when he takes none, so"
                " an expected cost is a chance of the game." if ann.game.no_trick else ""))
 
@@ -411,7 +411,7 @@ def render_html(ann: Annotation, style: str | None = None, *, min_cost: int | No
         has_bury=bool(st.bury), bury=b, bury_rows=bury_rows,
         bury_rest=(len(b.options) - len([o for o in b.options if o.exact])) if b is not None else 0,
         tricks=list(tricks.values()), players=players, scale=scale, min_cost=min_cost,
-        label=_bury_label, view_legend=view_legend(ann) if ann.view is not None else "",
+        label=_bury_label, view_legend=view_legend(ann, style) if ann.view is not None else "",
         contract_of_call=lambda c: contract_name("sauspiel", style, called=c))
 
 

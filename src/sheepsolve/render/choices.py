@@ -409,7 +409,7 @@ def suggest_html(v, style: str | None = None) -> str:
                        subtitle=f"{v.seat_name} to move ({side})",
                        command="suggest", v=v, who=v.seat_name, order=order, charts=charts,
                        two_sided=g.two_sided, belief_cards=[Card.parse(c) for c in names], beliefs=belief_rows,
-                       has_trumps=bool(g.trumps), **suggest_position(v))
+                       has_trumps=bool(g.trumps), assumes=v.assumes_in(style), **suggest_position(v))
 
 
 def suggest_position(v) -> dict[str, Any]:

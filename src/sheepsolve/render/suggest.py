@@ -63,7 +63,7 @@ def render_suggest(v: View, style: str = "ascii") -> str:
     if not g.two_sided:
         lines.append("(ramsch and leaster: no payment or P(61+) from one seat's points)")
     lines.extend(belief_lines(v, style))
-    lines.append(f"worlds: {v.assumes}")
+    lines.append(f"worlds: {v.assumes_in(style)}")
     lines.append("Each world is solved double dummy: the figures read the players as seeing every card from then "
                  "on, so they flatter guesses a player could not make.")
     return "\n".join(lines) + "\n"

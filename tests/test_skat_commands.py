@@ -397,3 +397,12 @@ def test_null_worlds_are_solved_by_one_question_a_card(tmp_path):
             assert values == tuple(min(exact[c], 1) for c in w.state.legal())
             some, _ = solve_world(k, w, Solver(), payments=False, only=[0])
             assert some[0] == values[0] and all(x is None for x in some[1:])
+
+
+def test_annotate_names_the_skat_discard_as_a_discard():
+    """annotate judges the declarer's discard in Skat words: 'every discard of 2 of the declarer's 12 cards' (it
+    said 'every bury of 2 of the picker's 12 cards')."""
+    r = run("annotate", EXAMPLES / "skat-grand-finished.toml")
+    assert r.exit_code == 0, r.output
+    assert "every discard of 2 of the declarer's 12 cards" in r.output
+    assert "bury" not in r.output and "picker" not in r.output

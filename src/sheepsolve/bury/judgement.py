@@ -138,7 +138,9 @@ def judge_bury_and_call(judge: Judge, names: tuple[str, ...], chosen_value: int,
     elif kind == "call":
         what = "the calls the declarer's hand allows"
     else:
-        what = f"every bury of {g.bury_size} of the picker's {len(setup.hands[setup.declarer]) + g.bury_size} cards"
+        held = len(setup.hands[setup.declarer]) + g.bury_size
+        what = (f"every discard of {g.bury_size} of the declarer's {held} cards" if g.family == "skat"
+                else f"every bury of {g.bury_size} of the picker's {held} cards")
     return BuryJudgement(kind=kind, picker=names[setup.declarer], chosen=chosen, best=bests, best_value=best,
                          cost=sign * (best - chosen_value), swing=swing, compared=what, options=tuple(compared),
                          others=tuple(others), exact=exact)

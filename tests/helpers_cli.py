@@ -77,3 +77,17 @@ def with_lines(tmp_path: Path, src: Path, *lines: str, name: str = "rec.toml") -
     p = tmp_path / name
     p.write_text("\n".join(lines) + "\n" + src.read_text(encoding="utf-8"), encoding="utf-8")
     return p
+
+
+# A child process that runs the command line with only ROOM MiB of address space above what it holds after
+# importing sheepsolve (argv: ROOM, then the command's arguments): the low-memory fault tests.
+LOW_MEMORY = """
+import resource, sys
+import sheepsolve.cli
+with open("/proc/self/status") as f:
+    size = next(int(line.split()[1]) * 1024 for line in f if line.startswith("VmSize:"))
+room = int(sys.argv[1]) * 2**20
+resource.setrlimit(resource.RLIMIT_AS, (size + room, size + room))
+sys.argv = ["sheepsolve"] + sys.argv[2:]
+sheepsolve.cli.main()
+"""

@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from helpers_cli import LOW_MEMORY
 from sheepsolve import batch_output
 from sheepsolve.cli import main
 
@@ -183,18 +184,6 @@ def test_sigint_to_a_batch_in_one_process_is_status_130(tmp_path: Path) -> None:
             p.communicate()
     assert p.returncode == 130 and err == b"", (p.returncode, err)
     _whole_lines(out)
-
-
-LOW_MEMORY = """
-import resource, sys
-import sheepsolve.cli
-with open("/proc/self/status") as f:
-    size = next(int(line.split()[1]) * 1024 for line in f if line.startswith("VmSize:"))
-room = int(sys.argv[1]) * 2**20
-resource.setrlimit(resource.RLIMIT_AS, (size + room, size + room))
-sys.argv = ["sheepsolve"] + sys.argv[2:]
-sheepsolve.cli.main()
-"""
 
 
 def low_memory(room_mib: int, *args: str) -> subprocess.CompletedProcess:

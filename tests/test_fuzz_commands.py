@@ -38,7 +38,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from helpers_cli import ROOT
+from helpers_cli import LOW_MEMORY, ROOT
 from sheepsolve.cli import main
 
 BASES = sorted((ROOT / "examples").glob("*.toml")) + sorted((ROOT / "examples" / "puzzles").glob("*.toml")) + \
@@ -564,16 +564,6 @@ def _group_alive(pgid: int) -> list[int]:
     return alive
 
 
-LOW_MEMORY = """
-import resource, sys
-import sheepsolve.cli
-with open("/proc/self/status") as f:
-    size = next(int(line.split()[1]) * 1024 for line in f if line.startswith("VmSize:"))
-room = int(sys.argv[1]) * 2**20
-resource.setrlimit(resource.RLIMIT_AS, (size + room, size + room))
-sys.argv = ["sheepsolve"] + sys.argv[2:]
-sheepsolve.cli.main()
-"""
 
 
 def _signal_defaults() -> None:

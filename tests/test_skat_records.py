@@ -133,3 +133,42 @@ def test_a_bad_skat_record_is_one_error_line_and_exit_2(tmp_path):
     assert run.returncode == 2 and run.stdout == ""
     assert run.stderr.strip().splitlines() == [f"error: {path}: bid: 70 is above the value of every null game "
                                                f"(59: null ouvert hand)"]
+
+
+@pytest.mark.parametrize("key,value", [("crack", True), ("recrack", False), ("kontra", True), ("re", False),
+                                       ("doublers", 1), ("doublers", 0)])
+def test_skat_has_no_doubling_keys(key, value):
+    # sheepsolve's Skat has no Kontra, Re or klopfen (docs/RULES.md, "Skat and Bettel"): the keys are refused,
+    # whatever their value, naming the key
+    with pytest.raises(RecordError, match=f"^{key}: sheepsolve's Skat has no doubling"):
+        record_from_dict(skat(**{key: value}))
+    with pytest.raises(RecordError, match=f"^{key}: sheepsolve's Skat has no doubling"):
+        record_from_dict(dict(skat(contract=None, trump=None, game="grand"), **{key: value}))
+
+
+@pytest.mark.parametrize("call", ["Ann: klopfen", "Bob: kontra", "Cal: re"])
+def test_a_skat_auction_has_no_doubling_calls(call):
+    word = call.split(": ")[1]
+    with pytest.raises(RecordError, match=f'^auction: call 1 \\("{call}"\\): {word}: sheepsolve\'s Skat has no doubling'):
+        record_from_dict(skat(auction=[call]))
+
+
+def test_a_skat_record_with_kontra_is_one_error_line_and_exit_2(tmp_path):
+    path = tmp_path / "kontra.toml"
+    path.write_text(dump_record(record_from_dict(skat())) + "kontra = true\n")
+    text = path.read_text()
+    # the key goes before the first table
+    head, sep, rest = text.partition("\n[")
+    path.write_text(head + "\nkontra = true\n" + sep + rest.replace("kontra = true\n", ""))
+    run = subprocess.run([sys.executable, "-m", "sheepsolve", "show", str(path)], capture_output=True, text=True)
+    assert run.returncode == 2 and run.stdout == ""
+    lines = run.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"error: {path}: kontra: sheepsolve's Skat has no doubling")
+
+
+def test_a_skat_setup_takes_no_stakes():
+    from sheepsolve.record import Record
+
+    rec = record_from_dict(skat())
+    with pytest.raises(RecordError, match="^crack: sheepsolve's Skat has no doubling"):
+        Record.from_state(rec.setup().start(), players=rec.players, crack=True)

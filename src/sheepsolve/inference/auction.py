@@ -329,6 +329,8 @@ def _read_call(item: Any, i: int, game: Game, players: Sequence[str]) -> Call:
         raise AuctionError(f"{where}: unknown call {clip(repr(word))}{hint}: Sheepshead calls are pass, pick, "
                            "call CARD, alone, blitz, crack, recrack")
     if low in _SCHAFKOPF_WORDS:
+        if game.family == "skat" and _SCHAFKOPF_WORDS[low] in (KLOPFEN, CRACK, RECRACK):
+            raise AuctionError(f"{where}: {low}: sheepsolve's Skat has no doubling (no Kontra, Re or klopfen)")
         return Call(seat, _SCHAFKOPF_WORDS[low])
     try:
         return Call(seat, CONTRACT, contract=ContractCall.parse(word))

@@ -114,6 +114,8 @@ class Record:
                 raise RecordError(f"{key}: not an informational key (informational keys: {', '.join(INFO_KEYS)})")
             scan_values(value, key, 1)
             extra[key] = info_value(value, key, 0)
+        if (crack or recrack or doublers) and g.family == "skat":
+            raise RecordError(f"{'crack' if crack or recrack else 'doublers'}: sheepsolve's Skat has no doubling")
         if (crack or recrack) and g.kind not in ("picker", "contract"):
             raise RecordError(f"crack: {g.name} has no picker or declarer to double against")
         if recrack and not crack:

@@ -22,12 +22,14 @@ from ..games import REGISTRY, GameError, resolve_name
 from ..skat_declaration import CONTRACTS, DeclarationError, game_of_contract
 from .errors import RecordError, kind_of, shown
 
-__all__ = ["SKAT_KEYS", "SKAT_WORDS", "is_skat", "reader_data", "written_keys"]
+__all__ = ["SKAT_KEYS", "SKAT_WORDS", "NO_DOUBLING", "is_skat", "reader_data", "written_keys"]
 
 SKAT_KEYS = ("contract", "skat", "discard", "hand", "schneider_announced", "schwarz_announced", "bid")
 """The keys only a Skat record has (``ouvert`` and ``declarer`` are shared with Schafkopf)."""
 SKAT_WORDS = {"blind": "skat", "bury": "discard", "picker": "declarer"}
 """The Sheepshead words of the reader and the Skat words a Skat record's errors use instead."""
+NO_DOUBLING = ("crack", "recrack", "kontra", "re", "doublers")
+"""The stakes keys of Sheepshead and Schafkopf (crack/recrack, kontra/re, doublers and klopfen), refused in Skat."""
 
 # the record's key, and the reader's key it stands for
 _RENAMED = (("skat", "blind"), ("discard", "bury"), ("declarer", "picker"))
@@ -48,6 +50,10 @@ def reader_data(d: Mapping[str, Any]) -> dict[str, Any]:
     ``skat``, ``discard`` and ``declarer`` the ``blind``, ``bury`` and ``picker``, and in a hand game the skat as
     dealt is what counts for the declarer (the ``bury``). Raises :class:`RecordError` naming the key."""
     out = dict(d)
+    for key in NO_DOUBLING:
+        if key in d:
+            raise RecordError(f"{key}: sheepsolve's Skat has no doubling (no Kontra, Re or klopfen; docs/RULES.md, "
+                              f"\"Skat and Bettel\"): leave {key} out")
     for key, old in _RENAMED:
         if key in d and old in d:
             raise RecordError(f"{key}: given twice, also as {old} (a Skat record writes {key})")

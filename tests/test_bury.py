@@ -31,7 +31,7 @@ from sheepsolve.games import make_game
 from sheepsolve.objective import Objective
 from sheepsolve.pool import game_spec
 from sheepsolve.reference import reference_value
-from sheepsolve.render.choices import render_bury, render_choose
+from sheepsolve.render.choices import lesson_text, render_bury, render_choose
 from sheepsolve.scoring import Stakes, outcome_for
 from sheepsolve.worlds import WorldsError, WorldSampler, before_choice, world_rng
 
@@ -397,8 +397,10 @@ def test_lesson_when_actual_best_differs():
         r = B.sample_buries(g, hands[0], blind, 0, worlds=6, unseen=unseen, actual_hands=hands)
         assert r.actual is not None
         if not set(r.best) & set(r.actual.best):
-            assert r.lesson and "On the actual deal" in r.lesson
-            assert r.to_dict()["lesson"] == r.lesson
+            words = lesson_text(r.lesson)
+            assert r.lesson.deal is not None and r.lesson.deal.deal_best.decision in r.actual.best
+            assert words and words.startswith("On the actual deal")
+            assert r.to_dict(lesson=words)["lesson"] == words
             return
         assert r.lesson is None
     pytest.fail("no deal with a lesson in 40 tries")
@@ -501,8 +503,10 @@ def test_record_bury_cost_with_the_pickers_hand_only():
     d = rr.to_dict()["record_choice"]
     assert d["cost"] == pytest.approx(m, abs=1e-4) and d["cost_stderr"] == pytest.approx(se, abs=1e-4)
     assert d["tie"] is False and d["cost_unit"] == "units"
-    assert rr.lesson and f"costs {m:.2f} ± {se:.2f} units a hand in expectation" in rr.lesson
-    assert rr.to_dict()["lesson"] == rr.lesson
+    assert rr.lesson and rr.lesson.record is not None and rr.lesson.record.cost == pytest.approx(m)
+    words = lesson_text(rr.lesson)
+    assert words and f"costs {m:.2f} ± {se:.2f} units a hand in expectation" in words
+    assert rr.to_dict(lesson=words)["lesson"] == words
     text = render_bury(rr)
     assert f"{m:.2f} ± {se:.2f} units a hand below the best in expectation: beyond the noise" in text
     assert "lesson: " in text

@@ -93,12 +93,38 @@ def test_analyses_read_and_replay_once(counts, args: list[str]) -> None:
     assert (got["read"], got["replay"]) == (1, 1)
 
 
-def test_import_suggest_answers_from_the_record_it_built(counts) -> None:
-    """No TOML round trip: the position is read twice by the importer (to find the player to move, then with his
-    hand), and suggest takes that record."""
-    got = ran(counts, "import", "openschafkopf", "--rules", "rufspiel eichel von 1", "--hand",
-              "eo hu sz ea ha h9 s7 gk", "--suggest", *SAMPLED)
-    assert (got["read"], got["replay"]) == (2, 2)
+#: openschafkopf positions: at the first lead, mid-trick, after a whole trick (the next leader its winner), and a
+#: wenz mid-trick after a trick.
+POSITIONS = [
+    ("rufspiel eichel von 1", "eo hu sz ea ha h9 s7 gk", ""),
+    ("rufspiel eichel von 1", "eo hu sz ea ha h9 s7 s8", "gk ga"),
+    ("rufspiel eichel von 1", "eo hu sz ez ha h9 s7", "g7 ga gz g8"),
+    ("wenz von 2", "ez e9 e8 hk h8 sa s9", "ha h7 h9 hz eu"),
+]
+
+
+@pytest.mark.parametrize("rules, hand, table", POSITIONS)
+def test_import_suggest_reads_and_replays_once(counts, rules: str, hand: str, table: str) -> None:
+    """No TOML round trip and no second read: the player to move comes from the trick winners, the position is
+    read once with his hand and replayed once, and suggest takes that record. Was: read twice by the importer
+    (to find the player to move, then with his hand), 2 replays."""
+    got = ran(counts, "import", "openschafkopf", "--rules", rules, "--hand", hand, "--cards-on-table", table,
+              "--suggest", *SAMPLED)
+    assert (got["read"], got["replay"]) == (1, 1)
+
+
+@pytest.mark.parametrize("rules, hand, table", POSITIONS)
+def test_import_read_once_gives_the_two_read_record(rules: str, hand: str, table: str) -> None:
+    """The one read gives the record the two reads gave (the replay's player to move, his hand as dealt)."""
+    from sheepsolve import importers
+
+    d, rec = importers.openschafkopf_record(rules, hand, table), importers.openschafkopf_position(rules, hand, table)
+    base = {k: v for k, v in d.items() if k != "hands"}
+    again_d, again = importers._read_twice(base, importers.parse_openschafkopf_cards(hand),
+                                           importers.parse_openschafkopf_cards(table))
+    assert (d, rec) == (again_d, again)
+    seat = rec.replay.final.to_move
+    assert [str(p) for p in d["hands"]] == [rec.players[seat]]
 
 
 TINY = ["--worlds", "2", "--seed", "1", "--jobs", "1"]

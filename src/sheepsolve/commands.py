@@ -235,10 +235,12 @@ def bury(src: Source, *, view: str | None = None, worlds: int | str | None = Non
     """``sheepsolve bury FILE --json``."""
     from .bury import bury_from_record, read_bury_record
 
+    from .render.choices import lesson_text
+
     loaded = read_bury_record(src, german=german)  # type: ignore[arg-type]
     res = bury_from_record(loaded, view=view, worlds=worlds, seed=seed, jobs=jobs, by=by, progress=progress,
                            inference=inference)
-    return res, res.to_dict()
+    return res, res.to_dict(lesson=lesson_text(res.lesson))
 
 
 def pick(src: Source, *, seat_name: str | None = None, worlds: int | str = 100, seed: int = 0, jobs: int | None = None,

@@ -34,7 +34,7 @@ import re
 from typing import Any
 
 from .cards import Card, format_cards, in_notation, suit_name
-from .record import Record, RecordError
+from .record import Record, RecordError, record_from_dict
 
 __all__ = ["NotationError", "parse_openschafkopf_cards", "parse_openschafkopf_rules", "openschafkopf_record",
            "openschafkopf_position",
@@ -158,8 +158,6 @@ def openschafkopf_position(rules: str, hand: str, cards_on_table: str = "", *, d
 
 
 def _position(rules: str, hand: str, cards_on_table: str, deck: str | None) -> tuple[dict[str, Any], Record]:
-    from .record import record_from_dict
-
     d: dict[str, Any] = parse_openschafkopf_rules(rules)
     d["players"] = list(PLAYERS)
     if deck is not None:
@@ -172,6 +170,39 @@ def _position(rules: str, hand: str, cards_on_table: str, deck: str | None) -> t
                             "(--cards-on-table)")
     if table:
         d["play"] = [format_cards(table[i:i + 4]) for i in range(0, len(table), 4)]
+    done = _read_once(d, held, table)
+    return done if done is not None else _read_twice(d, held, table)
+
+
+def _read_once(d: dict[str, Any], held: list[Card], table: list[Card]) -> tuple[dict[str, Any], Record] | None:
+    """The position read once, the hand given to the player to move as the trick winners tell (no replay to find
+    him); None where that cannot be done or the record is refused: :func:`_read_twice` then says why, as it
+    always has."""
+    from .cards import parse_cards, parse_suit
+    from .games import GameError, make_game
+    from .record.replay import seats_in_tricks
+
+    try:
+        g = make_game(d["game"], trump=parse_suit(d["trump"], "german") if "trump" in d else None,
+                      deck=d.get("deck"), tout=d.get("tout"), ouvert=d.get("ouvert"), seats=len(PLAYERS))
+        called = parse_cards(d["called"])[0] if "called" in d else None
+        tricks = [table[i:i + g.seats] for i in range(0, len(table), g.seats)]
+        played, seat = seats_in_tricks(g, tricks, called)
+    except (GameError, ValueError):
+        return None
+    mine = list(held) + played[seat]
+    if len(table) >= g.seats * g.hand_size or len(mine) != g.hand_size:
+        return None
+    given = {**d, "hands": {PLAYERS[seat]: format_cards(mine)}}
+    try:
+        return given, record_from_dict(given)
+    except RecordError:
+        return None
+
+
+def _read_twice(d: dict[str, Any], held: list[Card], table: list[Card]) -> tuple[dict[str, Any], Record]:
+    """The position read without the hand (to find the player to move and what he played), then with it: what
+    gives a refused position its error."""
     try:
         rec = record_from_dict(d)
     except RecordError as e:

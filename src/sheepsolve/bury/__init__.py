@@ -49,8 +49,9 @@ Readings
 - Ties: a choice whose shortfall to the best, world by world, is at most two of its standard errors ties with it
   (:func:`~sheepsolve.stats.within_noise`, the rule ``suggest`` applies to cards); ``best`` lists the ties. In
   ``choose`` and ``pick`` passing (0 in every world) takes part.
-- Lessons (:meth:`BuryRanking.lesson_text <sheepsolve.bury.results.BuryRanking.lesson_text>`): from the picker's view, where no best choice on the actual deal is
-  among the best in expectation, and where the record's own bury is not, what it costs in expectation against the
+- Lessons (:attr:`BuryRanking.lesson <sheepsolve.bury.results.BuryRanking.lesson>`, a
+  :class:`~sheepsolve.bury.results.BuryLesson` worded by :func:`sheepsolve.render.choices.lesson_text`): from the
+  picker's view, where no best choice on the actual deal is among the best in expectation, and where the record's own bury is not, what it costs in expectation against the
   best (:meth:`BuryRanking.record_cost`), which needs only the picker's hand, the blind and the bury.
 - Caveat (said by every command): each world is solved double dummy, so the figures read the picker (declarer)
   optimistically.

@@ -1,6 +1,7 @@
 """What the bury tools answer: the statistics of a choice over the worlds (:class:`Sampled`), a ranking of every
-bury and call (:class:`BuryRanking`, with its rows and the lesson where the double-dummy best and the best in
-expectation disagree), pick or pass (:class:`PickResult`) and every contract (:class:`ChoiceResult`). Each gives
+bury and call (:class:`BuryRanking`, with its rows and the lesson, :class:`BuryLesson`, where the double-dummy
+best and the best in expectation disagree or the record's choice is not among the best; worded in
+:mod:`sheepsolve.render.choices`), pick or pass (:class:`PickResult`) and every contract (:class:`ChoiceResult`). Each gives
 its JSON from its own ``to_dict``.
 """
 
@@ -16,9 +17,9 @@ from ..games import Game
 from ..stats import mean_se, rounded, within_noise
 from .choices import BuryDecision, Contract
 
-__all__ = ["BURY_CAVEAT", "BURY_CAVEAT_ACTUAL", "CHOOSE_CAVEAT", "role_of", "unit_of", "value_text", "Sampled",
-           "choice_stats", "with_diffs", "competition_ranks", "effective_worlds", "BuryRow", "SampledRow", "BuryRanking", "PickResult", "ContractRow", "ChoiceResult",
-           "number_text", "alone_note"]
+__all__ = ["BURY_CAVEAT", "BURY_CAVEAT_ACTUAL", "CHOOSE_CAVEAT", "role_of", "unit_of", "Sampled", "choice_stats",
+           "with_diffs", "competition_ranks", "effective_worlds", "BuryRow", "SampledRow", "BuryRanking",
+           "BuryLesson", "DealLesson", "RecordLesson", "PickResult", "ContractRow", "ChoiceResult", "alone_note"]
 
 BURY_CAVEAT = ("each world is solved double dummy (every player sees every card once the play starts), so the "
                "figures read the picker optimistically")
@@ -39,11 +40,6 @@ def role_of(game: Game) -> str:
 def unit_of(game: Game) -> str:
     """What a payment counts: Sheepshead ``units``, Schafkopf ``money``, Skat ``score`` (the declarer's score)."""
     return {"sheepshead": "units", "skat": "score"}.get(game.family, "money")
-
-
-def value_text(value: int | None, outcome: str) -> str:
-    """A choice's result on one deal in words: ``60 points, loss``, or in null (no points question) ``win``."""
-    return outcome if value is None else f"{value} points, {outcome}"
 
 
 # --------------------------------------------------------------------------------------------------------------
@@ -263,45 +259,36 @@ class BuryRanking:
         return None
 
     @property
-    def lesson(self) -> str | None:
-        """Where the best choice on the actual deal is not the best in expectation, that in words."""
-        return self.lesson_text("ascii")
-
-    def lesson_text(self, style: str = "ascii") -> str | None:
-        """:attr:`lesson` with the cards in one notation (a :func:`~sheepsolve.cards.format_card` style).
-
-        From the picker's view: where the best choice on the actual deal (when every hand is known) is not among
-        the best in expectation, that, and where the record's own choice is not among the best in expectation,
-        what it costs against the best (:meth:`record_cost`), also when only the picker's hand is known."""
+    def lesson(self) -> "BuryLesson | None":
+        """From the picker's view, what there is to learn (:class:`BuryLesson`; worded by
+        :func:`sheepsolve.render.choices.lesson_text`): where the best choice on the actual deal (when every hand
+        is known) is not among the best in expectation, and where the record's own choice is not among the best
+        in expectation, what it costs against the best (:meth:`record_cost`), also when only the picker's hand is
+        known. None when there is neither."""
         if self.view != "picker":
             return None
-        actual = self._actual_lesson(style)
-        record = self._record_lesson(style)
-        if actual and self.actual is not None and self.record_choice is not None:
+        deal = self._deal_lesson()
+        record = self._record_lesson()
+        if deal is not None and self.actual is not None and self.record_choice is not None:
             row = self.row_of(self.record_choice)
             if row is not None and row.decision == self.actual.rows[0].decision:
-                record = None  # the actual lesson already gives that choice's cost
-        parts = [x for x in (actual, record) if x]
-        return " ".join(parts) if parts else None
+                record = None  # the deal's lesson already gives that choice's cost
+        if deal is None and record is None:
+            return None
+        return BuryLesson(seat=self.players[self.picker], role=role_of(self.game), unit=unit_of(self.game),
+                          measure=self.unit, by=self.by, worlds=self.worlds, deal=deal, record=record)
 
-    def _record_lesson(self, style: str) -> str | None:
+    def _record_lesson(self) -> "RecordLesson | None":
         cost = self.record_cost()
         if cost is None or cost[2]:
             return None
-        c, se, _ = cost
-        e = self.rows[0]
-        assert isinstance(e, SampledRow) and self.record_choice is not None
+        best = self.rows[0]
+        assert isinstance(best, SampledRow) and self.record_choice is not None
         row = self.row_of(self.record_choice)
         assert isinstance(row, SampledRow)
-        unit = unit_of(self.game)
-        who = self.players[self.picker]
-        others = len({r.decision for r in self.rows if isinstance(r, SampledRow) and r.tie} - {e.decision})
-        tied = f"; {others} more within noise of it" if others else ""
-        return (f"{who}'s choice {self.record_choice.label(style)} ({mean_text(row.stats)}, "
-                f"{row.stats.payment:+.2f} {unit} a hand) costs {c:.2f} ± {number_text(se, 2)} {self.unit} a hand in "
-                f"expectation against the best from what {who} could see, {e.decision.label(style)} ("
-                f"{mean_text(e.stats)}, {e.stats.payment:+.2f} {unit}{tied}), world by world over "
-                f"{self.worlds} worlds: beyond the noise (more than two standard errors).")
+        others = len({r.decision for r in self.rows if isinstance(r, SampledRow) and r.tie} - {best.decision})
+        return RecordLesson(choice=self.record_choice, row=row, cost=cost[0], cost_stderr=cost[1], best=best,
+                            others_tied=others)
 
     @property
     def actual_agrees(self) -> bool:
@@ -309,37 +296,23 @@ class BuryRanking:
         expectation (no lesson from the deal)."""
         return self.view == "picker" and self.actual is not None and any(d in self.actual.best for d in self.best)
 
-    def _actual_lesson(self, style: str) -> str | None:
+    def _deal_lesson(self) -> "DealLesson | None":
         if self.actual is None or self.actual_agrees:
             return None
-        unit = unit_of(self.game)
-        a = self.actual.rows[0]
-        e = self.rows[0]
-        a_in_world = self.row_of(a.decision)
-        e_on_deal = self.actual.row_of(e.decision)
-        assert isinstance(a, BuryRow) and isinstance(e, SampledRow)
-        text = (f"On the actual deal the best choice is {a.decision.label(style)} ({value_text(a.value, a.outcome)}, "
-                f"{a.payment:+d} {unit}), but from what {self.players[self.picker]} could see the best is "
-                f"{e.decision.label(style)} ({mean_text(e.stats)}, "
-                f"{e.stats.payment:+.2f} {unit} a hand).")
-        if e_on_deal is not None and isinstance(e_on_deal, BuryRow):
-            text += (f" On this deal {e.decision.label(style)} gives "
-                     + (f"{e_on_deal.value} points ({e_on_deal.outcome}, " if e_on_deal.value is not None else
-                        f"a {e_on_deal.outcome} (") + f"{e_on_deal.payment:+d});")
-        if a_in_world is not None and isinstance(a_in_world, SampledRow):
-            st = a_in_world.stats
-            text += (f" over the worlds {a.decision.label(style)} averages "
-                     + (f"{number_text(st.mean)} points" if st.mean is not None else f"{st.pwin:.0%} won") + ", "
-                     f"{st.payment:+.2f} {unit} ({st.vs_best:+.2f} ± {number_text(st.vs_best_stderr, 2)} "
-                     f"{unit if self.by == 'payment' else 'points'} against the best, world by world).")
-            if st.vs_best_stderr is None:
-                text += " With one world there is no noise to measure: more worlds would tell whether it is real."
-            else:  # not a tie with the best (the lesson is not given then): beyond two standard errors
-                text += (f" From the {role_of(self.game)}'s seat the better choice is the one in expectation: the "
-                         "double-dummy best only suits this lie of the cards.")
-        return text
+        on_deal = self.actual.rows[0]
+        expected = self.rows[0]
+        assert isinstance(on_deal, BuryRow) and isinstance(expected, SampledRow)
+        expected_on_deal = self.actual.row_of(expected.decision)
+        deal_best_in_worlds = self.row_of(on_deal.decision)
+        return DealLesson(
+            deal_best=on_deal, expected_best=expected,
+            expected_best_on_deal=expected_on_deal if isinstance(expected_on_deal, BuryRow) else None,
+            deal_best_in_worlds=deal_best_in_worlds if isinstance(deal_best_in_worlds, SampledRow) else None)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self, lesson: str | None = None) -> dict[str, Any]:
+        """The JSON of ``bury --json``; ``lesson``: :attr:`lesson` in words
+        (:func:`sheepsolve.render.choices.lesson_text`, as :func:`sheepsolve.commands.bury` gives it), its
+        ``lesson`` key (null without it)."""
         names = self.players
         out: dict[str, Any] = {
             "game": self.game.name,
@@ -364,7 +337,7 @@ class BuryRanking:
         if self.actual is not None:
             out["actual"] = {"buries": [r.to_dict() for r in self.actual.rows],
                              "best": [d.to_dict() for d in self.actual.best]}
-        out["lesson"] = self.lesson
+        out["lesson"] = lesson
         if self.record_choice is not None:
             row = self.row_of(self.record_choice)
             out["record_choice"] = {**self.record_choice.to_dict(), "rank": row.rank if row else None,
@@ -395,16 +368,6 @@ class BuryRanking:
         return text.replace("the picker", f"the {role_of(self.game)}")
 
 
-def mean_text(s: Sampled) -> str:
-    """A choice's points over the worlds in words: ``mean 61.2 points``, or in null ``won in 40%``."""
-    return f"won in {s.pwin:.0%}" if s.mean is None else f"mean {number_text(s.mean)} points"
-
-
-def number_text(x: float | None, nd: int = 1) -> str:
-    """``x`` with ``nd`` decimals, ``-`` for none."""
-    return "-" if x is None else f"{x:.{nd}f}"
-
-
 def alone_note(game: Game, picked: Sequence[Card]) -> str | None:
     """Why every choice leaves the picker alone, when it does (never said of Skat, where the declarer always is)."""
     if game.family == "skat":
@@ -418,6 +381,48 @@ def alone_note(game: Game, picked: Sequence[Card]) -> str | None:
     if game.partner == "alone" or (game.kind == "picker" and game.seats != 5):
         return "the picker always plays alone in this game"
     return None
+
+
+@dataclass(frozen=True)
+class DealLesson:
+    """The best choice on the actual deal (``deal_best``) is not among the best in expectation
+    (``expected_best``, the first of them): with what the latter gives on this deal and what the former averages
+    over the worlds, where they are among the rows."""
+
+    deal_best: BuryRow
+    expected_best: SampledRow
+    expected_best_on_deal: BuryRow | None
+    deal_best_in_worlds: SampledRow | None
+
+
+@dataclass(frozen=True)
+class RecordLesson:
+    """The record's own choice (``choice``, its ``row``) is not among the best in expectation: what it costs
+    against the best (``best``) world by world, its standard error, and how many more choices tie with the
+    best."""
+
+    choice: BuryDecision
+    row: SampledRow
+    cost: float
+    cost_stderr: float | None
+    best: SampledRow
+    others_tied: int
+
+
+@dataclass(frozen=True)
+class BuryLesson:
+    """What a ranking from the picker's view teaches (:attr:`BuryRanking.lesson`), as data: who chose
+    (``seat``, his ``role``), what a payment counts (``unit``) and what the ranking measures (``measure``, ranked
+    ``by``), over how many ``worlds``; the lesson of the deal and of the record's choice (either may be None)."""
+
+    seat: str
+    role: str
+    unit: str
+    measure: str
+    by: str
+    worlds: int
+    deal: DealLesson | None
+    record: RecordLesson | None
 
 
 @dataclass(frozen=True)

@@ -168,17 +168,25 @@ def played_in_tricks(rec: RecordFields) -> list[list[Card]]:
     first seat, each later one by the winner of the one before): who played what, without walking the play
     through the engine. It checks nothing; :func:`replay_of` does (a record's play that it refuses may give any
     answer here)."""
-    g = rec.game
+    return seats_in_tricks(rec.game, rec.play, rec.called, rec.under)[0]
+
+
+def seats_in_tricks(g: Game, play: tuple[tuple[Card, ...], ...] | list[list[Card]], called: Card | None = None,
+                    under: Card | None = None) -> tuple[list[list[Card]], int]:
+    """:func:`played_in_tricks` of a play in game ``g`` (``called``, ``under``: the record's call), and the seat
+    to play next: the cards each seat played and who is to move, from the trick winners alone, checking
+    nothing."""
     n = g.seats
-    called_class = g.suit_class(rec.called) if rec.called is not None else None
+    called_class = g.suit_class(called) if called is not None else None
     out: list[list[Card]] = [[] for _ in range(n)]
     leader = 0
-    for trick in rec.play:
+    for trick in play:
         for i, c in enumerate(trick):
             out[(leader + i) % n].append(c)
         if len(trick) == n:
-            leader = (leader + trick_winner(g, list(trick), rec.under, called_class)) % n
-    return out
+            leader = (leader + trick_winner(g, list(trick), under, called_class)) % n
+    last = len(play[-1]) if play and len(play[-1]) < n else 0
+    return out, (leader + last) % n
 
 
 def completed_once(rec: Any, complete: Callable[[Any, dict[str, tuple[Card, ...]]], Any]) -> Any:

@@ -28,7 +28,7 @@ from typing import Any
 
 from ..bury import (BURY_CAVEAT, BURY_CAVEAT_ACTUAL, CHOOSE_CAVEAT, BuryRanking, BuryRow, ChoiceResult, Contract,
                     ContractRow, BuryDecision, PickResult, SampledRow, sauspiel_blocks)
-from ..bury.results import value_text
+from ..bury.results import BuryLesson, DealLesson, RecordLesson, Sampled
 from ..cards import RANKS, SUITS, Card, card_name, format_card, suit_name
 from ..games import Game, GameError
 from .charts import histogram
@@ -37,7 +37,8 @@ from ..contracts import contract_name, game_title
 from .text import cards as _cards, number, percent
 
 __all__ = ["render_bury", "render_pick", "render_choose", "bury_html", "pick_html", "choose_html",
-           "decision_text", "contract_text", "no_sauspiel_text", "worlds_text"]
+           "decision_text", "contract_text", "no_sauspiel_text", "worlds_text", "lesson_text", "value_text",
+           "mean_text"]
 
 _SHOWN = 8  # choices listed on one line of text; the JSON lists them all
 CHARTED = 4  # choices (or contracts) charted on a page
@@ -122,7 +123,7 @@ def render_bury(r: BuryRanking, style: str = "ascii") -> str:
                          f" ({value_text(a.value, a.outcome)}, {a.payment:+d})")
             if r.actual_agrees:
                 lines.append("the best choice on the actual deal is also among the best in expectation")
-        lesson = r.lesson_text(style)
+        lesson = lesson_text(r.lesson, style)
         if lesson:
             lines.append("lesson: " + lesson)
     if r.record_choice is not None:
@@ -135,6 +136,66 @@ def render_bury(r: BuryRanking, style: str = "ascii") -> str:
     for note in r.notes:
         lines.append("note: " + note)
     return "\n".join(lines) + "\n"
+
+
+def value_text(value: int | None, outcome: str) -> str:
+    """A choice's result on one deal in words: ``60 points, loss``, or in null (no points question) ``win``."""
+    return outcome if value is None else f"{value} points, {outcome}"
+
+
+def mean_text(s: Sampled) -> str:
+    """A choice's points over the worlds in words: ``mean 61.2 points``, or in null ``won in 40%``."""
+    return f"won in {s.pwin:.0%}" if s.mean is None else f"mean {number(s.mean)} points"
+
+
+def lesson_text(lesson: BuryLesson | None, style: str = "ascii") -> str | None:
+    """A bury ranking's lesson (:attr:`BuryRanking.lesson <sheepsolve.bury.results.BuryRanking.lesson>`) in
+    words, the cards in one notation (a :func:`~sheepsolve.cards.format_card` style): the text's and the page's
+    ``lesson``, and in ``ascii`` the JSON's (:func:`sheepsolve.commands.bury`). None without a lesson."""
+    if lesson is None:
+        return None
+    parts = [x for x in (_deal_lesson_text(lesson, lesson.deal, style),
+                         _record_lesson_text(lesson, lesson.record, style)) if x]
+    return " ".join(parts) if parts else None
+
+
+def _record_lesson_text(lesson: BuryLesson, record: RecordLesson | None, style: str) -> str | None:
+    if record is None:
+        return None
+    who, unit, best, stats = lesson.seat, lesson.unit, record.best, record.row.stats
+    tied = f"; {record.others_tied} more within noise of it" if record.others_tied else ""
+    return (f"{who}'s choice {record.choice.label(style)} ({mean_text(stats)}, {stats.payment:+.2f} {unit} a hand) "
+            f"costs {record.cost:.2f} ± {number(record.cost_stderr, 2)} {lesson.measure} a hand in expectation "
+            f"against the best from what {who} could see, {best.decision.label(style)} ({mean_text(best.stats)}, "
+            f"{best.stats.payment:+.2f} {unit}{tied}), world by world over {lesson.worlds} worlds: beyond the "
+            f"noise (more than two standard errors).")
+
+
+def _deal_lesson_text(lesson: BuryLesson, deal: DealLesson | None, style: str) -> str | None:
+    if deal is None:
+        return None
+    unit = lesson.unit
+    a, e = deal.deal_best, deal.expected_best
+    text = (f"On the actual deal the best choice is {a.decision.label(style)} ({value_text(a.value, a.outcome)}, "
+            f"{a.payment:+d} {unit}), but from what {lesson.seat} could see the best is "
+            f"{e.decision.label(style)} ({mean_text(e.stats)}, {e.stats.payment:+.2f} {unit} a hand).")
+    on_deal = deal.expected_best_on_deal
+    if on_deal is not None:
+        text += (f" On this deal {e.decision.label(style)} gives "
+                 + (f"{on_deal.value} points ({on_deal.outcome}, " if on_deal.value is not None else
+                    f"a {on_deal.outcome} (") + f"{on_deal.payment:+d});")
+    if deal.deal_best_in_worlds is not None:
+        st = deal.deal_best_in_worlds.stats
+        text += (f" over the worlds {a.decision.label(style)} averages "
+                 + (f"{number(st.mean)} points" if st.mean is not None else f"{st.pwin:.0%} won") + ", "
+                 f"{st.payment:+.2f} {unit} ({st.vs_best:+.2f} ± {number(st.vs_best_stderr, 2)} "
+                 f"{unit if lesson.by == 'payment' else 'points'} against the best, world by world).")
+        if st.vs_best_stderr is None:
+            text += " With one world there is no noise to measure: more worlds would tell whether it is real."
+        else:  # not a tie with the best (the lesson is not given then): beyond two standard errors
+            text += (f" From the {lesson.role}'s seat the better choice is the one in expectation: the "
+                     "double-dummy best only suits this lie of the cards.")
+    return text
 
 
 def _picks_up(g: Game) -> str:
@@ -336,7 +397,7 @@ def bury_html(r: BuryRanking, style: str | None = None) -> str:
                        subtitle=f"{r.players[r.picker]} " + ("takes the skat" if r.game.family == "skat" else "picks"),
                        third=_third_column(r.game), blind_word="skat" if r.game.family == "skat" else "blind",
                        command="bury", r=r, who=r.players[r.picker], hand=r.game.sort_cards(r.hand),
-                       groups=groups, charts=charts, lesson=r.lesson_text(style), record_row=record_row,
+                       groups=groups, charts=charts, lesson=lesson_text(r.lesson, style), record_row=record_row,
                        rows_n=len(r.rows), cost=_cost_text(r),
                        tied=any(isinstance(x, SampledRow) and x.tie and x.rank > 1 for x in r.rows),
                        caveat=r.caveat)

@@ -203,13 +203,19 @@ def test_pick_and_choose_weigh_the_passes_before_the_seat(run):
     same = pick_or_pass(g, hand, 3, worlds=30, seed=2, inference="none")
     assert none.to_dict() | {"seconds": 0} == same.to_dict() | {"seconds": 0}
     weighted = pick_or_pass(g, hand, 3, worlds=30, seed=2, inference="auction", players=list("ABCDE"))
-    assert weighted.effective < 30 and "passes before D (A: pass, B: pass, C: pass)" in weighted.assumes
+    assert "passes before D (A: pass, B: pass, C: pass)" in weighted.assumes
+    # rejection control: the worlds solved are worth nearly as many uniform ones, more deals drawn and weighed
+    assert 0.9 * 30 <= weighted.effective <= 30 and weighted.weighed > 30 and weighted.inference == "auction"
     assert weighted.pick.payment != none.pick.payment
     first = pick_or_pass(g, hand, 0, worlds=30, seed=2, inference="auction")
     assert first.effective == 30 and "nobody passed before" in first.assumes
+    assert (first.inference, first.weighed, none.inference, none.weighed) == ("none", 30, "none", 30)
     out = run("pick", "examples/bury-jd-full.toml", "--seat", "Dee", "--worlds", "20", "--json")
     data = json.loads(out.output)
-    assert data["effective_worlds"] < 20 and data["assumes"].startswith("deals weighted by the passes before Dee")
+    assert data["assumes"].startswith("deals weighted by the passes before Dee") and data["inference"] == "auction"
+    assert 18 <= data["effective_worlds"] <= 20 < data["deals_weighed"]
+    assert f"worth {data['effective_worlds']:.1f} uniform worlds" in run("pick", "examples/bury-jd-full.toml", "--seat",
+                                                                          "Dee", "--worlds", "20").output
     out = run("choose", "examples/bury-choose-sauspiel-hand.toml", "--worlds", "10", "--inference", "none")
     assert "every deal is equally likely" in out.output
 

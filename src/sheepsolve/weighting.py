@@ -242,9 +242,10 @@ def world_weights(source: Any, inference: str) -> WorldWeights | None:
 
 
 def passes_weights(game: Game, seat: int, inference: str, players: Sequence[str] | None = None
-                   ) -> tuple[Callable[[Sequence[Sequence[Card]]], float] | None, str]:
+                   ) -> tuple[Callable[..., float] | None, str]:
     """Before a choice (``pick``, ``choose``, the picker's ``bury``): the weight of a deal from the passes of the
-    seats before ``seat`` (each passed with the hand the deal gives it), as a function of the hands as dealt, and
+    seats before ``seat`` (each passed with the hand the deal gives it), as a function of the hands as dealt (cards
+    or masks; with ``floor=``, as :class:`~sheepsolve.inference.likelihood.AuctionLikelihood`'s), and
     the line that says what the worlds assume. None where the weights would all be alike (``--inference none``,
     the first seat, a game without a model of the calls)."""
     uniform = "every deal is equally likely"
@@ -262,7 +263,7 @@ def passes_weights(game: Game, seat: int, inference: str, players: Sequence[str]
     if not getattr(like, "active", True):
         return None, uniform + " (no model of the calls for this game)"
     names = players or tuple(str(i + 1) for i in range(game.seats))
-    return (lambda hands: float(like(hands))), (
+    return (lambda hands, floor=0.0: float(like(hands, floor=floor))), (
         f"deals weighted by the passes before {names[seat]} "
         f"({', '.join(c.text(names, game.family) for c in auction.calls)})"
         " through the model of the calls")
@@ -399,6 +400,11 @@ def first_lead(sampler: WorldSampler, parts: Sequence[Sequence[Card]], under: Ca
 class WeightedSampler:
     """Worlds drawn from the proposal of the module docstring, each with its importance weight.
 
+    ``top_threshold`` (the uniform proposal only): rejection control's threshold is the largest weight of the
+    ``pilot_deals`` pilot deals instead of :data:`REJECTION_CONTROL` means, so that hardly a world keeps a weight
+    of its own: for weights that concentrate on a few deals (the passes before a choice, where the largest weight
+    is up to 24 means) and for those that barely vary (fewer deals drawn a world kept). docs/TUNING.md.
+
     >>> from sheepsolve.record import load_record
     >>> k = Knowledge.from_record(load_record("examples/sauspiel-midtrick.toml"))
     >>> flat = FunctionWeights(lambda setup, hands: 1.0)
@@ -407,7 +413,8 @@ class WeightedSampler:
     (5, 5, True)
     """
 
-    def __init__(self, knowledge: Knowledge, weights: WorldWeights, sampler: WorldSampler | None = None) -> None:
+    def __init__(self, knowledge: Knowledge, weights: WorldWeights, sampler: WorldSampler | None = None, *,
+                 top_threshold: bool = False, pilot_deals: int = PILOT_DEALS) -> None:
         self.k = k = knowledge
         self.weights = weights
         self.base = sampler or WorldSampler(k)
@@ -415,10 +422,14 @@ class WeightedSampler:
         self._cumulative: list[float] = []
         self.threshold = 0.0
         """Rejection control's threshold ``c`` on the importance weights (0: none)."""
+        self.drawn = 0
+        """Deals of the proposal drawn so far by :meth:`draw` and :meth:`draw_deal` (kept or not)."""
         p = k.declarer
         if p is None or p == k.seat or not k.game.trumps:
-            pilot = [self._deal_weight(self.base, world_rng("pilot", i)) for i in range(PILOT_DEALS)]
+            pilot = [self._deal_weight(self.base, world_rng("pilot", i)) for i in range(pilot_deals)]
             self.threshold = REJECTION_CONTROL * math.fsum(pilot) / len(pilot)
+            if top_threshold and max(pilot) > 0:
+                self.threshold = max(pilot)
             return
         g = k.game
         trumps = tuple((c, 1) for c in g.trumps)
@@ -461,6 +472,19 @@ class WeightedSampler:
     def draw(self, rng: random.Random) -> tuple[World, float]:
         """One world and its importance weight: deals of the proposal until rejection control keeps one that
         the rules engine accepts."""
+        got = self._kept(rng, build=True)
+        return got[3], got[4]  # type: ignore[return-value]
+
+    def draw_deal(self, rng: random.Random) -> tuple[WorldSampler, list[list[Card]], Card | None, float]:
+        """One deal kept by rejection control and its importance weight, its world not built: the sampler it
+        came from (a stratum's, or the uniform one), the cards of each of that sampler's slots, the card under.
+        For knowledge before any card is played or called (:func:`~sheepsolve.worlds.before_choice`), where every
+        deal is a world and the weights give each deal's weight at the lead (:meth:`WorldWeights.weight_at_lead`)."""
+        s, parts, under, _, v = self._kept(rng, build=False)
+        return s, parts, under, v
+
+    def _kept(self, rng: random.Random, build: bool
+              ) -> tuple[WorldSampler, list[list[Card]], Card | None, World | None, float]:
         c = self.threshold
         k = self.k
         for _ in range(MAX_CANDIDATES):
@@ -472,12 +496,15 @@ class WeightedSampler:
             else:
                 s, scale = self.base, 1.0
             parts, under = s.draw_deal(rng)
+            self.drawn += 1
             # rejection control: a world of importance weight v below c is kept with probability v / c (when
             # v > u c), and then weighs c; the weight is worked out only as far as that decision needs
             uc = rng.random() * c
             w = self.weights.weight_at_lead(k, *first_lead(s, parts, under), floor=uc / scale)
             world = None
             if w is None:
+                if not build:
+                    raise WorldsError("draw_deal: these weights need a world to weigh a deal")
                 world = s.world_of(parts, under)
                 if world is None:
                     continue
@@ -487,11 +514,11 @@ class WeightedSampler:
                 if v <= uc:
                     continue
                 v = c
-            if world is None:
+            if world is None and build:
                 world = s.world_of(parts, under)
                 if world is None:
                     continue  # the rules engine refuses it: a world of weight 0
-            return world, v
+            return s, parts, under, world, v
         raise WorldsError("no consistent world found in the weighted draws: the record is almost certainly "
                           "inconsistent")
 

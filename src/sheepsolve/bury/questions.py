@@ -88,15 +88,20 @@ def _check_worlds(worlds: int | str) -> None:
         raise BuryError(f"--worlds: must be 1 or more (or \"all\"), not {worlds!r}")
 
 
-def _deal_weights(task: Task, game: Game, count: int, inference: str) -> tuple[list[float] | None, str]:
-    """Each world's weight from the passes before the task's seat (:func:`sheepsolve.weighting.passes_weights`),
-    and the line that says what the worlds assume."""
+def _deal_weights(task: Task, game: Game, count: int) -> tuple[list[float] | None, str, int]:
+    """Each world's weight from the passes before the task's seat (:func:`sheepsolve.weighting.passes_weights`):
+    with every deal solved the passes' likelihood of each, else the importance weights of the worlds that
+    rejection control kept (:meth:`~sheepsolve.bury.units.Worker.world_weight`); the line that says what the
+    worlds assume; and how many deals were drawn and weighed for the worlds (``count`` when alike or exact)."""
     from ..weighting import passes_weights
 
-    fn, label = passes_weights(game, task.seat, inference, task.players)
+    fn, label = passes_weights(game, task.seat, task.inference, task.players)
     if fn is None:
-        return None, label
-    return [fn(worker().world(task, game, i)[0]) for i in range(count)], label
+        return None, label, count
+    if task.exact:
+        return [fn(worker().world(task, game, i)[0]) for i in range(count)], label, count
+    got = [worker().world_weight(task, game, i) for i in range(count)]
+    return [v for v, _ in got], label, sum(n for _, n in got)
 
 
 def sample_buries(game: Game, hand: Sequence[Card], blind: Sequence[Card], picker: int, *, worlds: int | str = 100,
@@ -140,11 +145,11 @@ def sample_buries(game: Game, hand: Sequence[Card], blind: Sequence[Card], picke
                  blind=tuple(map(int, blind)), choices=tuple(reps[k].to_key() for k in order),
                  stakes=(stakes.crack, stakes.recrack, stakes.doublers), seed=seed,
                  unseen=tuple(map(int, unseen)) if unseen is not None else None, by=by, exact=worlds == "all",
-                 players=tuple(players) if players else None)
+                 players=tuple(players) if players else None, inference=inference)
     t0 = time.perf_counter()
     count = worker().world_count(task, worlds)  # checks the cards (and the count of every deal) before any work
     results = run_units(task, count, jobs, progress)
-    weights, assumes = _deal_weights(task, game, count, inference)
+    weights, assumes, drawn = _deal_weights(task, game, count)
     dt = time.perf_counter() - t0
     at = {k: i for i, k in enumerate(order)}  # rep -> its place in the solve order
     columns = [[w[at[k]] for w in results] for k in range(len(reps))]
@@ -165,7 +170,8 @@ def sample_buries(game: Game, hand: Sequence[Card], blind: Sequence[Card], picke
     return BuryRanking(game=game, players=tuple(players or [str(i + 1) for i in range(game.seats)]),
                        picker=picker, hand=tuple(hand), blind=tuple(blind), view="picker", by=by, rows=rows,
                        solved=len(reps), seconds=dt, worlds=count, seed=seed, actual=actual, notes=notes,
-                       exact=task.exact, assumes=assumes, effective=effective_worlds(weights, count))
+                       exact=task.exact, assumes=assumes, effective=effective_worlds(weights, count),
+                       inference="none" if weights is None else "auction", weighed=drawn)
 
 
 def pick_or_pass(game: Game, hand: Sequence[Card], seat: int, *, worlds: int | str = 100, seed: int = 0,
@@ -195,7 +201,7 @@ def pick_or_pass(game: Game, hand: Sequence[Card], seat: int, *, worlds: int | s
     if unseen is None and len(hand) != game.hand_size:
         raise BuryError(f"hand: {len(hand)} cards, {game.name} deals {game.hand_size}")
     stakes = stakes or Stakes()
-    task, count, results, weights, assumes, dt = _solve_deals(
+    task, count, results, weights, assumes, dt, drawn = _solve_deals(
         "pick", game, hand, seat, (), stakes, seed=seed, by=by, unseen=unseen, worlds=worlds, players=players,
         jobs=jobs, progress=progress, inference=inference)
     evals = [r[1] for r in results]
@@ -214,26 +220,29 @@ def pick_or_pass(game: Game, hand: Sequence[Card], seat: int, *, worlds: int | s
     return PickResult(game=game, players=tuple(players or [str(i + 1) for i in range(game.seats)]), seat=seat,
                       hand=tuple(hand), pick=choice_stats(evals, task.exact, weights), worlds=count, seed=seed, by=by,
                       outcomes=outcomes, buries=tuple((BuryDecision.from_key(k), n) for k, n in top), seconds=dt,
-                      actual=act, exact=task.exact, assumes=assumes, effective=effective_worlds(weights, count))
+                      actual=act, exact=task.exact, assumes=assumes, effective=effective_worlds(weights, count),
+                      inference="none" if weights is None else "auction", weighed=drawn)
 
 
 def _solve_deals(kind: str, game: Game, hand: Sequence[Card], seat: int, choices: tuple, stakes: Stakes, *,
                  seed: int, by: str, unseen: Iterable[Card] | None, worlds: int | str,
                  players: Sequence[str] | None, jobs: int | None, progress: ProgressFn | None, inference: str,
-                 blind: Sequence[Card] | None = None) -> tuple[Task, int, list, list[float] | None, str, float]:
+                 blind: Sequence[Card] | None = None
+                 ) -> tuple[Task, int, list, list[float] | None, str, float, int]:
     """The deals of a choice before anything is seen (``pick``'s, ``choose``'s) solved in units: the task, the
-    number of worlds, each world's result, the worlds' weights and what they assume, and the seconds taken;
+    number of worlds, each world's result, the worlds' weights and what they assume, the seconds taken and the
+    deals drawn and weighed for the worlds;
     ``blind``: a Skat skat taken and known (``choose-known``)."""
     task = Task(kind=kind, game=game_spec(game), seat=seat, hand=tuple(map(int, hand)),
                 blind=tuple(map(int, blind)) if blind is not None else None, choices=choices,
                 stakes=(stakes.crack, stakes.recrack, stakes.doublers), seed=seed, by=by,
                 unseen=tuple(map(int, unseen)) if unseen is not None else None, exact=worlds == "all",
-                players=tuple(players) if players else None)
+                players=tuple(players) if players else None, inference=inference)
     t0 = time.perf_counter()
     count = worker().world_count(task, worlds)  # checks the cards (and the count of every deal) before any work
     results = run_units(task, count, jobs, progress)
-    weights, assumes = _deal_weights(task, game, count, inference)
-    return task, count, results, weights, assumes, time.perf_counter() - t0
+    weights, assumes, drawn = _deal_weights(task, game, count)
+    return task, count, results, weights, assumes, time.perf_counter() - t0, drawn
 
 
 def choose_contract(game: Game, hand: Sequence[Card], seat: int, *, worlds: int | str = 100, seed: int = 0,
@@ -285,7 +294,7 @@ def choose_contract(game: Game, hand: Sequence[Card], seat: int, *, worlds: int 
     known = _known_skat_choices(game, hand, skat, cs) if skat is not None else None
     choices = (tuple(c.to_key() for c in cs) if known is None else
                tuple((c.to_key(), tuple(d.to_key() for d in ds)) for c, ds in known))
-    task, count, results, weights, assumes, dt = _solve_deals(
+    task, count, results, weights, assumes, dt, drawn = _solve_deals(
         "choose" if known is None else "choose-known", game, hand, seat, choices, stakes, seed=seed, by=by,
         unseen=unseen, worlds=worlds, players=players, jobs=jobs, progress=progress, inference=inference, blind=skat)
     if known is None:
@@ -315,6 +324,7 @@ def choose_contract(game: Game, hand: Sequence[Card], seat: int, *, worlds: int 
     return ChoiceResult(game=game, players=tuple(players or [str(i + 1) for i in range(game.seats)]), seat=seat,
                         hand=tuple(hand), rows=rows, worlds=count, seed=seed, by=by, seconds=dt, pass_tie=pass_tie,
                         exact=task.exact, assumes=assumes, effective=effective_worlds(weights, count),
+                        inference="none" if weights is None else "auction", weighed=drawn,
                         skat=tuple(skat) if skat is not None else None)
 
 

@@ -221,6 +221,8 @@ class BuryRanking:
     exact: bool = False  # picker's view: every deal of the unseen cards solved (no sampling)
     assumes: str = ""  # picker's view: what the worlds assume (one line)
     effective: float = 0.0  # picker's view: the effective number of worlds (the worlds when alike)
+    inference: str = "none"  # picker's view: "auction" when the worlds are weighed (by the passes before him)
+    weighed: int = 0  # picker's view: the deals drawn and weighed for the worlds (rejection control)
 
     @property
     def best(self) -> list[BuryDecision]:
@@ -326,7 +328,8 @@ class BuryRanking:
         }
         if self.view == "picker":
             out.update({"worlds": self.worlds, "exact": self.exact, "seed": self.seed,
-                        "effective_worlds": rounded(self.effective, 1), "assumes": self.assumes})
+                        "effective_worlds": rounded(self.effective, 1), "assumes": self.assumes,
+                        "inference": self.inference, "deals_weighed": self.weighed})
         out["buries"] = [r.to_dict() for r in self.rows]
         out["best"] = [d.to_dict() for d in self.best]
         out["solved"] = self.solved
@@ -444,6 +447,8 @@ class PickResult:
     exact: bool = False  # every deal of the unseen cards solved (no sampling)
     assumes: str = ""  # what the worlds assume (one line)
     effective: float = 0.0  # the effective number of worlds (the worlds when alike)
+    inference: str = "none"  # "auction" when the worlds are weighed (by the passes before the seat)
+    weighed: int = 0  # the deals drawn and weighed for the worlds (rejection control)
 
     @property
     def decision(self) -> str:
@@ -467,6 +472,7 @@ class PickResult:
             "game": self.game.name, "partner": self.game.partner, "seat": self.players[self.seat],
             "hand": [str(c) for c in self.hand], "worlds": self.worlds, "exact": self.exact, "seed": self.seed,
             "effective_worlds": rounded(self.effective, 1), "assumes": self.assumes,
+            "inference": self.inference, "deals_weighed": self.weighed,
             "choices": choices, "decision": self.decision, "best": self.best, "payment_of": "picker",
             "procedure": ("in each world the picker takes that world's blind and makes the best double-dummy "
                           "bury and call of that world; passing is worth 0 (a leaster or another player's pick "
@@ -515,6 +521,8 @@ class ChoiceResult:
     exact: bool = False  # every deal of the unseen cards solved (no sampling)
     assumes: str = ""  # what the worlds assume (one line)
     effective: float = 0.0  # the effective number of worlds (the worlds when alike)
+    inference: str = "none"  # "auction" when the worlds are weighed (by the passes before the seat)
+    weighed: int = 0  # the deals drawn and weighed for the worlds (rejection control)
     skat: tuple[Card, ...] | None = None
 
     @property
@@ -564,7 +572,8 @@ class ChoiceResult:
                         "bid": getattr(self.game, "bid", None)})
         return {**out,
                 "worlds": self.worlds, "exact": self.exact, "seed": self.seed, "ranked_by": self.by,
-                "effective_worlds": rounded(self.effective, 1), "assumes": self.assumes, "payment_of": "declarer",
+                "effective_worlds": rounded(self.effective, 1), "assumes": self.assumes,
+                "inference": self.inference, "deals_weighed": self.weighed, "payment_of": "declarer",
                 "contracts": rows, "decision": self.decision, "best": self.best,
                 "procedure": self.procedure,
                 "seconds": round(self.seconds, 6)}

@@ -20,14 +20,20 @@ from ..games import Game
 from ..pool import PARALLEL_AFTER_SECONDS, game_from_spec, map_units
 from ..scoring import Stakes
 from ..solver import Solver
-from ..worlds import ALL_WORLDS_CAP, WorldSampler, before_choice, world_rng
+from ..weighting import WeightedSampler, WorldWeights, passes_weights
+from ..worlds import ALL_WORLDS_CAP, Knowledge, World, WorldSampler, before_choice, world_rng
 from .choices import BuryDecision, BuryError, Contract
 from .evaluation import DealChoices, Evaluation, Memo, Solvers, best_decision, contract_evaluation
 
-__all__ = ["ProgressFn", "WORLDS_TABLE_MIB", "Task", "Worker", "worker", "run_units", "TaskRunner"]
+__all__ = ["ProgressFn", "PASSES_PILOT_DEALS", "WORLDS_TABLE_MIB", "Task", "PassesWeights", "Worker", "worker",
+           "run_units", "TaskRunner"]
 
 ProgressFn = Callable[[int, int], None]
 """Called after each unit of work with (units done, units in all)."""
+
+PASSES_PILOT_DEALS = 256
+"""Pilot deals whose largest weight is rejection control's threshold for the worlds weighed by the passes (the
+``top_threshold`` of :class:`~sheepsolve.weighting.WeightedSampler`; docs/TUNING.md)."""
 
 WORLDS_TABLE_MIB = 2
 """Table size of the solver that works through sampled worlds (and of worker processes). Twice the default: a
@@ -55,6 +61,23 @@ class Task:
     by: str = "payment"
     exact: bool = False  # every deal of the unseen cards, in the sampler's order, instead of sampled worlds
     players: tuple[str, ...] | None = None  # the players' names, for messages
+    inference: str = "none"  # "auction": sampled worlds weighed by the passes before the seat (rejection control)
+
+
+class PassesWeights(WorldWeights):
+    """A deal's weight before a choice: the passes of the seats before the one choosing
+    (:func:`sheepsolve.weighting.passes_weights`), for :class:`~sheepsolve.weighting.WeightedSampler`."""
+
+    def __init__(self, fn: Callable[..., float], label: str) -> None:
+        self.fn = fn
+        self.label = label
+
+    def weight(self, k: Knowledge, world: World) -> float:
+        return self.fn(world.setup.hands)
+
+    def weight_at_lead(self, k: Knowledge, hands: Any, bury: int, under: Card | None, *,
+                       floor: float = 0.0) -> float | None:
+        return self.fn(hands, floor=floor)
 
 
 def _eval_tuple(e: Evaluation) -> tuple:
@@ -71,6 +94,8 @@ class Worker:
         self._all_deals: tuple[WorldSampler, list] | None = None  # every deal of the last exact task's sampler
         self.deal: tuple[Task, DealChoices] | None = None  # the deal being worked on (its choices are units)
         self._decisions: tuple[tuple, list[BuryDecision]] | None = None  # the last task's choices
+        # the weighted sampler of the last task's worlds (None: uniform) and the weights of its worlds drawn here
+        self._weighted: tuple[WorldSampler, tuple, WeightedSampler | None, dict[int, tuple[float, int]]] | None = None
 
     @property
     def solvers(self) -> Solvers:
@@ -101,11 +126,41 @@ class Worker:
             known = self._all_deals = (sampler, sampler.all_deals(ALL_WORLDS_CAP))
         return known[1]
 
+    def weighted(self, task: Task, game: Game) -> tuple[WeightedSampler | None, dict[int, tuple[float, int]]]:
+        """The sampler of the weighted worlds of ``task`` (None: every deal alike: ``--inference none``, the first
+        seat, no model of the calls, every deal solved) and the weights of the worlds drawn here so far (world ->
+        its importance weight and the deals drawn for it)."""
+        sampler = self.sampler(task, game)
+        key = (task.inference, task.exact, task.seed)
+        known = self._weighted
+        if known is None or known[0] is not sampler or known[1] != key:
+            fn, label = passes_weights(game, task.seat, task.inference, task.players)
+            ws = None if fn is None or task.exact else WeightedSampler(
+                sampler.k, PassesWeights(fn, label), sampler, top_threshold=True, pilot_deals=PASSES_PILOT_DEALS)
+            known = self._weighted = (sampler, key, ws, {})
+        return known[2], known[3]
+
     def world(self, task: Task, game: Game, i: int) -> tuple[list[list[Card]], list[Card]]:
-        """World ``i`` of ``task``: drawn with ``world_rng(seed, i)``, or with ``exact`` deal ``i`` of every deal."""
-        if not task.exact:
+        """World ``i`` of ``task``: drawn with ``world_rng(seed, i)`` (weighted: kept by rejection control, see
+        :meth:`world_weight`), or with ``exact`` deal ``i`` of every deal."""
+        if task.exact:
+            return self.every_deal(task, game)[i]
+        ws, drawn = self.weighted(task, game)
+        if ws is None:
             return self.sampler(task, game).deal(world_rng(task.seed, i))
-        return self.every_deal(task, game)[i]
+        before = ws.drawn
+        s, parts, _, v = ws.draw_deal(world_rng(task.seed, i))
+        drawn[i] = (v, ws.drawn - before)
+        return s.as_deal(parts)
+
+    def world_weight(self, task: Task, game: Game, i: int) -> tuple[float, int]:
+        """The importance weight of sampled world ``i`` of a weighted ``task`` and how many deals were drawn and
+        weighed to keep it (rejection control, :class:`~sheepsolve.weighting.WeightedSampler`): drawn again unless
+        this thread drew it."""
+        _, drawn = self.weighted(task, game)
+        if i not in drawn:
+            self.world(task, game, i)
+        return drawn[i]
 
     def world_count(self, task: Task, worlds: int | str) -> int:
         """How many worlds ``task`` solves (``"all"``: every deal, refused above the cap); checks the cards."""

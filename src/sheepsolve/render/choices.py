@@ -98,7 +98,7 @@ def render_bury(r: BuryRanking, style: str = "ascii") -> str:
         lines.append("caveat: " + r.caveat)
     else:
         lines.append(f"{n} legal choices ({r.solved} distinct) from {names[r.picker]}'s view: "
-                     f"{worlds_text(r.worlds, r.seed, r.exact, r.assumes, r.effective)}, every choice in the same worlds; ranked by {r.by}")
+                     f"{worlds_of(r)}, every choice in the same worlds; ranked by {r.by}")
         lines.append(f"{'rank':>4}  {'points':>12}  {'61+':>4} {_third_column(g):>4} {'schw':>4}  {'payment':>13}  "
                      f"{'vs best':>13}  {'':4}  choices")
         for rank, group in itertools.groupby(r.rows, key=lambda x: x.rank):
@@ -213,21 +213,30 @@ def _third_column(g: Game) -> str:
     return "win" if g.family == "skat" else "91+"
 
 
-def worlds_text(worlds: int, seed: int | None, exact: bool, assumes: str = "", effective: float | None = None) -> str:
+def worlds_text(worlds: int, seed: int | None, exact: bool, assumes: str = "", effective: float | None = None,
+                weighted: bool = False) -> str:
     """``200 worlds (seed 0)``, or with every deal solved ``every one of the 90 deals of the unseen cards``; with
-    ``assumes`` (what the worlds assume) and the effective number of worlds when they are weighted.
+    ``assumes`` (what the worlds assume) and the effective number of worlds when they are ``weighted`` (or
+    differ).
 
     >>> worlds_text(200, 0, False), worlds_text(90, 0, True)
     ('200 worlds (seed 0)', 'every one of the 90 deals of the unseen cards (exact)')
     >>> worlds_text(200, 0, False, "deals weighted by the passes", 151.26)
     '200 worlds (seed 0; deals weighted by the passes, worth 151.3 uniform worlds)'
+    >>> worlds_text(200, 0, False, "deals weighted by the passes", 200.0, weighted=True)
+    '200 worlds (seed 0; deals weighted by the passes, worth 200.0 uniform worlds)'
     """
     out = f"every one of the {worlds} deals of the unseen cards (exact)" if exact else f"{worlds} worlds (seed {seed})"
     if not assumes:
         return out
-    worth = (f", worth {effective:.1f} uniform worlds" if effective is not None and abs(effective - worlds) > 1e-6
-             else "")
+    worth = (f", worth {effective:.1f} uniform worlds"
+             if effective is not None and (weighted or abs(effective - worlds) > 1e-6) else "")
     return out[:-1] + f"; {assumes}{worth})"
+
+
+def worlds_of(r: BuryRanking | PickResult | ChoiceResult) -> str:
+    """:func:`worlds_text` of a sampled answer."""
+    return worlds_text(r.worlds, r.seed, r.exact, r.assumes, r.effective, r.inference == "auction")
 
 
 def _cost_text(r: BuryRanking) -> str:
@@ -246,7 +255,7 @@ def render_pick(r: PickResult, style: str = "ascii") -> str:
     names = r.players
     s = r.pick
     lines = [f"{_title(r.game, style)}: {names[r.seat]} holds {_cards(r.game.sort_cards(r.hand), style)}; "
-             f"{worlds_text(r.worlds, r.seed, r.exact, r.assumes, r.effective)}, the blind and the other hands unseen",
+             f"{worlds_of(r)}, the blind and the other hands unseen",
              f"pick: {s.payment:+.2f} ± {number(s.payment_stderr, 2)} units a hand ({names[r.seat]}'s own), "
              f"points {number(s.mean)} ± {number(s.stderr)}, 61+ {_pct(s.p61).strip()}, 91+ {_pct(s.p91).strip()}, "
              f"schwarz {_pct(s.pschwarz).strip()}",
@@ -322,7 +331,7 @@ def render_choose(r: ChoiceResult, style: str = "ascii") -> str:
     width = max([len(x) for x in labels.values()] + [16])
     lines = [f"{_choose_family(r)}: {names[r.seat]} holds {_cards(hand_order(r.hand), style)}"
              + _skat_text(r, style) + "; "
-             f"{worlds_text(r.worlds, r.seed, r.exact, r.assumes, r.effective)}, every contract in the same worlds; payment is "
+             f"{worlds_of(r)}, every contract in the same worlds; payment is "
              f"{names[r.seat]}'s own",
              f"{'rank':>4}  {'contract':<{width}} {'points':>12}  {'win':>4} {'91+':>4} {'schw':>4}  {'payment':>15}  "
              f"{'vs best':>15}"]
@@ -391,7 +400,7 @@ def bury_html(r: BuryRanking, style: str | None = None) -> str:
             if ch is not None:
                 charts.append({"decision": g["decisions"][0], "chart": ch, "stats": row.stats, "rank": g["rank"]})
     record_row = r.row_of(r.record_choice) if r.record_choice is not None else None
-    return render_page("choices.html", notation=style, worlds=worlds_text(r.worlds, r.seed, r.exact, r.assumes, r.effective),
+    return render_page("choices.html", notation=style, worlds=worlds_of(r),
                        is_trump=r.game.is_trump, kind="bury",
                        title=f"{_title(r.game, style)}: the {_bury_word(r.game)}",
                        subtitle=f"{r.players[r.picker]} " + ("takes the skat" if r.game.family == "skat" else "picks"),
@@ -407,7 +416,7 @@ def pick_html(r: PickResult, style: str | None = None) -> str:
     """Pick or pass as a page: the hand, picking's figures and its points over the worlds."""
     style = style or html_style(None, r.game)
     ch = _chart(r.pick.values, "points over the worlds when picking")
-    return render_page("choices.html", notation=style, worlds=worlds_text(r.worlds, r.seed, r.exact, r.assumes, r.effective),
+    return render_page("choices.html", notation=style, worlds=worlds_of(r),
                        is_trump=r.game.is_trump, kind="pick",
                        title=f"{_title(r.game, style)}: pick or pass", subtitle=f"{r.players[r.seat]}'s hand",
                        command="pick", r=r, who=r.players[r.seat], hand=r.game.sort_cards(r.hand),
@@ -431,7 +440,7 @@ def choose_html(r: ChoiceResult, style: str | None = None) -> str:
             charts.append({"name": contract_text(row.contract, style), "chart": ch, "stats": row.stats,
                            "rank": row.rank})
     decision = "pass" if r.decision == "pass" else contract_text(r.rows[0].contract, style)
-    return render_page("choices.html", notation=style, worlds=worlds_text(r.worlds, r.seed, r.exact, r.assumes, r.effective),
+    return render_page("choices.html", notation=style, worlds=worlds_of(r),
                        is_trump=None, kind="choose",
                        title=f"{_choose_family(r)}: which game?",
                        subtitle=f"{r.players[r.seat]}'s hand" + _skat_text(r, style), command="choose",

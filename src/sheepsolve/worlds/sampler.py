@@ -352,7 +352,7 @@ class WorldSampler:
         dealt here). Every deal is consistent there: no card played, no call."""
         self._check_before_choice()
         parts, _ = self._deal(rng)
-        return self._as_deal(parts)
+        return self.as_deal(parts)
 
     def all_deals(self, cap: int = ALL_WORLDS_CAP) -> list[tuple[list[list[Card]], list[Card]]]:
         """Every deal :meth:`deal` draws from, each once, in a fixed order; :class:`WorldsError` when there are
@@ -370,13 +370,15 @@ class WorldSampler:
         if self.candidates > cap:
             raise WorldsError(f"--worlds all: {self.candidates:,} consistent worlds from {self._name(self.k.seat)}'s "
                               f"seat, over the cap of {cap:,}; sample them instead (--worlds N, say --worlds 200)")
-        return [self._as_deal(parts) for parts, _ in self._all_deals()]
+        return [self.as_deal(parts) for parts, _ in self._all_deals()]
 
     def _check_before_choice(self) -> None:
         if self.k.plays or not self.exact_superset:
             raise WorldsError("deal: only before the first lead and any call (draw gives a world of a record)")
 
-    def _as_deal(self, parts: Sequence[Sequence[Card]]) -> tuple[list[list[Card]], list[Card]]:
+    def as_deal(self, parts: Sequence[Sequence[Card]]) -> tuple[list[list[Card]], list[Card]]:
+        """A deal of :meth:`draw_deal` (knowledge before any choice) as :meth:`deal` gives it: every hand as dealt,
+        in seat order, and the blind."""
         k = self.k
         hands: list[list[Card]] = [[] for _ in range(k.game.seats)]
         hands[k.seat] = sorted(set(k.hand) - set(k.blind or ()), key=int)

@@ -137,6 +137,7 @@ class BuryView:
     cost: float
     cost_stderr: float | None
     error: bool
+    effective: float | None = None  # what the (weighted) worlds are worth in uniform worlds
 
     @property
     def best(self) -> tuple[BuryViewRow, ...]:
@@ -145,6 +146,7 @@ class BuryView:
     def to_dict(self) -> dict[str, Any]:
         calls = self.kind != "bury"
         return {"worlds": self.worlds, "exact": self.exact,
+                "effective_worlds": rounded(self.effective if self.effective is not None else self.worlds, 1),
                 "values": {r.label(calls=calls): rounded(r.mean) for r in self.rows},
                 "stderr": {r.label(calls=calls): rounded(r.stderr) for r in self.rows},
                 "best": [r.label(calls=calls) for r in self.best], "chosen": self.chosen.label(calls=calls),
@@ -212,7 +214,8 @@ def bury_view(ann, *, worlds: int | str = 100, seed: int = 0, jobs: int | None =
     threshold = min_cost if min_cost is not None else 1
     cost = max(0.0, chosen.vs_best)
     return BuryView(kind=b.kind, worlds=r.worlds, exact=exact, rows=out, chosen=chosen, cost=cost,
-                    cost_stderr=chosen.vs_best_stderr, error=not chosen.best and cost > 0 and cost >= threshold)
+                    cost_stderr=chosen.vs_best_stderr, error=not chosen.best and cost > 0 and cost >= threshold,
+                    effective=r.effective)
 
 
 _ANNOTATE_WORKER: dict[str, Any] = {}
@@ -241,9 +244,12 @@ class _AnnRound:
 
 
 class _Pools:
-    """The worlds of each seat, kept from one of its decisions to the next: filtered as play reveals cards (the
-    survivors of a uniform sample of the earlier worlds are a uniform sample of the later ones) and topped up
-    with fresh worlds drawn for the new knowledge."""
+    """The worlds of each seat, kept from one of its decisions to the next when they are uniform: filtered as play
+    reveals cards (the survivors of a uniform sample of the earlier worlds are a uniform sample of the later ones)
+    and topped up with fresh worlds drawn for the new knowledge, so a seat's decisions are judged largely over the
+    same deals and little is drawn again. Weighted worlds are drawn afresh for every decision: an importance
+    weight is the target over one proposal's probability, so survivors of the last decision's proposal and fresh
+    draws of the next one's carry weights on scales no exact factor joins."""
 
     def __init__(self, worlds: int | str, seed: int) -> None:
         self.worlds = worlds
@@ -298,8 +304,9 @@ def annotate_view(ann, *, worlds: int | str = 100, seed: int = 0, jobs: int | No
     the mover's own view at that moment (see :class:`DecisionView`), and a :class:`PlayerView` per player. Returns
     the annotation with ``view`` filled in on every decision that had a choice, on every player and on the whole.
 
-    Worlds: ``worlds`` per decision, sampled (world ``i`` of seat ``s`` from ``(seed, s, i)``, a seat's worlds kept
-    from one of its decisions to the next while they fit the play), or ``"all"``: every consistent world of every
+    Worlds: ``worlds`` per decision, sampled (uniform worlds: world ``i`` of seat ``s`` from ``(seed, s, i)``, a
+    seat's worlds kept from one of its decisions to the next while they fit the play; weighted worlds, drawn afresh
+    for every decision from its own proposal, :class:`_Pools`), or ``"all"``: every consistent world of every
     decision (refused, naming the decision, where a decision has more than the cap). Every world of every decision
     is solved in this process, or with ``jobs`` in processes too (one pool for the whole hand, started once the
     work left is long enough); the answer for a seed is the same. ``race`` (sampled worlds only): as in
@@ -401,7 +408,8 @@ def annotate_view(ann, *, worlds: int | str = 100, seed: int = 0, jobs: int | No
         mine = [per[d.index] for d in decisions if d.seat == p.seat and d.index in per]
         loss = math.fsum(v.cost for v in mine)
         ses = [v.cost_stderr for v in mine if v.cost_stderr is not None]
-        # the decisions' worlds differ from one to the next: their errors add as independent
+        # the errors add as independent: weighted worlds are drawn afresh for each decision; uniform ones share the
+        # worlds a seat kept, so there the sum's standard error is an approximation
         loss_se = math.sqrt(math.fsum(x * x for x in ses)) if ses else (0.0 if mine else None)
         expected = mine[0].top if mine else None
         result = result_of.get(p.seat)

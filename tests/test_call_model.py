@@ -323,18 +323,29 @@ def test_the_likelihoods_call_scorers_give_the_contract_probabilities_exactly(ga
         for _ in range(40):
             rng.shuffle(deck)
             hand = deck[:game.hand_size]
-            dist = contract_probabilities(game, hand)
-            if call.kind == PASS:
-                want = dist.get(None, 0.0)
-            elif call.kind == PLAY:
-                want = 1.0 - dist.get(None, 0.0)
-            elif call.kind == CONTRACT:
-                want = dist.get(call.contract, 0.0)
-            else:
-                bound = call.contract.rank
-                want = sum(p for c, p in dist.items()
-                           if c is None or (c.rank < bound if call.strict else c.rank <= bound))
+            want = _call_want(contract_probabilities(game, hand), call)
             assert like.scorers[0](mask_of_hand(hand)) == want
+            # a hand of the same class (a card swapped for one of its part: remembered) gives its own figure too
+            h = mask_of_hand(hand)
+            part = next((a for a in like.scorers[0].parts if h & a and a & ~h), None)
+            if part is not None:
+                out, into = (h & part) & -(h & part), (part & ~h) & -(part & ~h)
+                twin = [c for c in deck if (h & ~out | into) >> c & 1]
+                memo = len(like.scorers[0]._memo)
+                got = like.scorers[0](mask_of_hand(twin))
+                assert len(like.scorers[0]._memo) == memo  # remembered, not worked out again
+                assert got == _call_want(contract_probabilities(game, twin), call)
+
+
+def _call_want(dist, call) -> float:
+    if call.kind == PASS:
+        return dist.get(None, 0.0)
+    if call.kind == PLAY:
+        return 1.0 - dist.get(None, 0.0)
+    if call.kind == CONTRACT:
+        return dist.get(call.contract, 0.0)
+    bound = call.contract.rank
+    return sum(p for c, p in dist.items() if c is None or (c.rank < bound if call.strict else c.rank <= bound))
 
 
 def test_a_floor_stops_the_likelihood_only_below_it():

@@ -17,7 +17,7 @@ import pytest
 
 from sheepsolve import worlds as W
 from sheepsolve.cards import Card, parse_cards
-from sheepsolve.constraints import ConstraintError, compare, parse_constraint, parse_constraints
+from sheepsolve.constraints import Condition, ConstraintError, compare, parse_constraint, parse_constraints
 from sheepsolve.engine import Setup
 from sheepsolve.games import make_game
 from sheepsolve.record import load_record
@@ -223,3 +223,47 @@ def test_a_constraint_the_seats_own_hand_meets_changes_nothing():
     kc = dataclasses.replace(k, constraints=(c,))
     assert [w.key() for w in W.WorldSampler(kc).sample(10, seed=1)] == [
         w.key() for w in W.WorldSampler(k).sample(10, seed=1)]
+
+
+@pytest.mark.parametrize("game", [g for g in FORMS if g.kind in ("picker", "contract")][:8] + ["under"],
+                         ids=lambda g: "under" if g == "under" else _form_id(g))
+def test_strata_sharing_one_dynamic_programme_count_and_draw_as_samplers_of_their_own(game):
+    """A weighted sampler's strata (the declarer holds exactly t trumps) share one dynamic programme: each
+    stratum's count and its draws are those of a sampler built alone, the strata's counts add up to the whole
+    superset's, and a user's constraint of another comparison beside the strata is kept apart."""
+    seed = 9300 + (FORMS.index(game) if game != "under" else 99)
+    rng = random.Random(seed)
+    checked = 0
+    for st, plays, seat in _positions(game, seed, 3):
+        k = W.Knowledge.from_setup(st, plays, seat)
+        p = k.declarer
+        if p is None or p == seat:
+            continue
+        trumps = tuple((c, 1) for c in k.game.trumps)
+        extra_conds = [()]
+        c = _constraint_for(k, rng)
+        if c is not None:
+            extra_conds.append(tuple((c.seat, cond) for cond in c.conditions))
+        for user in extra_conds:
+            shared, total = None, 0
+            for t in range(0, k.game.hand_size + 1):
+                extra = user + ((p, Condition(weights=trumps, op="==", bound=t)),)
+                try:
+                    alone = W.WorldSampler(k, extra=extra)
+                except W.WorldsError:
+                    with pytest.raises(W.WorldsError):
+                        W.WorldSampler(k, extra=extra, share=shared)
+                    continue
+                s = W.WorldSampler(k, extra=extra, share=shared)
+                assert s.candidates == alone.candidates > 0
+                a, b = random.Random(t), random.Random(t)
+                assert [s.draw_deal(a) for _ in range(5)] == [alone.draw_deal(b) for _ in range(5)]
+                total += s.candidates
+                shared = s
+            try:
+                whole = W.WorldSampler(k, extra=user).candidates
+            except W.WorldsError:  # no deal meets the user's constraint
+                whole = 0
+            assert total == whole
+            checked += 1
+    assert checked >= 2

@@ -435,11 +435,13 @@ class WeightedSampler:
         trumps = tuple((c, 1) for c in g.trumps)
         lo = sum(1 for c in k.played_by(p) if g.is_trump(c))
         found: list[tuple[WorldSampler, int, float]] = []
+        shared: WorldSampler | None = None  # the strata share one dynamic programme (their counts differ by t)
         for t in range(lo, lo + k.remaining(p) + 1):
             try:
-                s = WorldSampler(k, extra=((p, Condition(weights=trumps, op="==", bound=t)),))
+                s = WorldSampler(k, extra=((p, Condition(weights=trumps, op="==", bound=t)),), share=shared)
             except WorldsError:
                 continue  # no deal of that many trumps
+            shared = s
             # the stratum's mean weight per deal (the rules engine is not asked: the proposal's design only)
             pilot = [self._deal_weight(s, world_rng(f"pilot:{t}", i)) for i in range(PILOT_WORLDS)]
             found.append((s, s.candidates, math.fsum(pilot) / len(pilot)))

@@ -34,6 +34,9 @@ __all__ = [
     "bury_terms",
     "mask_of_hand",
     "per_game",
+    "key_masks",
+    "atoms",
+    "atom_counts",
 ]
 
 BURY_TERMS = ("kept_trumps", "kept_high", "kept_second", "kept_aces", "kept_voids", "bury_points/10",
@@ -177,6 +180,37 @@ def hand_key(m: HandMasks, h: int, suit: int = 0) -> tuple[int, ...]:
     run = _run(m, h)
     return ((h & m.trumps).bit_count(), (h & m.high).bit_count(), (h & m.second).bit_count(), suit,
             (h & m.aces).bit_count(), voids, run if run < 4 else 4)
+
+
+def key_masks(m: HandMasks) -> tuple[int, ...]:
+    """The masks :func:`hand_key` reads a hand through: trumps, each top rank, plain aces, each plain suit, and
+    each of the four highest trumps (the Laufende it counts stop at 4)."""
+    return (m.trumps, m.high, m.second, m.aces) + m.suits + m.order[:4]
+
+
+def atoms(masks: Iterable[int], deck: int) -> tuple[int, ...]:
+    """The finest split of the cards of ``deck`` (a mask) into parts of which every mask of ``masks`` is a union:
+    two cards share a part when every mask holds both or neither. Whatever counts cards of a hand through these
+    masks is a function of how many cards of each part the hand holds (:func:`atom_counts`).
+
+    >>> from sheepsolve.games import make_game
+    >>> g = make_game("sheepshead")
+    >>> parts = atoms(key_masks(hand_masks(g)) + (hand_masks(g).jd,), mask_of_hand(g.deck))
+    >>> len(parts), sum(p.bit_count() for p in parts)       # four queens, JD, the other jacks, diamonds, 3 x 2
+    (13, 32)
+    """
+    masks = tuple(masks)
+    parts: dict[tuple[int, ...], int] = {}
+    for i in range(32):
+        if deck >> i & 1:
+            sig = tuple(m >> i & 1 for m in masks)
+            parts[sig] = parts.get(sig, 0) | 1 << i
+    return tuple(sorted(parts.values()))
+
+
+def atom_counts(parts: tuple[int, ...], h: int) -> tuple[int, ...]:
+    """How many cards of each part of :func:`atoms` the hand mask ``h`` holds."""
+    return tuple([(h & a).bit_count() for a in parts])
 
 
 def bury_terms(game: Game, picked: int, bury: int, called: Card | None, alone: bool, under: bool

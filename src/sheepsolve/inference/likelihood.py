@@ -32,8 +32,8 @@ from typing import Any
 from ..cards import Card
 from ..games import Game
 from .auction import AT_MOST, CONTRACT, PASS, PICK, PLAY, Auction, Call, implied_auction
-from .features import hand_key, hand_masks, mask_of_hand
-from .data import CallModel, default_model, form_key, has_model
+from .features import atoms, hand_key, hand_masks, key_masks, mask_of_hand
+from .data import MEMO_CAP, CallModel, default_model, form_key, has_model
 from .model import Picker, called_ace_calls, compiled_contracts, contract_groups
 
 __all__ = ["AuctionLikelihood", "auction_likelihood", "auction_of"]
@@ -136,10 +136,25 @@ class _CallScorer:
         self.pass_counts = call.kind in (PASS, AT_MOST)
         self.wanted = tuple(tuple(counts(c) for c, _, _, _ in entries) for _, entries in self.compiled)
         self.sie = None if sie is None else (1.0 if call.kind == PLAY or counts(sie) else 0.0)
+        # the probability is a function of how many cards of each part of `parts` a hand holds (every mask it
+        # reads is a union of parts): remembered per such class of hands
+        masks = [self.tops] + [m for mk, entries in self.compiled for m in key_masks(mk)]
+        masks += [m for _, entries in self.compiled for _, _, ace, suit_mask in entries for m in (ace, suit_mask)]
+        self.parts = atoms(masks, mask_of_hand(game.deck))
+        self._memo: dict[tuple[int, ...], float] = {}
 
     def __call__(self, h: int) -> float:
         if not self.active or self.kind not in (PASS, PLAY, CONTRACT, AT_MOST):
             return 1.0
+        key = tuple([(h & a).bit_count() for a in self.parts])
+        got = self._memo.get(key)
+        if got is None:
+            if len(self._memo) > MEMO_CAP:
+                self._memo.clear()
+            got = self._memo[key] = self._probability(h)
+        return got
+
+    def _probability(self, h: int) -> float:
         if self.sie is not None and h & self.tops == self.tops:
             return 0.0 if self.kind == PASS else self.sie
         t = self.t

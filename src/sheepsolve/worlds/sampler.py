@@ -65,7 +65,8 @@ class WorldSampler:
     (9, False)
     """
 
-    def __init__(self, knowledge: Knowledge, extra: Sequence[tuple[int, Any]] = ()) -> None:
+    def __init__(self, knowledge: Knowledge, extra: Sequence[tuple[int, Any]] = (),
+                 share: "WorldSampler | None" = None) -> None:
         self.k = k = knowledge
         g = k.game
         slots: list[_Slot] = []
@@ -91,10 +92,25 @@ class WorldSampler:
             kinds.setdefault((allowed[c], self._adds(allowed[c], c)), []).append(c)
         self.kinds = tuple((key[0], tuple(cards)) for key, cards in sorted(kinds.items()))
         self._kind_adds = tuple(key[1] for key in sorted(kinds))
-        self._count = lru_cache(maxsize=None)(self._count_from)
-        self._choice_memo: dict[tuple, tuple] = {}
+        # the dynamic programme's tables do not depend on the conditions' bounds and comparisons, and the counts
+        # (each condition's count kept as its value less its bound) not on the bounds: samplers that differ only
+        # by them (a weighted sampler's strata) share them
+        if share is not None and share._shape(False) == self._shape(False):
+            self._table, self._by_adds = share._table, share._by_adds
+        else:
+            self._table = lru_cache(maxsize=None)(self._table_from)
+            self._by_adds = lru_cache(maxsize=None)(self._by_adds_from)
+        self._exact_counts = bool(self._conds) and all(cond.op == "==" for _, cond, _ in self._conds)
+        if share is not None and share._shape(True) == self._shape(True):
+            self._count_memo, self._choice_memo = share._count_memo, share._choice_memo
+        else:
+            self._count_memo: dict[tuple, int] = {}
+            self._choice_memo: dict[tuple, tuple] = {}
+        self._zero = (0,) * len(self._conds)
         sizes = tuple(sl.size for sl in self.slots)
-        self._start = (0,) * len(self._conds)
+        # each condition's count is kept as its value less its bound, so that the counts of deals do not depend on
+        # the bound (strata that differ only by it share the dynamic programme)
+        self._start = tuple(base - cond.bound for _, cond, base in self._conds)
         self.candidates = self._count(0, sizes, self._start) * (self._picker_left() if self._under_pick else 1)
         """How many deals the superset holds (every consistent world is one of them)."""
         if self.candidates == 0:
@@ -138,7 +154,13 @@ class WorldSampler:
         return tuple(n + adds[q] * split[j] for q, ((j, _, _), n) in enumerate(zip(self._conds, counts)))
 
     def _met(self, counts: tuple[int, ...]) -> bool:
-        return all(cond.holds_for(base + n) for (_, cond, base), n in zip(self._conds, counts))
+        return all(cond.holds_for(cond.bound + n) for (_, cond, _), n in zip(self._conds, counts))
+
+    def _shape(self, ops: bool) -> tuple:
+        """What the dynamic programme's tables depend on: the slots, the kinds, each condition's slot and card
+        weights (``ops``: and its comparison, which the counts depend on too)."""
+        return (self.slots, self.kinds, self._kind_adds, self._under_pick,
+                tuple((j, cond.weights) + ((cond.op,) if ops else ()) for j, cond, _ in self._conds))
 
     def _name(self, seat: int) -> str:
         return self.k.players[seat] if self.k.players else f"player {seat + 1}"
@@ -199,31 +221,49 @@ class WorldSampler:
         return allowed
 
     # -- counting ------------------------------------------------------------------------------------------
-    def _count_from(self, i: int, caps: tuple[int, ...], counts: tuple[int, ...]) -> int:
-        """Deals of kinds ``i..`` that fill ``caps`` exactly (and meet the constraints, ``counts`` their counts so
-        far)."""
+    def _table_from(self, i: int, caps: tuple[int, ...]) -> dict[tuple[int, ...], int]:
+        """The deals of kinds ``i..`` that fill ``caps`` exactly, by what they add to each condition's count:
+        {adds: deals}. It does not depend on the conditions' bounds or comparisons."""
         if i == len(self.kinds):
-            return 1 if not any(caps) and self._met(counts) else 0
-        total = 0
+            return {} if any(caps) else {self._zero: 1}
         mask, cards = self.kinds[i]
         if i == len(self.kinds) - 1:  # the last kind fills what is left, if it may go everywhere that is left
             if sum(caps) != len(cards) or any(x and not mask >> j & 1 for j, x in enumerate(caps)):
-                return 0
-            if not self._met(self._advance(i, caps, counts)):
-                return 0
+                return {}
             ways = math.factorial(len(cards))
             for x in caps:
                 ways //= math.factorial(x)
-            return ways
+            return {self._advance(i, caps, self._zero): ways}
         rest = sum(len(c) for _, c in self.kinds[i + 1:])
         if sum(caps) - len(cards) != rest:
-            return 0
+            return {}
+        out: dict[tuple[int, ...], int] = {}
         for split, ways in self._splits(mask, len(cards), caps):
-            after = tuple(c - x for c, x in zip(caps, split))
-            sub = self._count(i + 1, after, self._advance(i, split, counts))
-            if sub:
-                total += ways * sub
-        return total
+            sub = self._table(i + 1, tuple(c - x for c, x in zip(caps, split)))
+            if not sub:
+                continue
+            if not self._conds:
+                out[self._zero] = out.get(self._zero, 0) + ways * sub[self._zero]
+                continue
+            add = self._advance(i, split, self._zero)
+            for v, n in sub.items():
+                key = tuple(a + b for a, b in zip(add, v))
+                out[key] = out.get(key, 0) + ways * n
+        return out
+
+    def _count(self, i: int, caps: tuple[int, ...], counts: tuple[int, ...]) -> int:
+        """Deals of kinds ``i..`` that fill ``caps`` exactly and meet the constraints, ``counts`` being their
+        counts so far (each less its bound)."""
+        key = (i, caps, counts)
+        got = self._count_memo.get(key)
+        if got is None:
+            table = self._table(i, caps)
+            if not self._conds:
+                got = table.get(self._zero, 0)
+            else:
+                got = sum(n for v, n in table.items() if self._met(tuple(a + b for a, b in zip(counts, v))))
+            self._count_memo[key] = got
+        return got
 
     def _splits(self, mask: int, k: int, caps: tuple[int, ...]) -> Iterator[tuple[tuple[int, ...], int]]:
         """Every way to share ``k`` cards among the slots of ``mask`` within ``caps``, with its number of deals
@@ -279,11 +319,22 @@ class WorldSampler:
             total = self._count(i, caps, counts)
             got = self._choice_memo[key] = (total, [total], [(caps, tuple(0 for _ in caps),
                                                               self._advance(i, caps, counts))])
+        if got is None and self._exact_counts:
+            # every condition asks for an exact count: the share-outs that leave a deal of the rest are those
+            # whose rest adds exactly what each count lacks, listed once for every counts (:meth:`_by_adds`)
+            total = 0
+            cumulative = []
+            options = []
+            for split, after, add, w in self._by_adds(i, caps).get(tuple(-n for n in counts), ()):
+                total += w
+                cumulative.append(total)
+                options.append((split, after, tuple(a + b for a, b in zip(counts, add))))
+            got = self._choice_memo[key] = (total, cumulative, options)
         if got is None:
             mask, cards = self.kinds[i]
             total = 0
-            cumulative: list[int] = []
-            options: list[tuple[tuple, tuple, tuple]] = []
+            cumulative = []
+            options = []
             for split, ways in self._splits(mask, len(cards), caps):
                 after = tuple(c - x for c, x in zip(caps, split))
                 now = self._advance(i, split, counts)
@@ -294,6 +345,20 @@ class WorldSampler:
                     options.append((split, after, now))
             got = self._choice_memo[key] = (total, cumulative, options)
         return got
+
+    def _by_adds_from(self, i: int, caps: tuple[int, ...]
+                      ) -> dict[tuple[int, ...], list[tuple[tuple, tuple, tuple, int]]]:
+        """The share-outs of kind ``i`` into ``caps`` by what they and a deal of the rest add to the counts in
+        all: {adds: [(share-out, caps left, what the share-out adds, its number of deals)]}, in the share-outs'
+        order."""
+        mask, cards = self.kinds[i]
+        out: dict[tuple[int, ...], list[tuple[tuple, tuple, tuple, int]]] = {}
+        for split, ways in self._splits(mask, len(cards), caps):
+            after = tuple(c - x for c, x in zip(caps, split))
+            add = self._advance(i, split, self._zero)
+            for v, n in self._table(i + 1, after).items():
+                out.setdefault(tuple(a + b for a, b in zip(add, v)), []).append((split, after, add, ways * n))
+        return out
 
     def _slot_index(self, seat: int | None) -> int:
         return next(i for i, sl in enumerate(self.slots) if sl.seat == seat)

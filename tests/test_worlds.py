@@ -893,3 +893,37 @@ def test_suggest_columns_line_up_with_colours_on(example) -> None:
         assert re.sub(r"\x1b\[[0-9;]*m", "", text) == render_suggest(v, plain)
         rows = [line for line in text.splitlines() if line.startswith("  ") and line.endswith("  best")]
         assert rows and len({width(line) for line in rows}) == 1
+
+
+@pytest.mark.parametrize("game", FORMS + ["under"], ids=lambda g: "under" if g == "under" else _form_id(g))
+def test_a_dealt_world_is_the_world_the_full_setup_builds(game):
+    """A world of a sampler's deal is built without the deal's checks (only the call is checked): its setup and
+    position equal those of the full Setup.create and replay, and it is refused exactly where they refuse it."""
+    seed = 9400 + (FORMS.index(game) if game != "under" else 99)
+    refused = built = 0
+    for st, plays, seat in _positions(game, seed, 3, limit=10**9):
+        k = W.Knowledge.from_setup(st, plays, seat)
+        s = W.WorldSampler(k)
+        rng = random.Random(seed)
+        for _ in range(40):
+            parts, under = s.draw_deal(rng)
+            hands = [set(k.hand) if i == k.seat else {c for ss, c in k.plays if ss == i} for i in range(k.game.seats)]
+            bury, blind = list(k.bury or ()), []
+            for sl, cards in zip(s.slots, parts):
+                if sl.seat is not None:
+                    hands[sl.seat] |= set(cards)
+                elif sl.name == "bury":
+                    bury += cards
+                else:
+                    blind += cards
+            u = k.under if k.under is not None else under
+            full = W.build_world(k, [sorted(h, key=int) for h in hands], sorted(bury, key=int),
+                                 sorted(blind, key=int), u, check=True)
+            fast = s.world_of(parts, under)
+            assert (full is None) == (fast is None)
+            if full is None:
+                refused += 1
+                continue
+            built += 1
+            assert fast.setup == full.setup and fast.state == full.state
+    assert built > 0

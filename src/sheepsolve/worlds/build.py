@@ -12,7 +12,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from ..cards import Card
-from ..engine import STATE_DEFAULTS, RulesError, Setup, State, frozen_instance, legal_cards, rule_bound_seats
+from ..engine import (STATE_DEFAULTS, Call, RulesError, Setup, State, frozen_instance, legal_calls, legal_cards,
+                      rule_bound_seats)
 from .knowledge import Knowledge, WorldsError
 
 __all__ = ["World", "build_world", "is_consistent"]
@@ -41,7 +42,7 @@ class World:
     def from_spec(k: "Knowledge", spec: tuple) -> "World":
         hands, bury, blind, under = spec
         w = build_world(k, [[Card(c) for c in h] for h in hands], [Card(c) for c in bury], [Card(c) for c in blind],
-                        None if under < 0 else Card(under))
+                        None if under < 0 else Card(under), dealt=True)  # a world's deal: every card once
         if w is None:
             raise WorldsError("a world handed to another process is not consistent there")  # pragma: no cover
         return w
@@ -63,9 +64,14 @@ class World:
 
 
 def _make_setup(k: Knowledge, hands: Sequence[Iterable[Card]], bury: Sequence[Card], blind: Sequence[Card],
-                under: Card | None) -> Setup:
-    """The engine's setup of a world (raises RulesError when the call or bury is not allowed in it)."""
-    setup = _make_setup_created(k, hands, bury, blind, under)
+                under: Card | None, dealt: bool = False) -> Setup:
+    """The engine's setup of a world (raises RulesError when the call or bury is not allowed in it). ``dealt``:
+    the hands, bury and blind are a deal of the sampler (every card once, every hand and the bury their sizes), so
+    only the call is left to check, and without a called card nothing is."""
+    if dealt:
+        setup = _make_setup_dealt(k, hands, bury, blind, under)
+    else:
+        setup = _make_setup_created(k, hands, bury, blind, under)
     key = (id(k.game), setup.called, setup.under)
     hit = _ORDERS.get(key)
     if hit is not None and hit[0] is k.game:
@@ -97,6 +103,31 @@ def _make_setup_created(k: Knowledge, hands: Sequence[Iterable[Card]], bury: Seq
     return Setup.create(g, [list(h) for h in hands], declarer=k.declarer, blind=blind, called=k.called,
                         under=under, alone=k.alone)
 
+
+
+def _make_setup_dealt(k: Knowledge, hands: Sequence[Iterable[Card]], bury: Sequence[Card], blind: Sequence[Card],
+                      under: Card | None) -> Setup:
+    """The setup :func:`_make_setup_created` makes of a deal of the sampler, built without the rest of
+    :meth:`Setup.check_deal` (which such a deal always passes): the hands at the first lead as they are, the
+    call checked as :meth:`Setup.create` checks it (:func:`legal_calls` for the declarer's hand in this deal; the
+    card under in his hand), the declaring side found (:meth:`Setup.partner_in`) and set (:meth:`Setup.with_side`).
+    Raises RulesError where :meth:`Setup.create` would."""
+    g = k.game
+    at_lead = tuple(frozenset(h) for h in hands)
+    if g.partner in ("called-ace", "sauspiel"):
+        p = k.declarer
+        assert p is not None
+        call = Call(None) if k.called is None else Call(k.called, under is not None)
+        if call not in legal_calls(g, at_lead[p], bury) or (under is not None and under not in at_lead[p]):
+            raise RulesError("called: not a call the rules allow with this hand")
+    if g.kind == "picker":
+        bury = tuple(bury)
+        partner = Setup.partner_in(g, at_lead, k.declarer, bury=bury, called=k.called, alone=k.alone)
+        return Setup.with_side(g, at_lead, declarer=k.declarer, partner=partner,
+                               blind=k.blind if k.blind is not None else bury, bury=bury, called=k.called, under=under)
+    partner = Setup.partner_in(g, at_lead, k.declarer, called=k.called, alone=k.alone)
+    return Setup.with_side(g, at_lead, declarer=k.declarer, partner=partner, blind=blind, called=k.called,
+                           under=under)
 
 
 def _play_contexts(k: Knowledge, setup: Setup) -> tuple[tuple[int, Card, tuple[Card, ...], bool], ...]:
@@ -145,8 +176,8 @@ def _bound_plays_legal(k: Knowledge, setup: Setup) -> bool:
 
 
 def build_world(k: Knowledge, hands: Sequence[Iterable[Card]], bury: Sequence[Card] = (),
-                blind: Sequence[Card] = (), under: Card | None = None, *, check: bool | str = True
-                ) -> World | None:
+                blind: Sequence[Card] = (), under: Card | None = None, *, check: bool | str = True,
+                dealt: bool = False) -> World | None:
     """The world with these hands at the first lead (and bury, blind, card under), or None when it is not
     consistent with the knowledge: the call or bury not allowed, or a card of the play illegal in it.
 
@@ -154,9 +185,11 @@ def build_world(k: Knowledge, hands: Sequence[Iterable[Card]], bury: Sequence[Ca
     without called card or card under, where following suit is all there is and the deal obeys it) and builds
     the position after the play directly from the tricks everyone saw, without replaying them.
     ``check="bound"`` trusts following suit likewise (the sampler's deals obey it) and checks only the cards of
-    the seats the called-card rules bind; ``check=True`` replays every card through the engine."""
+    the seats the called-card rules bind; ``check=True`` replays every card through the engine. ``dealt``: the
+    hands, bury and blind are a deal of the sampler (every card once, each hand and the bury their sizes), whose
+    deal needs no check, only its call."""
     try:
-        setup = _make_setup(k, hands, bury, blind, under)
+        setup = _make_setup(k, hands, bury, blind, under, dealt)
     except RulesError:
         return None
     if check == "bound":

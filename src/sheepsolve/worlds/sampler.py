@@ -382,7 +382,7 @@ class WorldSampler:
         if k.under is not None:
             under = k.under
         return build_world(k, [sorted(h, key=int) for h in hands], sorted(bury, key=int), sorted(blind, key=int),
-                           under, check=False if self.exact_superset else "bound")
+                           under, check=False if self.exact_superset else "bound", dealt=True)
 
     def try_draw(self, rng: random.Random) -> World | None:
         """One deal of the superset, uniformly, as a world; None when the rules engine refuses it."""

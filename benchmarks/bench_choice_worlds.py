@@ -10,7 +10,8 @@ solved and weighed until rejection control) and their effective size; *now*, the
 rejection control keeps (:class:`sheepsolve.weighting.WeightedSampler` with the passes' weights), their effective
 size, the deals drawn and weighed per world kept, and the processor time of the drawing. ``--solve N``: also time
 ``pick`` (Sheepshead) and ``choose`` (Sauspiel) on the first N deals with ``--inference none`` and ``auction``
-(``--jobs 1``, processor time).
+(``--jobs 1``, processor time). ``--examples``: instead, the same figures for the bundled examples, each command's
+task as the command line makes it (the record's seat, seed 0), where the passes weigh.
 """
 
 from __future__ import annotations
@@ -60,12 +61,57 @@ def w_rng(i: int):
     return world_rng(0, i)
 
 
+def examples(worlds: int) -> int:
+    """The effective worlds of every bundled example's ``pick``, ``choose`` and ``bury --view picker``: the task
+    each command makes is caught before anything is solved."""
+    from click.testing import CliRunner
+
+    import sheepsolve.bury.questions as questions
+    from sheepsolve.cli import main as cli_main
+    from sheepsolve.pool import game_from_spec
+    from sheepsolve.worlds import world_rng
+
+    class Caught(Exception):
+        pass
+
+    caught: dict = {}
+
+    def catch(task, *args, **kwargs):
+        caught["task"] = task
+        raise Caught
+
+    questions.run_units = catch
+    print("| example | command | seat | effective before | effective now | deals drawn a world |")
+    print("|---|---|---|---|---|---|")
+    for path in sorted((Path(__file__).resolve().parent.parent / "examples").glob("*.toml")):
+        for cmd in (["pick"], ["choose"], ["bury", "--view", "picker"]):
+            caught.clear()
+            CliRunner().invoke(cli_main, [*cmd, str(path), "--worlds", str(worlds), "--seed", "0"])
+            if "task" not in caught:
+                continue
+            t = caught["task"]
+            g = game_from_spec(t.game)
+            fn, _ = passes_weights(g, t.seat, t.inference, t.players)
+            if fn is None:
+                continue
+            w = worker()
+            before = [fn(w.sampler(t, g).deal(world_rng(t.seed, i))[0]) for i in range(worlds)]
+            now = [w.world_weight(t, g, i) for i in range(worlds)]
+            who = t.players[t.seat] if t.players else str(t.seat + 1)
+            print(f"| {path.name} | {' '.join(cmd)} | {who} ({t.seat + 1}) | {effective_size(before):.1f} "
+                  f"| {effective_size([v for v, _ in now]):.1f} | {sum(n for _, n in now) / worlds:.1f} |")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", type=int, default=20)
     ap.add_argument("--worlds", type=int, default=200)
     ap.add_argument("--solve", type=int, default=0)
+    ap.add_argument("--examples", action="store_true")
     a = ap.parse_args(argv)
+    if a.examples:
+        return examples(a.worlds)
     print(f"{a.worlds} worlds, {a.deals} deals a row; medians (range) over the deals")
     print("| game | view | seat | effective before | mean weight | effective now | deals drawn a world | drawing ms a world |")
     print("|---|---|---|---|---|---|---|---|")

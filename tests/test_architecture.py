@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import argparse
 import ast
+import collections
+import re
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -336,6 +338,70 @@ def test_the_check_passes_a_clean_tree(tmp_path):
     found = check(root)
     assert not found.failures and not found.circles
     assert {(e.source, e.target) for e in found.edges} == {(PACKAGE, f"{PACKAGE}.a"), (f"{PACKAGE}.a", f"{PACKAGE}.b")}
+
+
+MAP = SOURCE.parents[1] / "docs" / "ARCHITECTURE.md"
+
+
+def section(text: str, heading: str) -> str:
+    """The body of the map's section ``## heading``."""
+    return text.split(f"\n## {heading}\n", 1)[1].split("\n## ", 1)[0]
+
+
+def modules_in_map(text: str) -> collections.Counter[str]:
+    """The modules the map's "Every module in one line" names, as paths under ``src/sheepsolve``, each with the
+    times it is named: a bullet that opens with a package (``- `record/`: ...``) names the modules inside it, any
+    other bullet top-level ones; the prose between the bullets names none."""
+    bullets: list[str] = []
+    for line in section(text, "Every module in one line").splitlines():
+        if line.startswith("- "):
+            bullets.append(line[2:])
+        elif line.startswith("  ") and bullets:
+            bullets[-1] += " " + line.strip()
+        else:
+            bullets.append("")
+    named: collections.Counter[str] = collections.Counter()
+    for bullet in bullets:
+        package = re.match(r"`(\w+)/`", bullet)
+        prefix = package.group(1) + "/" if package else ""
+        named.update(prefix + name for name in re.findall(r"`(\w+\.pyx?)`", bullet))
+    return named
+
+
+def core_files_in_map(text: str) -> collections.Counter[str]:
+    """The files of ``core/`` that the table of "The compiled core" has a row for."""
+    rows = re.findall(r"^\| `(\w+\.pxi)` \|", section(text, "The compiled core"), flags=re.M)
+    return collections.Counter("core/" + name for name in rows)
+
+
+def source_files(suffixes: tuple[str, ...]) -> set[str]:
+    return {path.relative_to(SOURCE).as_posix() for suffix in suffixes for path in SOURCE.rglob(f"*{suffix}")
+            if path.name != "__init__.py" and "__pycache__" not in path.parts}
+
+
+def test_the_map_names_every_module_once():
+    """docs/ARCHITECTURE.md's "Every module in one line" against the tree: no module missing, none stale (named
+    but gone), none named twice."""
+    named = modules_in_map(MAP.read_text(encoding="utf-8"))
+    files = source_files((".py", ".pyx"))
+    assert sorted(files - set(named)) == [], "modules the map does not name"
+    assert sorted(set(named) - files) == [], "modules the map names that do not exist"
+    assert [name for name, times in named.items() if times > 1] == [], "modules the map names twice"
+
+
+def test_the_map_has_a_row_for_every_core_file():
+    named = core_files_in_map(MAP.read_text(encoding="utf-8"))
+    files = {name for name in source_files((".pxi",)) if name.startswith("core/")}
+    assert set(named) == files and max(named.values()) == 1
+
+
+def test_the_map_reader_finds_what_it_should():
+    text = ("\n## Every module in one line\n\nProse naming `a.py` counts for nothing.\n\n"
+            "- Top: `a.py` this; `b.pyx` that, and `record/` itself;\n  `c.py` continued.\n"
+            "- `record/`: `model.py` the Record; `read.py`\n  reads; `model.py` again.\n"
+            "- `d.py` (`pkg/` mentioned later is no package of the bullet).\n\n## Next\n- `e.py`\n")
+    assert modules_in_map(text) == collections.Counter(
+        {"a.py": 1, "b.pyx": 1, "c.py": 1, "record/model.py": 2, "record/read.py": 1, "d.py": 1})
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -49,7 +49,7 @@ def position_data(state, rng: random.Random) -> dict | None:
     if trick:  # the position at the trick's start, and the trick as the play
         hands = list(state.hands)
         for i, c in enumerate(trick):
-            hands[(state.leader + i) % state.n] |= {c}
+            hands[(state.leader + i) % state.seats] |= {c}
         state = dataclasses.replace(state, hands=tuple(hands), trick=())
     st = state.setup
     g = st.game

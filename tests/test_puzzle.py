@@ -135,7 +135,7 @@ def test_solutions_agree_with_reference_minimax(small):
         _confirm_with_reference(p)
 
 
-SMALL_BUNDLED = [f for f in BUNDLED if (lambda st: sum(len(h) for h in st.hands) <= 13 and st.n >= 4)(
+SMALL_BUNDLED = [f for f in BUNDLED if (lambda st: sum(len(h) for h in st.hands) <= 13 and st.seats >= 4)(
     load_record(f).state())]
 
 

@@ -19,7 +19,7 @@ from typing import Protocol
 
 from .cards import Card, format_card, notation_of, suit_name
 
-__all__ = ["contract_name", "game_title", "TitledGame"]
+__all__ = ["contract_name", "contract_key", "game_title", "TitledGame"]
 
 
 class TitledGame(Protocol):
@@ -140,3 +140,22 @@ def game_title(game: TitledGame, style: str, *, called: Card | None = None) -> s
     if game.name == "sauspiel" and called is not None:
         return contract_name("sauspiel", style, called=called, tout=bool(game.tout))
     return game.title
+
+
+def contract_key(game: str, *, trump: str | None = None, called: Card | None = None, ouvert: bool = False,
+                 hand: bool = False, tout: bool = False) -> str:
+    """A contract in the words a record's auction and the JSON's ``contract`` use (not for people: see
+    :func:`contract_name`): the game's registry name, the called card or the trump suit's letter, then
+    ``ouvert``, ``hand`` and ``tout`` (no game is played both ouvert and tout).
+
+    >>> contract_key("sauspiel", called=Card.parse("AS")), contract_key("solo", trump="H", tout=True)
+    ('sauspiel AS', 'solo H tout')
+    >>> contract_key("bettel", ouvert=True), contract_key("null", ouvert=True, hand=True)
+    ('bettel ouvert', 'null ouvert hand')
+    """
+    words = [game]
+    if called is not None:
+        words.append(str(called))
+    if trump is not None:
+        words.append(trump)
+    return " ".join(words + [word for word, on in (("ouvert", ouvert), ("hand", hand), ("tout", tout)) if on])

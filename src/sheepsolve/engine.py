@@ -401,7 +401,8 @@ class State:
         return self.setup.game
 
     @property
-    def n(self) -> int:
+    def seats(self) -> int:
+        """The number of players."""
         return self.setup.game.seats
 
     @property
@@ -466,10 +467,10 @@ class State:
         hands = list(self.hands)
         hands[seat] = hands[seat] - {card}
         trick = self.trick + (card,)
-        if len(trick) < self.n:
+        if len(trick) < self.seats:
             return State(setup=self.setup, hands=tuple(hands), leader=self.leader, trick=trick, tricks=self.tricks,
                          called_open=self.called_open)
-        w = (self.leader + trick_winner(self.game, trick, self.setup.under, self.setup.called_class)) % self.n
+        w = (self.leader + trick_winner(self.game, trick, self.setup.under, self.setup.called_class)) % self.seats
         pts = sum(c.points for c in trick)
         opened = self.called_open
         if self.setup.called is not None and self.setup.suit_class(trick[0]) == self.setup.called_class:
@@ -488,7 +489,7 @@ class State:
     def trick_points(self) -> list[int]:
         """Card points each seat has taken in finished tricks (no bury, no blind); in ramsch and leaster a
         position's earlier tricks (:attr:`Setup.past_points`) included."""
-        pts = list(self.setup.past_points) if self.setup.past_points and not self.game.two_sided else [0] * self.n
+        pts = list(self.setup.past_points) if self.setup.past_points and not self.game.two_sided else [0] * self.seats
         for t in self.tricks:
             pts[t.winner] += t.points
         return pts
@@ -496,7 +497,7 @@ class State:
     def tricks_taken(self) -> list[int]:
         """Tricks each seat has taken; in ramsch and leaster a position's earlier ones (:attr:`Setup.past_tricks`)
         included."""
-        out = list(self.setup.past_tricks) if self.setup.past_tricks and not self.game.two_sided else [0] * self.n
+        out = list(self.setup.past_tricks) if self.setup.past_tricks and not self.game.two_sided else [0] * self.seats
         for t in self.tricks:
             out[t.winner] += 1
         return out

@@ -257,8 +257,8 @@ def hand_view(rec: Record) -> HandFacts:
 def _played_by(state: State) -> dict[Card, int]:
     out: dict[Card, int] = {}
     for t in state.tricks:
-        out.update(((c, (t.leader + k) % state.n) for k, c in enumerate(t.cards)))
-    out.update(((c, (state.leader + k) % state.n) for k, c in enumerate(state.trick)))
+        out.update(((c, (t.leader + k) % state.seats) for k, c in enumerate(t.cards)))
+    out.update(((c, (state.leader + k) % state.seats) for k, c in enumerate(state.trick)))
     return out
 
 

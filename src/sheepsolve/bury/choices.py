@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import Card, format_card, format_cards
+from ..contracts import contract_key
 from ..engine import RulesError, Setup, legal_calls
 from ..games import JACKS, QUEENS, Game, GameError, make_game
 from ..solver import SolverError
@@ -142,14 +143,10 @@ class Contract:
     discard: tuple[Card, ...] = ()  # Skat, the skat known: the discard chosen
 
     def label(self) -> str:
-        out = self.game
-        if self.called is not None:
-            out += f" {self.called}"
-        if self.trump is not None:
-            out += f" {self.trump}"
-        out += " ouvert" if self.ouvert else ""
-        out += " hand" if self.skat == "hand" else ""
-        return out + (" tout" if self.tout else "")
+        """The contract as the JSON names it (:func:`~sheepsolve.contracts.contract_key`): ``solo H tout``,
+        ``null ouvert hand``."""
+        return contract_key(self.game, trump=self.trump, called=self.called, ouvert=self.ouvert,
+                            hand=self.skat == "hand", tout=self.tout)
 
     def to_dict(self) -> dict[str, Any]:
         out = {"contract": self.label(), "game": self.game, "trump": self.trump,

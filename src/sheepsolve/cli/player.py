@@ -65,7 +65,7 @@ def suggest(file: str, seat_name: str | None, worlds_text: str, seed: int, jobs:
                                      seed=seed, jobs=jobs, german=german, no_race=no_race, progress=progress,
                                      at=at, inference=inference, constrain=constrain, play_model=play_model)
     if html_out is not None:
-        from ..render.choices import suggest_html
+        from ..render.suggest import suggest_html
 
         write_report(html_out, suggest_html(res, page_style(notation, res.knowledge.game)), inputs=[file])
     if json_out:

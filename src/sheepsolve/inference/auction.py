@@ -44,6 +44,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import Card, CardError
+from ..contracts import contract_key
 from ..engine import legal_calls
 from ..files import clip
 from ..games import REGISTRY, Game, GameError, make_game, resolve_name
@@ -116,12 +117,9 @@ class ContractCall:
             (10 if self.tout else 0)
 
     def label(self) -> str:
-        out = self.game
-        if self.called is not None:
-            out += f" {self.called}"
-        if self.trump is not None:
-            out += f" {self.trump}"
-        return out + (" tout" if self.tout else "") + (" ouvert" if self.ouvert else "")
+        """The call as a record's auction writes it (:func:`~sheepsolve.contracts.contract_key`): ``sauspiel AS``,
+        ``solo H tout``, ``bettel ouvert``."""
+        return contract_key(self.game, trump=self.trump, called=self.called, ouvert=self.ouvert, tout=self.tout)
 
     @classmethod
     def parse(cls, text: str) -> "ContractCall":

@@ -343,7 +343,7 @@ def compiled_contracts(game: Game, m: CallModel) -> tuple:
     groups, _, _ = contract_groups(game)
     out = []
     for group in groups:
-        mk = group.masks
+        masks = group.masks
         entries = []
         for c, kind in group.contracts:
             table = m.table(f"{form}/{kind}")
@@ -352,9 +352,9 @@ def compiled_contracts(game: Game, m: CallModel) -> tuple:
             if c.called is None:
                 entries.append((c, table, 0, 0))
             else:
-                entries.append((c, table, 1 << c.called, mk.suits[mk.suit_of.index(c.called.suit)]))
+                entries.append((c, table, 1 << c.called, masks.suits[masks.suit_of.index(c.called.suit)]))
         if entries:
-            out.append((mk, tuple(entries)))
+            out.append((masks, tuple(entries)))
     if len(_COMPILED) > 64:
         _COMPILED.clear()
     _COMPILED[key] = (game, m, tuple(out))
@@ -369,8 +369,8 @@ def _contract_probabilities(game: Game, h: int, m: CallModel) -> dict[ContractCa
         return {sie: 1.0}
     t = m.temperature["schafkopf"]
     options: list[tuple[ContractCall | None, float]] = [(None, 0.0)]
-    for mk, entries in compiled_contracts(game, m):
-        key = hand_key(mk, h)
+    for masks, entries in compiled_contracts(game, m):
+        key = hand_key(masks, h)
         for c, table, ace, suit_mask in entries:
             if not ace:
                 options.append((c, table.value(key) / t))

@@ -76,7 +76,7 @@ def _later_can_beat(state: State, cards: Sequence[Card]) -> bool:
     """Whether a player after the ones who played ``cards`` (the trick so far, in order) could beat its winner,
     each playing a card the follow rule allows (double dummy: the hands are known)."""
     st = state.setup
-    n = state.n
+    n = state.seats
     led = st.suit_class(cards[0])
     for k in range(len(cards), n):
         seat = (state.leader + k) % n
@@ -111,7 +111,7 @@ def _natural_score(state: State, card: Card) -> float:
             return (350 + pts) if is_boss(state, card) else (250 - 2 * pts - strength / 100)
         return 100 - pts - strength / 100
     trick = list(state.trick)
-    winner = (state.leader + winner_index(state, trick)) % state.n
+    winner = (state.leader + winner_index(state, trick)) % state.seats
     partner_wins = (winner in st.team) == mine
     after = trick + [card]
     wins = winner_index(state, after) == len(trick)

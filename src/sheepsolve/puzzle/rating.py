@@ -72,7 +72,7 @@ def _themes(state: State, solution: Sequence[Card], sol_line: Sequence[Card],
     legal = state.legal()
     if state.trick:
         trick = list(state.trick)
-        winner = (state.leader + winner_index(state, trick)) % state.n
+        winner = (state.leader + winner_index(state, trick)) % state.seats
         partner_wins = (winner in st.team) == mine
         wins = winner_index(state, trick + [card]) == len(trick)
         could = [c for c in legal if winner_index(state, trick + [c]) == len(trick)]
@@ -86,7 +86,7 @@ def _themes(state: State, solution: Sequence[Card], sol_line: Sequence[Card],
     else:
         cls = st.suit_class(card)
         if cls != "T":
-            for seat in range(state.n):
+            for seat in range(state.seats):
                 if seat == me:
                     continue
                 hand = state.hands[seat]

@@ -1,13 +1,18 @@
-"""``sheepsolve suggest`` as text: one line per legal card, best first."""
+"""``sheepsolve suggest`` as text (one line per legal card, best first) and as a page (:func:`suggest_html`)."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from ..cards import Card, format_card
 from ..player.suggest import View
 from ..contracts import game_title
+from .charts import histogram
+from .choices import CHARTED
+from .html import html_style, render_page
 from .text import number, percent, table
 
-__all__ = ["render_suggest"]
+__all__ = ["render_suggest", "suggest_html", "suggest_position"]
 
 
 def render_suggest(v: View, style: str = "ascii") -> str:
@@ -82,3 +87,51 @@ def belief_lines(v: View, style: str = "ascii") -> list[str]:
         out.append(f"  {k.players[s]}: " + "; ".join(x for x in (trumps, chances) if x))
     return out
 
+
+def suggest_html(v, style: str | None = None) -> str:
+    """``sheepsolve suggest`` as a page: the seat's hand, every legal card over the worlds (best first) and the
+    points each of the best cards leads to, world by world."""
+    k = v.knowledge
+    g = k.game
+    style = style or html_style(None, g)
+    sign = 1 if v.maximize else -1
+    order = sorted(v.cards, key=lambda c: (-sign * v.cards[c].mean, list(v.cards).index(c)))
+    legal = list(v.cards)
+    charts = []
+    if g.two_sided and not g.no_trick:  # null and Bettel: a world's value is only whether the declarer took a trick
+        for c in order[:CHARTED]:
+            j = legal.index(c)
+            points = [w[j] for w in v.values if w[j] is not None]
+            if points:
+                ch = histogram(points, label=f"points over the worlds after {format_card(c, style)}")
+                charts.append({"card": c, "chart": ch, "stats": v.cards[c]})
+    side = ("the declaring side" if v.declaring else "the defenders") if g.two_sided else "his own points"
+    names = list(next(iter(v.beliefs.values()))["cards"]) if v.beliefs else []
+    belief_rows = [{"who": k.players[s], "trumps": b["trumps"],
+                    "cells": [(b["cards"][c], f"{100 * b['cards'][c]:.0f}%") for c in names]}
+                   for s, b in (v.beliefs or {}).items()]
+    return render_page("suggest.html", notation=style, is_trump=g.is_trump, family=g.family, no_trick=g.no_trick,
+                       title=f"{game_title(g, style, called=k.called)}: what to play",
+                       subtitle=f"{v.seat_name} to move ({side})",
+                       command="suggest", v=v, who=v.seat_name, order=order, charts=charts,
+                       two_sided=g.two_sided, belief_cards=[Card.parse(c) for c in names], beliefs=belief_rows,
+                       has_trumps=bool(g.trumps), assumes=v.assumes_in(style), **suggest_position(v))
+
+
+def suggest_position(v) -> dict[str, Any]:
+    """The position the answer is about, as the seat sees it: the cards still in his hand, the tricks so far and
+    the cards on the table (each as (player, card)), which decision (``trick 3, card 2``) and, with ``--at``,
+    the verdict on the card the record's player played there."""
+    k = v.knowledge
+    g = k.game
+    names = k.players or tuple(str(s + 1) for s in range(g.seats))
+    played = [(names[s], c) for s, c in k.plays]
+    done = len(played) // g.seats * g.seats
+    mine = {c for s, c in k.plays if s == k.seat}
+    verdict = None
+    if v.played is not None:
+        verdict = ("one of the best" if v.played in v.best else
+                   f"{v.cost(v.played):.1f} points worse than the best in expectation")
+    return {"hand": g.sort_cards([c for c in k.hand if c not in mine]),
+            "tricks": [played[i:i + g.seats] for i in range(0, done, g.seats)], "on_table": played[done:],
+            "decision": f"trick {done // g.seats + 1}, card {len(played) - done + 1}", "verdict": verdict}

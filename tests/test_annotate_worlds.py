@@ -65,3 +65,14 @@ def test_the_bury_judgement_reports_what_its_weighted_worlds_are_worth():
     uniform = PA.bury_view(ann, worlds=6, seed=2, jobs=1, inference="none").to_dict()
     assert uniform["effective_worlds"] == 6.0 and 0 < weighted["effective_worlds"] <= 6.0
     assert weighted["values"] != uniform["values"]  # the passes before the picker weigh his worlds
+
+
+def test_the_bury_judgements_text_and_page_say_what_weighted_worlds_are_worth(run, tmp_path):
+    path = EXAMPLES / "bury-jd-full.toml"
+    args = ("annotate", path, "--view", "player", "--worlds", "4", "--jobs", "1")
+    weighted = next(x for x in run(*args).output.splitlines() if "player's view (" in x)
+    uniform = next(x for x in run(*args, "--inference", "none").output.splitlines() if "player's view (" in x)
+    assert "player's view (4 worlds, worth " in weighted and "player's view (4 worlds)" in uniform
+    page = tmp_path / "a.html"
+    assert run(*args, "--html", page).exit_code == 0
+    assert "4 worlds, worth " in page.read_text(encoding="utf-8")

@@ -19,6 +19,7 @@ import json
 import math
 import os
 import random
+import re
 import statistics
 from collections import Counter
 from pathlib import Path
@@ -733,8 +734,9 @@ def test_annotate_view_judges_the_bury_and_call_from_the_pickers_view(example, c
         assert {k.split()[1]: v for k, v in bv["values"].items()} == pytest.approx(theirs, abs=1e-3)
     r = runner.invoke(main, ["annotate", f, "--view", "player", "--worlds", "6", "--jobs", "1", "--html",
                              str(tmp_path / "a.html")])
-    assert r.exit_code == 0 and "player's view (6 worlds)" in r.output, r.output
-    assert "view (6 worlds of the cards he could not see)" in (tmp_path / "a.html").read_text()
+    assert r.exit_code == 0 and re.search(r"player's view \(6 worlds(, worth [\d.]+ uniform)?\)", r.output), r.output
+    assert re.search(r"view \(6 worlds(, worth [\d.]+ uniform)? of the cards he could not see\)",
+                     (tmp_path / "a.html").read_text())
 
 
 def test_batch_annotate_with_the_players_view(tmp_path):

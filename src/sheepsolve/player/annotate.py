@@ -138,6 +138,7 @@ class BuryView:
     cost_stderr: float | None
     error: bool
     effective: float | None = None  # what the (weighted) worlds are worth in uniform worlds
+    weighted: bool = False  # the worlds weighed by the passes before the picker
 
     @property
     def best(self) -> tuple[BuryViewRow, ...]:
@@ -215,7 +216,7 @@ def bury_view(ann, *, worlds: int | str = 100, seed: int = 0, jobs: int | None =
     cost = max(0.0, chosen.vs_best)
     return BuryView(kind=b.kind, worlds=r.worlds, exact=exact, rows=out, chosen=chosen, cost=cost,
                     cost_stderr=chosen.vs_best_stderr, error=not chosen.best and cost > 0 and cost >= threshold,
-                    effective=r.effective)
+                    effective=r.effective, weighted=r.inference == "auction")
 
 
 _ANNOTATE_WORKER: dict[str, Any] = {}

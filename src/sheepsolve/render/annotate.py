@@ -221,6 +221,8 @@ def bury_view_text(b, style: str, g: Any) -> str:
     v = b.view
     calls = b.kind != "bury"
     what = f"every world ({v.worlds})" if v.exact else f"{v.worlds} worlds"
+    if v.weighted and v.effective is not None:
+        what += f", worth {v.effective:.1f} uniform"
     best = "; ".join(option_label(r, g, style, calls=calls) for r in v.best[:3]) + ("; ..." if len(v.best) > 3 else "")
     out = f"player's view ({what}): expected {v.chosen.expected_text()}"
     if v.cost > 0 or not v.chosen.best:

@@ -58,7 +58,7 @@ from .engine import Setup, State
 from .games import Game
 from .objective import NO_TRICK, Objective
 from .scoring import (SCHAFKOPF_OUTCOMES, SHEEPSHEAD_OUTCOMES, SKAT_OUTCOMES, PaymentTerms, Stakes, outcome_for, payment_terms,
-                      score, seat_payment, side_payment)
+                      score, scored_outcome, seat_payment, side_payment)
 from .solver import Solver
 
 __all__ = ["Judge", "Swing", "in_play", "no_trick_points", "tricks_objective", "trick_question", "trick_readings",
@@ -180,9 +180,9 @@ def outcome_of(solver: Solver, state: State, obj: Objective, value: int) -> str:
         value = solver.value(state, Objective(team=obj.team, maximize=False, tricks=True))
         return outcome_by_tricks(g, value, lambda k: False, tricks=n, total=total)
     tricks_obj = tricks_objective(obj.team)
-    return outcome_by_tricks(g, value, lambda k: solver.reach(state, k, tricks_obj),
-                             floor=no_trick_points(obj, state.setup),
-                             tricks=n, total=total)
+    return scored_outcome(state.setup, outcome_by_tricks(g, value, lambda k: solver.reach(state, k, tricks_obj),
+                                                         floor=no_trick_points(obj, state.setup),
+                                                         tricks=n, total=total))
 
 
 def _scored_outcome(state: State, seat: int) -> str | None:
@@ -326,14 +326,16 @@ class Judge:
         if not self.needs_tricks(value):
             out = self._by_points.get(value)
             if out is None:
-                out = self._by_points[value] = outcome_for(g, value)
+                out = self._by_points[value] = scored_outcome(self.setup, outcome_for(g, value), self._terms)
             return out
         obj = tricks_objective(self.setup.team)
         return self._by_tricks(value, lambda k: self.tricks_solver.reach(state, k, obj))
 
     def _by_tricks(self, value: int, reach: Callable[[int], bool]) -> str:
-        """:func:`outcome_by_tricks` of this setup: its bury, tricks and points."""
-        return outcome_by_tricks(self.game, value, reach, self._floor, tricks=self.tricks, total=self.total)
+        """:func:`outcome_by_tricks` of this setup (its bury, tricks and points), as the game scores it (an overbid Skat
+        game is lost: :func:`~sheepsolve.scoring.scored_outcome`)."""
+        return scored_outcome(self.setup, outcome_by_tricks(self.game, value, reach, self._floor, tricks=self.tricks,
+                                                            total=self.total), self._terms)
 
     def rank(self, outcome: str) -> int:
         """Lower is better for the declaring side (ramsch, leaster: for the mover)."""
@@ -359,14 +361,19 @@ class Judge:
         except ValueError:
             return None
 
+    @property
+    def terms(self) -> PaymentTerms:
+        """This setup's :class:`~sheepsolve.scoring.PaymentTerms` (made once)."""
+        if self._terms is None:
+            self._terms = payment_terms(self.setup)
+        return self._terms
+
     def seat_payment(self, seat: int, outcome: str) -> int:
         """What ``seat`` is paid for the declaring side's ``outcome`` (:func:`~sheepsolve.scoring.seat_payment`)."""
         key = (seat, outcome)
         got = self._seat_payments.get(key)
         if got is None:
-            if self._terms is None:
-                self._terms = payment_terms(self.setup)
-            got = self._seat_payments[key] = seat_payment(self.setup, seat, outcome, self.stakes, self._terms)
+            got = self._seat_payments[key] = seat_payment(self.setup, seat, outcome, self.stakes, self.terms)
         return got
 
     # -- swings ------------------------------------------------------------------------------------------------

@@ -19,7 +19,7 @@ from ..games import Game
 from ..judge import no_trick_points, outcome_by_tricks, trick_readings, tricks_taken
 from ..objective import Objective
 from ..pool import game_spec
-from ..scoring import Stakes, outcome_for, payment_terms, seat_payment
+from ..scoring import Stakes, outcome_for, payment_terms, scored_outcome, seat_payment
 from ..solver import Solver
 from .choices import (BuryDecision, Contract, card_groups, choice_context, legal_decisions, make_contract_game,
                       merge_choices, solve_order)
@@ -114,7 +114,7 @@ def evaluate(solvers: Solvers | Solver, setup: Setup, stakes: Stakes, guess: int
     tricks = tricks_taken(g, v, reach, floor=no_trick_points(obj), total=total, tricks=ntricks)
     if ts is not None:
         nodes += ts.nodes
-    outcome = outcome_for(g, v, tricks, ntricks)
+    outcome = scored_outcome(setup, outcome_for(g, v, tricks, ntricks))  # an overbid Skat game is lost
     return Evaluation(v, outcome, payment_of(setup, outcome, stakes), alone, tricks == ntricks, nodes)
 
 

@@ -15,6 +15,7 @@ from ..cards import format_card
 from ..engine import State
 from ..judge import in_play
 from ..objective import Objective
+from ..scoring import outcome_for, overbid
 from ..contracts import game_title
 from .text import line_tricks, seat_roles, trick_text
 
@@ -86,6 +87,9 @@ def _value_lines(res: SolveAnswer, state: State, roles: list[str], side_words: s
     out = []
     outcome = res.outcome
     word = _OUTCOMES.get(outcome, outcome) if outcome else ""
+    played = outcome_for(g, value) if outcome == "loss" and not tricks else outcome
+    if played != outcome and overbid(state.setup, played):  # won in play, lost as scored
+        word += f": overbid, the game is worth less than the bid of {g.bid}"
     if tricks:
         what = (f"{side_words} takes {value} of the {tricks_in} tricks with best play from here"
                 + (f" ({word})" if word else ""))

@@ -19,7 +19,7 @@ from .skat import SEEGER_OPPONENT, SEEGER_WIN, game_value, skat_outcome
 
 __all__ = ["MAX_DOUBLERS", "Stakes", "SHEEPSHEAD_OUTCOMES", "SCHAFKOPF_OUTCOMES", "rule", "outcome_for", "is_won",
            "base_and_multiplier", "payment_for", "laufende_of", "PaymentTerms", "payment_terms", "side_payment",
-           "seat_payment"]
+           "seat_payment", "overbid", "scored_outcome"]
 
 
 SHEEPSHEAD_OUTCOMES = ("schwarz", "schneider", "win", "loss", "schneidered", "schwarzed")
@@ -316,6 +316,35 @@ def payment_terms(setup: Setup) -> PaymentTerms:
         hand = setup.hands[setup.declarer]
         blitz = _QC in hand and _QS in hand
     return PaymentTerms(laufende, setup.partner is None, blitz)
+
+
+def overbid(setup: Setup, outcome: str, terms: PaymentTerms | None = None) -> bool:
+    """Whether ``setup``'s Skat game is overbid with ``outcome``: its value (the declarer's matadors, the levels of
+    ``outcome`` and the declaration) below the bid (ISkO 5.4.2). False in every other game, in null (declared only
+    when it covers the bid) and without a bid."""
+    g = setup.game
+    if g.family != "skat" or g.no_trick or g.bid is None:
+        return False
+    matadors = (terms or payment_terms(setup)).laufende
+    return matadors >= 1 and game_value(g, outcome, matadors).overbid
+
+
+def scored_outcome(setup: Setup, outcome: str, terms: PaymentTerms | None = None) -> str:
+    """``outcome`` (:func:`outcome_for`: the result of the play and the announcements) as the game scores it: an
+    overbid Skat game (:func:`overbid`) is lost whatever the play, so a won outcome becomes ``loss`` (charged as
+    the play's outcome is: the lowest multiple of its base value that covers the bid). Every other outcome, and
+    every other game's, is as given.
+
+    >>> from sheepsolve.games import make_game
+    >>> from sheepsolve.cards import parse_cards
+    >>> hands = [parse_cards(h) for h in ("JC JS AC TC KC QC 9C 8C 7C AS", "JH JD TS KS QS 9S 8S 7S AH TH",
+    ...                                   "KH QH 9H 8H 7H AD TD KD QD 9D")]
+    >>> st = Setup.create(make_game("skat", trump="C", bid=48), hands, declarer=0, blind=parse_cards("8D 7D"),
+    ...                   bury=parse_cards("8D 7D"))
+    >>> scored_outcome(st, "win"), scored_outcome(st, "win-schneider"), scored_outcome(st, "loss-schneider")
+    ('loss', 'win-schneider', 'loss-schneider')
+    """
+    return "loss" if is_won(outcome) and overbid(setup, outcome, terms) else outcome
 
 
 def side_payment(game: Game, outcome: str, terms: PaymentTerms, stakes: Stakes | None = None) -> int:

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Sequence
 from ..cards import Card
 from ..games import Game
 from ..pool import game_spec
-from ..scoring import Stakes
+from ..scoring import Stakes, schneider_points
 from ..solver import Solver
 from ..stats import within_noise
 from .choices import (BuryDecision, BuryError, Contract, card_groups, contracts_for, legal_decisions,
@@ -153,7 +153,7 @@ def sample_buries(game: Game, hand: Sequence[Card], blind: Sequence[Card], picke
     dt = time.perf_counter() - t0
     at = {k: i for i, k in enumerate(order)}  # rep -> its place in the solve order
     columns = [[w[at[k]] for w in results] for k in range(len(reps))]
-    rep_stats = [choice_stats(col, task.exact, weights) for col in columns]
+    rep_stats = [choice_stats(col, task.exact, weights, schneider_points(game)) for col in columns]
     keys = [rank_key(by, s.payment, s.mean) for s in rep_stats]
     best_rep = max(range(len(reps)), key=lambda k: keys[k])
     rep_stats = with_diffs(columns, rep_stats, best_rep, by, task.exact, weights)
@@ -218,7 +218,8 @@ def pick_or_pass(game: Game, hand: Sequence[Card], seat: int, *, worlds: int | s
         d, e = best_decision(Solver(), game, hs, list(bl), seat, stakes, by, worker().memo)
         act = (d, e.value, e.outcome, e.payment)
     return PickResult(game=game, players=tuple(players or [str(i + 1) for i in range(game.seats)]), seat=seat,
-                      hand=tuple(hand), pick=choice_stats(evals, task.exact, weights), worlds=count, seed=seed, by=by,
+                      hand=tuple(hand), pick=choice_stats(evals, task.exact, weights, schneider_points(game)),
+                      worlds=count, seed=seed, by=by,
                       outcomes=outcomes, buries=tuple((BuryDecision.from_key(k), n) for k, n in top), seconds=dt,
                       actual=act, exact=task.exact, assumes=assumes, effective=effective_worlds(weights, count),
                       inference="none" if weights is None else "auction", weighed=drawn)
@@ -307,7 +308,7 @@ def choose_contract(game: Game, hand: Sequence[Card], seat: int, *, worlds: int 
             j = max(range(len(ds)), key=ranked.__getitem__)
             cs[k] = dataclasses.replace(c, discard=tuple(game.sort_cards(ds[j].bury)))
             columns.append(per[j])
-    stats = [choice_stats(col, task.exact, weights) for col in columns]
+    stats = [choice_stats(col, task.exact, weights, schneider_points(game)) for col in columns]
     keys = [rank_key(by, s.payment, s.mean) for s in stats]
     best = max(range(len(cs)), key=lambda k: keys[k])
     stats = with_diffs(columns, stats, best, by, task.exact, weights)

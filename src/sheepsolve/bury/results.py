@@ -51,8 +51,9 @@ class Sampled:
     """Statistics of one choice over the sampled worlds.
 
     ``mean``/``stderr``: the declaring side's points (None for tout and sie); ``p61``, ``p91``: share of worlds
-    with 61 or 91 points or more; ``pschwarz``: share where the side takes every trick; ``pwin``: share won;
-    ``payment``/``payment_stderr``: the declarer's own payment; ``vs_best``/``vs_best_stderr``: the mean
+    with 61 points or more, and with schneider's (91, in Skat 90: :func:`~sheepsolve.scoring.schneider_points`);
+    ``pschwarz``: share where the side takes every trick; ``pwin``: share won; ``payment``/``payment_stderr``: the
+    declarer's own payment; ``vs_best``/``vs_best_stderr``: the mean
     difference in the ranking measure (payment, or points with ``by="points"``) to the best choice, world by
     world (common random numbers: its standard error is the one that says whether two choices really differ).
     """
@@ -82,11 +83,13 @@ class Sampled:
 _WON = ("schwarz", "schneider", "win", "win-schneider", "win-schwarz")
 
 
-def choice_stats(evals: Sequence[tuple], exact: bool = False, weights: Sequence[float] | None = None) -> Sampled:
+def choice_stats(evals: Sequence[tuple], exact: bool = False, weights: Sequence[float] | None = None,
+                 schneider: int = 91) -> Sampled:
     """The statistics of one choice over the worlds' results; ``exact`` (every world solved): no sampling error,
-    every standard error 0. ``weights``: each world's weight (None: alike; :mod:`sheepsolve.weighting`)."""
+    every standard error 0. ``weights``: each world's weight (None: alike; :mod:`sheepsolve.weighting`).
+    ``schneider``: the points counted by ``p91`` (:func:`~sheepsolve.scoring.schneider_points`: 90 in Skat)."""
     if weights is not None:
-        return _weighted_stats(evals, exact, weights)
+        return _weighted_stats(evals, exact, weights, schneider)
     n = len(evals)
     vals = [e[0] for e in evals]
     pays = [float(e[2]) for e in evals]
@@ -98,12 +101,12 @@ def choice_stats(evals: Sequence[tuple], exact: bool = False, weights: Sequence[
         pse = 0.0
     return Sampled(worlds=n, mean=mean, stderr=se,
                    p61=sum(v >= 61 for v in vals) / n if points else None,
-                   p91=sum(v >= 91 for v in vals) / n if points else None,
+                   p91=sum(v >= schneider for v in vals) / n if points else None,
                    pschwarz=sum(bool(e[4]) for e in evals) / n,
                    pwin=sum(e[1] in _WON for e in evals) / n, payment=pm, payment_stderr=pse, values=tuple(vals))
 
 
-def _weighted_stats(evals: Sequence[tuple], exact: bool, ws: Sequence[float]) -> Sampled:
+def _weighted_stats(evals: Sequence[tuple], exact: bool, ws: Sequence[float], schneider: int = 91) -> Sampled:
     """:func:`choice_stats` over weighted worlds: weighted means and shares, the importance-sampling standard
     errors."""
     from ..weighting import weighted_mean_se
@@ -122,7 +125,7 @@ def _weighted_stats(evals: Sequence[tuple], exact: bool, ws: Sequence[float]) ->
 
     return Sampled(worlds=len(evals), mean=mean, stderr=se,
                    p61=share(lambda e: e[0] >= 61) if points else None,
-                   p91=share(lambda e: e[0] >= 91) if points else None,
+                   p91=share(lambda e: e[0] >= schneider) if points else None,
                    pschwarz=share(lambda e: bool(e[4])), pwin=share(lambda e: e[1] in _WON), payment=pm,
                    payment_stderr=pse, values=tuple(vals))
 

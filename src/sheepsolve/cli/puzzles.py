@@ -41,7 +41,7 @@ def puzzle() -> None:
 @click.option("--out", "out_dir", type=click.Path(file_okay=False), required=True, help="Directory for the files.")
 @click.option("--goal", "goals", multiple=True,
               help="A points threshold (61, 91, 31, ...), all-tricks or max; repeat for several, tried in order "
-                   "(default: 61, 91, all-tricks, 31, max). Null and Bettel: no-trick (the declarer takes no "
+                   "(default: 61, 91 (in Skat 90), all-tricks, 31, max). Null and Bettel: no-trick (the declarer takes no "
                    "trick), their only goal.")
 @click.option("--play", "mode", type=click.Choice(["heuristic", "solver"]), default="heuristic", show_default=True,
               help="How the deal is played up to the puzzle: a rule-of-thumb player, or double-dummy best cards.")

@@ -35,6 +35,7 @@ from ..engine import State
 from ..files import clip
 from ..objective import Objective
 from ..record import Record, dump_record, parse_record
+from ..scoring import schneider_points
 from ..render.charts import value_line
 from ..render.html import html_style
 from ..render.show import hand_view, header_lines, result_text, view_data
@@ -280,7 +281,7 @@ class Explorer:
             titles.append(f"after {line_label(line[:i + 1], self.game.seats)}: {values[-1]}"
                           + (f" ({names[mover]} {format_card(c, self.style)} cost {cost})" if cost > 0 else ""))
         pts = [(float(i), v, marks[i], titles[i]) for i, v in enumerate(values)]
-        scene = value_line(pts, cards=len(line), seats=self.game.seats)
+        scene = value_line(pts, cards=len(line), seats=self.game.seats, schneider=schneider_points(self.game))
         return {"values": values, "scene": scene}
 
     # -- a variation as a record file ---------------------------------------------------------------------------

@@ -15,6 +15,7 @@ from typing import Any
 from ..cards import Card
 from ..judge import Judge
 from ..objective import Objective
+from ..scoring import schneider_points
 from ..solver import Solver
 from ..stats import mean_se, rounded, within_noise
 from ..worlds import Knowledge, World
@@ -182,6 +183,7 @@ def summarize_cards(k: Knowledge, legal: Sequence[Card], values: Sequence[Sequen
     not 0."""
     n = len(values)
     points = k.game.two_sided and not k.game.no_trick  # P(61+), P(91+): a game of the declaring side's points
+    schneider = schneider_points(k.game)  # P(91+) counts from 91, in Skat from 90
     no_trick = k.game.no_trick  # null, Bettel: the values are the declarer's tricks
     sign = 1.0 if maximize else -1.0
     ws = [1.0] * n if weights is None else [float(x) for x in weights]
@@ -220,7 +222,8 @@ def summarize_cards(k: Knowledge, legal: Sequence[Card], values: Sequence[Sequen
         total = math.fsum(wcol)
         cards[c] = CardView(card=c, mean=m, stderr=se,
                             p61=math.fsum(wt for x, wt in zip(col, wcol) if x >= 61) / total if points else None,
-                            p91=math.fsum(wt for x, wt in zip(col, wcol) if x >= 91) / total if points else None,
+                            p91=math.fsum(wt for x, wt in zip(col, wcol) if x >= schneider) / total if points
+                            else None,
                             payment=pm, payment_stderr=pse, vs_best=dm, vs_best_stderr=dse, worlds_solved=m_j,
                             p_no_trick=math.fsum(wt for x, wt in zip(col, wcol) if x == 0) / total if no_trick
                             else None)

@@ -14,6 +14,7 @@ from ..engine import State
 from ..files import clip
 from ..objective import Objective
 from ..record import Record, RecordError
+from ..scoring import schneider_points
 from ..solver import Solver
 
 __all__ = ["PuzzleError", "GOALS", "DIFFICULTIES", "DEFAULT_GOALS", "GoalTarget", "check_goal", "goal_objective",
@@ -49,8 +50,15 @@ class GoalTarget:
 
 def game_goals(game: Any) -> tuple[int | str, ...]:
     """The goals tried when none is named: :data:`NO_TRICK_GOALS` in null and Bettel, else
-    :data:`DEFAULT_GOALS`."""
-    return NO_TRICK_GOALS if game.no_trick else DEFAULT_GOALS
+    :data:`DEFAULT_GOALS` with the game's schneider (91; in Skat 90: :func:`~sheepsolve.scoring.schneider_points`).
+
+    >>> from sheepsolve.games import make_game
+    >>> game_goals(make_game("grand"))
+    (61, 90, 'all-tricks', 31, 'max')
+    """
+    if game.no_trick:
+        return NO_TRICK_GOALS
+    return tuple(schneider_points(game) if g == 91 else g for g in DEFAULT_GOALS)
 
 
 def check_game_goal(game: Any, goal: int | str, where: str = "puzzle.goal") -> None:

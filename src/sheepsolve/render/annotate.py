@@ -26,6 +26,7 @@ from ..annotate import Annotation, Decision
 from ..bury.choices import PickerChoice
 from ..cards import Card, format_card
 from ..objective import NO_TRICK
+from ..scoring import schneider_points
 from ..contracts import contract_name, game_title
 from .charts import value_line
 from .html import html_style, render_page
@@ -320,7 +321,7 @@ def _chart(ann: Annotation, min_cost: int | None, style: str):
             mark = d.mark if _flagged(d, min_cost) else ""
             pts.append((d.index + 0.5, d.after, mark,
                         f"trick {d.trick}: {d.player} {format_card(d.card, style)}, cost {d.cost}" if mark else ""))
-    return value_line(pts, cards=len(ann.decisions), seats=ann.game.seats)
+    return value_line(pts, cards=len(ann.decisions), seats=ann.game.seats, schneider=schneider_points(ann.game))
 
 
 def render_html(ann: Annotation, style: str | None = None, *, min_cost: int | None = None,
@@ -405,6 +406,7 @@ def render_html(ann: Annotation, style: str | None = None, *, min_cost: int | No
                       "chosen": o is b.chosen} for o in rows]
     return render_page(
         "annotate.html", notation=style, is_trump=lambda c: g.is_trump(c), family=g.family,
+        schneider=schneider_points(g),
         explore=_explore_command(source),
         title=f"{annotation_title(ann, style)} — annotated", subtitle=sub or ", ".join(ann.players), command="annotate",
         ann=ann, summary=sm, stats=stats, value_chart=_chart(ann, min_cost, style) if ann.two_sided else None,

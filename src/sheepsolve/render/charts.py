@@ -1,7 +1,8 @@
 """Charts as plain geometry (:class:`Scene`), drawn by the one ``chart`` macro of ``macros.html`` as inline SVG.
 
-- :func:`value_line`: the declaring side's value after every card of a hand, 61 and 91 marked, errors as dots;
-- :func:`histogram`: how often each range of card points came up over sampled worlds, 61 and 91 marked.
+- :func:`value_line`: the declaring side's value after every card of a hand, 61 and 91 marked (Skat's schneider:
+  90), errors as dots;
+- :func:`histogram`: how often each range of card points came up over sampled worlds, 61 and 91 (or 90) marked.
 
 >>> s = histogram([30, 65, 70, 95], label="points")
 >>> [float(r["h"]) > 0 for r in s.rects].count(True)
@@ -38,17 +39,22 @@ class Scene:
                            "rotate": rotate})
 
 
-# The thresholds of a two-sided game: schneider-free (31), the game (61), schneider (91).
+# The thresholds of a two-sided game: schneider-free (31), the game (61), schneider (91; Skat's: 90).
 TICKS = (0, 31, 61, 91, 120)
 
 
-def _ticks(scene: Scene, y, left: float, right: float, top: int) -> None:
-    for v in TICKS[:-1] + (top,):
-        if v in (61, 91):
+def _marks(schneider: int) -> tuple[int, ...]:
+    """The ticks with the game's schneider (:func:`sheepsolve.scoring.schneider_points`)."""
+    return tuple(schneider if v == 91 else v for v in TICKS)
+
+
+def _ticks(scene: Scene, y, left: float, right: float, top: int, schneider: int) -> None:
+    for v in _marks(schneider)[:-1] + (top,):
+        if v in (61, schneider):
             continue
         scene.line(left, y(v), right, y(v), "grid")
         scene.text(left - 6, y(v) + 4, str(v), anchor="end")
-    for v, cls in ((61, "rule61"), (91, "rule91")):
+    for v, cls in ((61, "rule61"), (schneider, "rule91")):
         if v <= top:
             scene.line(left, y(v), right, y(v), cls)
             scene.text(left - 6, y(v) + 4, str(v), cls="mark61" if v == 61 else "", anchor="end")
@@ -57,9 +63,10 @@ def _ticks(scene: Scene, y, left: float, right: float, top: int) -> None:
 
 
 def value_line(points: Sequence[tuple[float, int, str, str]], *, cards: int, seats: int,
-               label: str = "the declaring side's value after each card") -> Scene:
+               label: str = "the declaring side's value after each card", schneider: int = 91) -> Scene:
     """``points``: (position in cards, value, mark ``""``/``?``/``??``, a title for the dot) with the value
-    before the first card at position 0; ``cards`` played in all, ``seats`` cards a trick."""
+    before the first card at position 0; ``cards`` played in all, ``seats`` cards a trick; ``schneider``: the
+    schneider line (90 in Skat)."""
     w, h, left, right, top_pad, bottom = 1040, 230, 62, 970, 14, 44
     n = max(-(-cards // seats) * seats, seats)
     top = 120 if max((p[1] for p in points), default=0) <= 120 else max(p[1] for p in points)
@@ -71,7 +78,7 @@ def value_line(points: Sequence[tuple[float, int, str, str]], *, cards: int, sea
     def y(v: float) -> float:
         return h - bottom - (h - bottom - top_pad) * v / top
 
-    _ticks(s, y, left, right, top)
+    _ticks(s, y, left, right, top, schneider)
     for t in range(0, n + 1, seats):
         s.line(x(t), top_pad, x(t), h - bottom, "grid")
         if t < n:
@@ -87,19 +94,41 @@ def value_line(points: Sequence[tuple[float, int, str, str]], *, cards: int, sea
 
 
 def histogram(values: Sequence[int], *, label: str, axis: str = "card points of the declaring side",
-              width: int = 5, top: int = 120) -> Scene:
-    """Worlds per range of ``width`` points: 0, then 1-5, 6-10, ..., so that 31, 61 and 91 each start a range;
-    ranges of 61 or more are drawn as won, those of 30 or less as schneidered."""
+              width: int = 5, top: int = 120, schneider: int = 91) -> Scene:
+    """Worlds per range of ``width`` points: 0, then 1-5, 6-10, ..., so that 31, 61 and ``schneider`` (91; 90 in
+    Skat, where the range below it is one point shorter) each start a range; ranges of 61 or more are drawn as
+    won, those of 30 or less as schneidered.
+
+    >>> [r["title"] for r in histogram([89, 90], label="x", schneider=90).rects[17:20]]
+    ['81-85: 0 worlds', '86-89: 1 world', '90-94: 1 world']
+    """
     w, h, left, right, top_pad, bottom = 520, 210, 48, 480, 12, 42
     s = Scene(w, h, label)
     hi = max(top, max(values, default=0))
-    nbins = (hi - 1) // width + 2
+    # the ranges start at 1, 6, 11, ... and, from schneider on, at schneider, schneider + width, ...
+    shift = (schneider - 1) % width
+    nbins = (hi - 1) // width + 2 + (1 if shift and hi >= schneider else 0)
+    cut = (schneider - 1) // width + 1  # the first range from schneider on (when shifted)
 
     def bin_of(v: int) -> int:
-        return 0 if v <= 0 else (v - 1) // width + 1
+        if v <= 0:
+            return 0
+        if shift and v >= schneider:
+            return cut + 1 + (v - schneider) // width
+        return (v - 1) // width + 1
 
     def low(b: int) -> int:
-        return 0 if b == 0 else (b - 1) * width + 1
+        if b == 0:
+            return 0
+        if shift and b > cut:
+            return schneider + (b - cut - 1) * width
+        return (b - 1) * width + 1
+
+    def high(b: int) -> int:
+        up = 0 if b == 0 else low(b) + width - 1
+        if not shift:
+            return up
+        return min(up, schneider - 1) if low(b) < schneider else min(up, hi)
 
     bins = [0] * nbins
     for v in values:
@@ -117,18 +146,18 @@ def histogram(values: Sequence[int], *, label: str, axis: str = "card points of 
         s.line(left, y(k), right, y(k), "grid")
         s.text(left - 6, y(k) + 4, str(k), anchor="end")
     for b, k in enumerate(bins):
-        lo, up = low(b), (0 if b == 0 else low(b) + width - 1)
+        lo, up = low(b), high(b)
         cls = "col win" if lo >= 61 else ("col lose" if up <= 30 else "col")
         x0, x1 = x(lo - 1 if b else -1), x(up)
         s.rects.append({"x": f"{x0 + 1:.1f}", "y": f"{y(k):.1f}", "w": f"{max(1.0, x1 - x0 - 2):.1f}",
                         "h": f"{y(0) - y(k):.1f}", "cls": cls,
                         "title": (f"{lo}-{up}" if up != lo else str(lo)) + f": {k} world{'s' if k != 1 else ''}"})
-    for v in TICKS[:-1] + (hi,):
+    for v in _marks(schneider)[:-1] + (hi,):
         s.text(x(v - 0.5), h - bottom + 15, str(v))
-    for v, cls in ((61, "rule61"), (91, "rule91")):
+    for v, cls in ((61, "rule61"), (schneider, "rule91")):
         if v <= hi:
             s.line(x(v - 1), top_pad, x(v - 1), h - bottom, cls)
-            s.text(x(v - 1) + 3, top_pad + 8, "61 game" if v == 61 else "91 schneider",
+            s.text(x(v - 1) + 3, top_pad + 8, "61 game" if v == 61 else f"{schneider} schneider",
                    cls="mark61" if v == 61 else "", anchor="start")
     s.text((left + right) / 2, h - 6, axis, cls="axis")
     s.text(14, (h - bottom + top_pad) / 2, "worlds", cls="axis", rotate=True)

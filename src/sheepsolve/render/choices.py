@@ -33,6 +33,7 @@ from ..games import Game, GameError
 from .charts import histogram
 from .html import html_style, render_page
 from ..contracts import contract_name, game_title
+from ..scoring import schneider_points
 from .text import cards as _cards, number, percent
 
 __all__ = ["render_bury", "render_pick", "render_choose", "bury_html", "pick_html", "choose_html",
@@ -209,7 +210,12 @@ def _bury_word(g: Game) -> str:
 
 def _third_column(g: Game) -> str:
     """The sampled ranking's third column: P(91+), in Skat P(won) (in null the chance of taking no trick)."""
-    return "win" if g.family == "skat" else "91+"
+    return "win" if g.family == "skat" else _schneider_head(g)
+
+
+def _schneider_head(g: Game) -> str:
+    """The head of the schneider column: ``91+``, in Skat ``90+`` (:func:`~sheepsolve.scoring.schneider_points`)."""
+    return f"{schneider_points(g)}+"
 
 
 def worlds_text(worlds: int, seed: int | None, exact: bool, assumes: str = "", effective: float | None = None,
@@ -332,7 +338,8 @@ def render_choose(r: ChoiceResult, style: str = "ascii") -> str:
              + _skat_text(r, style) + "; "
              f"{worlds_of(r)}, every contract in the same worlds; payment is "
              f"{names[r.seat]}'s own",
-             f"{'rank':>4}  {'contract':<{width}} {'points':>12}  {'win':>4} {'91+':>4} {'schw':>4}  {'payment':>15}  "
+             f"{'rank':>4}  {'contract':<{width}} {'points':>12}  {'win':>4} {_schneider_head(r.game):>4} {'schw':>4}  "
+             f"{'payment':>15}  "
              f"{'vs best':>15}"]
     passed = False
     folded = [row for row in r.rows if hopeless(row)]
@@ -375,11 +382,11 @@ def render_choose(r: ChoiceResult, style: str = "ascii") -> str:
 # HTML
 
 
-def _chart(values: Sequence[int | None], label: str):
+def _chart(values: Sequence[int | None], label: str, schneider: int):
     vals = [v for v in values if v is not None]
     if not vals:
         return None
-    return histogram(vals, label=label)
+    return histogram(vals, label=label, schneider=schneider)
 
 
 def bury_html(r: BuryRanking, style: str | None = None) -> str:
@@ -395,12 +402,13 @@ def bury_html(r: BuryRanking, style: str | None = None) -> str:
         for g in groups[:CHARTED]:
             row = g["row"]
             assert isinstance(row, SampledRow)
-            ch = _chart(row.stats.values, f"points over the worlds: {decision_text(g['decisions'][0], 'ascii')}")
+            ch = _chart(row.stats.values, f"points over the worlds: {decision_text(g['decisions'][0], 'ascii')}",
+                        schneider_points(r.game))
             if ch is not None:
                 charts.append({"decision": g["decisions"][0], "chart": ch, "stats": row.stats, "rank": g["rank"]})
     record_row = r.row_of(r.record_choice) if r.record_choice is not None else None
     return render_page("choices.html", notation=style, worlds=worlds_of(r),
-                       is_trump=r.game.is_trump, kind="bury",
+                       is_trump=r.game.is_trump, kind="bury", schneider=schneider_points(r.game),
                        title=f"{_title(r.game, style)}: the {_bury_word(r.game)}",
                        subtitle=f"{r.players[r.picker]} " + ("takes the skat" if r.game.family == "skat" else "picks"),
                        third=_third_column(r.game), blind_word="skat" if r.game.family == "skat" else "blind",
@@ -414,9 +422,9 @@ def bury_html(r: BuryRanking, style: str | None = None) -> str:
 def pick_html(r: PickResult, style: str | None = None) -> str:
     """Pick or pass as a page: the hand, picking's figures and its points over the worlds."""
     style = style or html_style(None, r.game)
-    ch = _chart(r.pick.values, "points over the worlds when picking")
+    ch = _chart(r.pick.values, "points over the worlds when picking", schneider_points(r.game))
     return render_page("choices.html", notation=style, worlds=worlds_of(r),
-                       is_trump=r.game.is_trump, kind="pick",
+                       is_trump=r.game.is_trump, kind="pick", schneider=schneider_points(r.game),
                        title=f"{_title(r.game, style)}: pick or pass", subtitle=f"{r.players[r.seat]}'s hand",
                        command="pick", r=r, who=r.players[r.seat], hand=r.game.sort_cards(r.hand),
                        charts=[{"chart": ch, "stats": r.pick}] if ch else [],
@@ -434,13 +442,14 @@ def choose_html(r: ChoiceResult, style: str | None = None) -> str:
     for row in r.rows:
         if len(charts) >= CHARTED:
             break
-        ch = _chart(row.stats.values, f"points over the worlds: {contract_text(row.contract, 'ascii')}")
+        ch = _chart(row.stats.values, f"points over the worlds: {contract_text(row.contract, 'ascii')}",
+                    schneider_points(r.game))
         if ch is not None:
             charts.append({"name": contract_text(row.contract, style), "chart": ch, "stats": row.stats,
                            "rank": row.rank})
     decision = "pass" if r.decision == "pass" else contract_text(r.rows[0].contract, style)
     return render_page("choices.html", notation=style, worlds=worlds_of(r),
-                       is_trump=None, kind="choose",
+                       is_trump=None, kind="choose", schneider=schneider_points(r.game),
                        title=f"{_choose_family(r)}: which game?",
                        subtitle=f"{r.players[r.seat]}'s hand" + _skat_text(r, style), command="choose",
                        r=r, who=r.players[r.seat], hand=hand_order(r.hand), rows=rows, pass_at=at, folded=folded,

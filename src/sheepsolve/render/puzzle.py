@@ -24,6 +24,7 @@ from ..engine import RulesError, State
 from ..objective import Objective
 from ..puzzle.goals import concrete_goal, goal_objective, mover_declaring, require_two_sided
 from ..puzzle.model import Puzzle
+from ..scoring import schneider_points
 from ..solver import Solver
 from ..contracts import game_title
 from .html import html_style, render_fragment, render_page
@@ -118,12 +119,13 @@ def describe_goal(state: State, goal: int | str) -> str:
         return (f"get the most card points for {side}" if declaring else
                 f"hold {side} to the fewest card points")
     t = int(goal)
+    schneider = schneider_points(state.game)  # 91, in Skat 90
     if declaring:
-        why = {61: " (win the game)", 91: " (schneider)", 31: " (avoid being schneidered)"}.get(t, "")
+        why = {61: " (win the game)", schneider: " (schneider)", 31: " (avoid being schneidered)"}.get(t, "")
         return f"reach {t} card point{'' if t == 1 else 's'}{why}"
     if t == 1:
         return f"keep {side} without a card point"
-    why = {61: " (defeat the game)", 91: " (avoid schneider)", 31: " (schneider them)"}.get(t, "")
+    why = {61: " (defeat the game)", schneider: " (avoid schneider)", 31: " (schneider them)"}.get(t, "")
     return f"keep {side} below {t} card points{why}"
 
 

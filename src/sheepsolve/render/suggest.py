@@ -7,6 +7,7 @@ from typing import Any
 from ..cards import Card, format_card
 from ..player.suggest import View
 from ..contracts import game_title
+from ..scoring import schneider_points
 from .charts import histogram
 from .choices import CHARTED
 from .html import html_style, render_page
@@ -37,7 +38,7 @@ def render_suggest(v: View, style: str = "ascii") -> str:
     sign = 1 if v.maximize else -1
     order = sorted(v.cards, key=lambda c: (-sign * v.cards[c].mean, list(v.cards).index(c)))
     # null and Bettel: how often the declarer takes no trick, where the point games give P(61+) and P(91+)
-    chances = ["P(no trick)"] if g.no_trick else ["P(61+)", "P(91+)"]
+    chances = ["P(no trick)"] if g.no_trick else ["P(61+)", f"P({schneider_points(g)}+)"]  # Skat's schneider: 90
     head = ["card", "mean", "±", *chances, "payment", "vs best", ""]
     if v.double_dummy is not None:
         head.insert(len(head) - 1, "double dummy")
@@ -103,7 +104,8 @@ def suggest_html(v, style: str | None = None) -> str:
             j = legal.index(c)
             points = [w[j] for w in v.values if w[j] is not None]
             if points:
-                ch = histogram(points, label=f"points over the worlds after {format_card(c, style)}")
+                ch = histogram(points, label=f"points over the worlds after {format_card(c, style)}",
+                               schneider=schneider_points(g))
                 charts.append({"card": c, "chart": ch, "stats": v.cards[c]})
     side = ("the declaring side" if v.declaring else "the defenders") if g.two_sided else "his own points"
     names = list(next(iter(v.beliefs.values()))["cards"]) if v.beliefs else []
@@ -111,6 +113,7 @@ def suggest_html(v, style: str | None = None) -> str:
                     "cells": [(b["cards"][c], f"{100 * b['cards'][c]:.0f}%") for c in names]}
                    for s, b in (v.beliefs or {}).items()]
     return render_page("suggest.html", notation=style, is_trump=g.is_trump, family=g.family, no_trick=g.no_trick,
+                       schneider=schneider_points(g),
                        title=f"{game_title(g, style, called=k.called)}: what to play",
                        subtitle=f"{v.seat_name} to move ({side})",
                        command="suggest", v=v, who=v.seat_name, order=order, charts=charts,

@@ -92,7 +92,8 @@ from __future__ import annotations
 from .result import Result, Tally, score, tally
 from .skat import SKAT_OUTCOMES, SkatValue, game_value, seeger_fabian, skat_outcome
 from .rules import (MAX_DOUBLERS, SCHAFKOPF_OUTCOMES, SHEEPSHEAD_OUTCOMES, PaymentTerms, Stakes, laufende_of,
-                    outcome_for, overbid, payment_for, payment_terms, scored_outcome, seat_payment, side_payment)
+                    outcome_for, overbid, payment_for, payment_terms, schneider_points, scored_outcome, seat_payment,
+                    side_payment)
 
 __all__ = [
     "MAX_DOUBLERS",
@@ -117,4 +118,5 @@ __all__ = [
     "seeger_fabian",
     "overbid",
     "scored_outcome",
+    "schneider_points",
 ]

@@ -19,7 +19,7 @@ from .skat import SEEGER_OPPONENT, SEEGER_WIN, game_value, skat_outcome
 
 __all__ = ["MAX_DOUBLERS", "Stakes", "SHEEPSHEAD_OUTCOMES", "SCHAFKOPF_OUTCOMES", "rule", "outcome_for", "is_won",
            "base_and_multiplier", "payment_for", "laufende_of", "PaymentTerms", "payment_terms", "side_payment",
-           "seat_payment", "overbid", "scored_outcome"]
+           "seat_payment", "overbid", "scored_outcome", "schneider_points"]
 
 
 SHEEPSHEAD_OUTCOMES = ("schwarz", "schneider", "win", "loss", "schneidered", "schwarzed")
@@ -157,6 +157,18 @@ def outcome_for(game: Game, declaring_points: int, declaring_tricks: int | None 
     if schneider:
         return "win-schneider" if won else "loss-schneider"
     return "win" if won else "loss"
+
+
+def schneider_points(game: Game) -> int:
+    """The declaring side's card points from which the defenders are schneider: 91 in Sheepshead and Schafkopf
+    (91-120), 90 in Skat (the defenders hold 30 or less). The threshold of every "91+" figure and chart line.
+
+    >>> from sheepsolve.games import make_game
+    >>> schneider_points(make_game("sauspiel")), schneider_points(make_game("sheepshead")), schneider_points(make_game("grand"))
+    (91, 91, 90)
+    """
+    total = game.total_points
+    return -(-total * 3 // 4) if game.family == "skat" else total * 3 // 4 + 1
 
 
 def is_won(outcome: str) -> bool:

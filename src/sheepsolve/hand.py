@@ -238,7 +238,10 @@ def hand_view(rec: Record) -> HandFacts:
             except ValueError as e:
                 no_result = str(e)
             if g.kind == "contract" and not g.sie and not g.no_trick:
-                laufende = laufende_of(setup)
+                try:
+                    laufende = laufende_of(setup)
+                except ValueError:  # a position set by its cards whose run reaches a trump played before it
+                    laufende = None
         else:
             no_result = "the record is incomplete (" + "; ".join(missing) + ")"
     to_move = None if finished else state.to_move

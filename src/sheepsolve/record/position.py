@@ -23,6 +23,7 @@ from typing import Any
 from ..cards import Card
 from ..engine import Setup, State
 from ..games import Game
+from ..scoring import laufende_of
 from .errors import RecordError, counted, key_name, kind_of, shown
 
 __all__ = ["Position", "POSITION_KEYS", "position_given", "read_position", "position_setup", "position_start",
@@ -249,7 +250,13 @@ def position_setup(game: Game, hands: Sequence[Sequence[Card]], declarer: int | 
     :func:`position_start`), and what each seat took before."""
     setup = Setup.with_side(game, hands, declarer=declarer, partner=position.partner, blind=blind, called=called,
                             under=under if position.called is not None else None)
-    return dataclasses.replace(setup, past_points=position.past_points, past_tricks=position.past_tricks)
+    setup = dataclasses.replace(setup, past_points=position.past_points, past_tricks=position.past_tricks)
+    if game.family == "skat" and game.bid is not None and not game.no_trick:  # an overbid needs the matadors
+        try:
+            laufende_of(setup)
+        except ValueError as e:
+            raise RecordError(f"bid: {e}: whether the game is overbid cannot be judged (leave bid out)") from None
+    return setup
 
 
 def position_start(setup: Setup, position: Position) -> State:

@@ -286,7 +286,12 @@ def laufende_of(setup: Setup) -> tuple[int, bool]:
     side: bool | None = None
     for c in g.trumps:
         seat = owner.get(c)
-        if seat is None:  # not in play: the run stops
+        if seat is None and setup.past_tricks:  # a position set by its cards: played before it, by either side
+            what = "matadors" if g.family == "skat" else "Laufende"
+            raise ValueError(f"the {what} of a position set by its cards are not known: the run of the top trumps "
+                             f"reaches {c}, which no hand holds (it was played before the position, by either side"
+                             + (", or lies in the skat)" if g.family == "skat" else ")"))
+        if seat is None:  # not in play (a hand dealt mid-hand): the run stops
             break
         mine = seat in setup.team
         if side is None:
@@ -321,6 +326,9 @@ def payment_terms(setup: Setup) -> PaymentTerms:
     laufende, blitz = 0, False
     if g.family == "skat":  # the matadors, with or without
         laufende = 0 if g.no_trick else laufende_of(setup)[0]
+        if not g.no_trick and not laufende:  # a hand dealt mid-hand without the top jack
+            raise ValueError(f"{g.name}: the matadors are not known: {g.trumps[0]}, the top trump, is not in play "
+                             f"(a deal of {max(map(len, setup.hands))} cards each)")
     elif g.kind == "contract":
         run, _ = laufende_of(setup)
         laufende = run if run >= g.laufende_from else 0

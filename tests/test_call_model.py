@@ -31,6 +31,7 @@ from sheepsolve.inference.model import (
     has_model,
     mask_of_hand,
     model_info,
+    Picker,
     pick_probability,
 )
 
@@ -308,6 +309,43 @@ def test_the_likelihoods_bury_scorer_is_the_softmax_over_every_choice(game):
     assert checked > 6 * 15
 
 
+@pytest.mark.parametrize("game", [make_game("sheepshead"), make_game("sheepshead", partner="alone"),
+                                  make_game("sheepshead-3"), make_game("sheepshead", partner="called-ace")],
+                         ids=lambda g: f"{g.name}-{g.seats}-{g.partner}")
+def test_the_bury_factor_remembered_per_order_of_parts_is_the_one_over_every_choice(game):
+    """The bury factor whose softmax sum is remembered per order of the picked cards' parts is, to the last bit,
+    the one worked out over every choice, for every choice of random picked hands and of hands met again with a
+    card swapped for one alike (the sum then remembered)."""
+    like = AuctionLikelihood(implied_auction(game, 0))
+    rng = random.Random(17)
+    deck = list(game.deck)
+    size = game.hand_size + game.blind_size
+    hands = []
+    for _ in range(30):
+        rng.shuffle(deck)
+        hands.append(mask_of_hand(deck[:size]))
+    if like.bury.w is None:  # a form without data: the bury weighs nothing
+        assert not has_model(game)
+        return
+    parts = like.bury.part_of
+    for h in list(hands):  # a twin: one card swapped for another of its part, not held
+        for c in range(32):
+            twin = next((d for d in range(32) if d != c and parts[d] == parts[c] and not h >> d & 1
+                         and d in deck), None) if h >> c & 1 else None
+            if twin is not None:
+                hands.append(h & ~(1 << c) | 1 << twin)
+                break
+    for h in hands:
+        cards = [c for c in range(32) if h >> c & 1]
+        for pair in itertools.combinations(cards, game.bury_size):
+            b = sum(1 << c for c in pair)
+            for called, alone, under in ((None, True, False),) + (((Card.make("A", "H"), False, False),)
+                                                                  if game.partner == "called-ace" else ()):
+                assert like.bury(h, b, called, alone, under) == like.bury.every_choice(h, b, called, alone, under)
+    if game.partner != "called-ace":
+        assert 0 < len(like.bury._sums) < len(hands)  # some orders of parts met twice
+
+
 @pytest.mark.parametrize("game", [g for g in GAMES if g.family == "schafkopf"], ids=lambda g: g.name)
 def test_the_likelihoods_call_scorers_give_the_contract_probabilities_exactly(game):
     """Each seat's factor of a Schafkopf likelihood (no dictionary of contracts) is, to the last bit, what the
@@ -385,3 +423,22 @@ def test_the_pick_average_remembered_per_class_is_the_plain_average(game):
         want = sum(pick_probability(game, [c for c in picked if c not in s]) for s in splits) / len(splits)
         assert like.pick.mean(mask_of_hand(picked), game.blind_size) == pytest.approx(want, rel=1e-12)
     assert len(like.pick._means) < len(hands)  # some classes were met twice
+
+
+@pytest.mark.parametrize("game", [make_game("sheepshead"), make_game("sheepshead", partner="called-ace"),
+                                  make_game("sheepshead-3"), make_game("leaster")],
+                         ids=lambda g: f"{g.name}-{g.partner}")
+def test_the_pick_of_every_pair_taken_out_is_the_pick_of_each_hand_left(game):
+    """The pick average's values, each hand's key worked out from the picked hand's terms and the two cards taken
+    out, are to the last bit and in the same order P(pick) of each hand left (its key from its own masks)."""
+    like = AuctionLikelihood(implied_auction(game, 0)) if game.kind != "leaster" else None
+    pick = like.pick if like is not None else Picker(game, default_model())
+    rng = random.Random(23)
+    deck = list(game.deck)
+    size = game.hand_size + 2
+    for _ in range(80):
+        rng.shuffle(deck)
+        picked = mask_of_hand(deck[:size])
+        bits = [1 << c for c in range(32) if picked >> c & 1]
+        want = [pick(picked & ~(a | b)) for a, b in itertools.combinations(bits, 2)]
+        assert pick.pair_values(picked) == want

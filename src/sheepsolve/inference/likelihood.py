@@ -62,8 +62,28 @@ class _BuryScorer:
             ace, jd = bool(bit & hm.aces), bool(bit & hm.jd)
             self.card_u[c] = (-w[0] * trump - w[1] * high - w[2] * second - w[3] * ace + w[5] * c.points / 10
                               + w[6] * trump - w[11] * jd)
+        # without a call, a choice's utility is its two cards' and the kept hand's voids: the cards of one part
+        # (one utility, one plain suit or none) are alike, so the softmax's sum over every choice is a function of
+        # the parts of the picked cards in card order (its terms summed in that order): remembered per such order
+        self.suit_of = [-1] * 32
+        for j, sm in enumerate(hm.suits):
+            for c in range(32):
+                if sm >> c & 1:
+                    self.suit_of[c] = j
+        ids: dict[tuple[float, int], int] = {}
+        self.part_of = [ids.setdefault((self.card_u[c], self.suit_of[c]), len(ids)) for c in range(32)]
+        self._sums: dict[tuple[int, ...], tuple[float, float]] = {}
 
     def __call__(self, picked: int, bury: int, called: Card | None, alone: bool, under: bool) -> float:
+        w = self.w
+        if w is None:
+            return 1.0
+        if not self.called_ace and self.game.bury_size == 2:
+            return self._pair(picked, bury)
+        return self.every_choice(picked, bury, called, alone, under)
+
+    def every_choice(self, picked: int, bury: int, called: Card | None, alone: bool, under: bool) -> float:
+        """:meth:`__call__` worked out over every choice of the picked cards, nothing remembered."""
         w = self.w
         if w is None:
             return 1.0
@@ -110,6 +130,65 @@ class _BuryScorer:
         if under:
             p /= (picked & ~bury).bit_count()
         return p
+
+    def _pair(self, picked: int, bury: int) -> float:
+        """:meth:`__call__` without a call, two cards buried: the same sums in the same order, the softmax's
+        maximum and sum remembered per order of parts (see ``__init__``)."""
+        if bury & ~picked or bury.bit_count() != 2:
+            return 0.0  # not a choice of the picked cards
+        cards = []
+        x = picked
+        while x:
+            low = x & -x
+            cards.append(low.bit_length() - 1)
+            x ^= low
+        part = self.part_of
+        key = tuple([part[c] for c in cards])
+        got = self._sums.get(key)
+        t = self.t
+        w4 = self.w[4]  # type: ignore[index]
+        suit = self.suit_of
+        counts = [0] * len(self.masks.suits)
+        for c in cards:
+            if suit[c] >= 0:
+                counts[suit[c]] += 1
+        if got is None:
+            cu = [self.card_u[c] for c in cards]
+            su = [suit[c] for c in cards]
+            base = counts.count(0)
+            us = []
+            for i in range(len(cards)):
+                si, ui = su[i], cu[i]
+                for j in range(i + 1, len(cards)):
+                    sj = su[j]
+                    voids = base
+                    if si == sj:
+                        if si >= 0 and counts[si] == 2:
+                            voids += 1
+                    else:
+                        if si >= 0 and counts[si] == 1:
+                            voids += 1
+                        if sj >= 0 and counts[sj] == 1:
+                            voids += 1
+                    us.append((0.0 + ui + cu[j] + w4 * voids) / t)
+            top = max(us)
+            if len(self._sums) > MEMO_CAP:
+                self._sums.clear()
+            got = self._sums[key] = (top, sum(math.exp(x - top) for x in us))
+        top, z = got
+        u = 0.0
+        kept = picked & ~bury
+        x = bury
+        while x:
+            low = x & -x
+            u += self.card_u[low.bit_length() - 1]
+            x ^= low
+        voids = 0
+        for sm in self.masks.suits:
+            if not kept & sm:
+                voids += 1
+        u += w4 * voids
+        return math.exp(u / t - top) / z
 
 
 

@@ -138,6 +138,13 @@ class Picker:
         self._memo: dict[tuple[int, ...], float] = {}
         self._jd_memo: dict[tuple[int, ...], float] = {}
         self._means: dict[tuple, float] = {}
+        # what each card adds to a hand's key (hand_key: trumps, top ranks, aces, its plain suit, its place among
+        # the four highest trumps) and whether it is the jack of diamonds: a key without the hand's masks
+        m = self.masks
+        self._card = [((m.trumps >> c) & 1, (m.high >> c) & 1, (m.second >> c) & 1, (m.aces >> c) & 1,
+                       next((j for j, sm in enumerate(m.suits) if sm >> c & 1), -1),
+                       next((j for j, bit in enumerate(m.order[:4]) if bit >> c & 1), -1), (self.jd_bit >> c) & 1)
+                      for c in range(32)]
 
     def __call__(self, h: int) -> float:
         table = self.jd if h & self.jd_bit else self.plain
@@ -164,13 +171,70 @@ class Picker:
             if got is None:
                 if len(self._means) > MEMO_CAP:
                     self._means.clear()
-                values = [self(picked & ~sum(s)) for s in itertools.combinations(bits, blind_size)]
+                if blind_size == 2 and len(self.masks.order) >= 4:
+                    values = self.pair_values(picked)
+                else:
+                    values = [self(picked & ~sum(s)) for s in itertools.combinations(bits, blind_size)]
                 got = self._means[key] = math.fsum(values) / len(values)
             return got
         splits = list(itertools.combinations(bits, blind_size))
         step = len(splits) / _SPLITS_CAP
         splits = [splits[int(i * step)] for i in range(_SPLITS_CAP)]
         return sum(self(picked & ~sum(s)) for s in splits) / len(splits)
+
+    def pair_values(self, picked: int) -> list[float]:
+        """P(pick) of every hand left when two cards of ``picked`` are taken out, as ``self(picked & ~pair)`` for
+        every pair, each key worked out from the picked hand's and the two cards' terms (:attr:`_card`) instead of
+        from the hand's masks."""
+        m = self.masks
+        cards = []
+        x = picked
+        while x:
+            low = x & -x
+            cards.append(self._card[low.bit_length() - 1])
+            x ^= low
+        trumps, high, second, aces = ((picked & m.trumps).bit_count(), (picked & m.high).bit_count(),
+                                      (picked & m.second).bit_count(), (picked & m.aces).bit_count())
+        counts = [(picked & sm).bit_count() for sm in m.suits]
+        voids = counts.count(0)
+        run = 0
+        while run < 4 and picked & m.order[run]:
+            run += 1
+        jd = 1 if picked & self.jd_bit else 0
+        tables = (self.plain, self.jd)
+        memos = (self._memo, self._jd_memo)
+        t = self.t
+        out = []
+        for i, (ti, hi, si, ai, ui, pi, ji) in enumerate(cards):
+            for tj, hj, sj, aj, uj, pj, jj in cards[i + 1:]:
+                v = voids
+                if ui == uj:
+                    if ui >= 0 and counts[ui] == 2:
+                        v += 1
+                else:
+                    if ui >= 0 and counts[ui] == 1:
+                        v += 1
+                    if uj >= 0 and counts[uj] == 1:
+                        v += 1
+                r = run
+                if 0 <= pi < r:
+                    r = pi
+                if 0 <= pj < r:
+                    r = pj
+                key = (trumps - ti - tj, high - hi - hj, second - si - sj, 0, aces - ai - aj, v, r)
+                held_jd = jd and not (ji or jj)
+                table = tables[held_jd]
+                if table is None:
+                    out.append(1.0)
+                    continue
+                memo = memos[held_jd]
+                got = memo.get(key)
+                if got is None:
+                    if len(memo) > MEMO_CAP:
+                        memo.clear()
+                    got = memo[key] = _sigmoid(table.value(key) / t)
+                out.append(got)
+        return out
 
     def hand_class(self, h: int) -> tuple:
         """What P(pick) of ``h`` and of the hands left when cards are taken out depends on: the trumps of the

@@ -10,7 +10,7 @@ import dataclasses
 import itertools
 import math
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -19,7 +19,7 @@ from ..cards import Card
 from .build import World, build_world
 from .knowledge import Knowledge, WorldsError
 
-__all__ = ["ALL_WORLDS_CAP", "CHECK_LIMIT", "MAX_TRIES", "WorldSampler", "world_rng"]
+__all__ = ["ALL_WORLDS_CAP", "CHECK_LIMIT", "MAX_TRIES", "WorldSampler", "world_rng", "shuffle"]
 
 
 ALL_WORLDS_CAP = 20_000
@@ -107,7 +107,7 @@ class WorldSampler:
             self._count_memo: dict[tuple, int] = {}
             self._choice_memo: dict[tuple, tuple] = {}
         self._zero = (0,) * len(self._conds)
-        sizes = tuple(sl.size for sl in self.slots)
+        self._sizes = sizes = tuple(sl.size for sl in self.slots)
         # each condition's count is kept as its value less its bound, so that the counts of deals do not depend on
         # the bound (strata that differ only by it share the dynamic programme)
         self._start = tuple(base - cond.bound for _, cond, base in self._conds)
@@ -289,18 +289,20 @@ class WorldSampler:
     # -- drawing -------------------------------------------------------------------------------------------
     def _deal(self, rng: random.Random) -> tuple[list[list[Card]], Card | None]:
         """One deal of the superset, uniformly: each kind's share-out drawn with its number of deals."""
-        caps = tuple(sl.size for sl in self.slots)
+        caps = self._sizes
         counts = self._start
         out: list[list[Card]] = [[] for _ in self.slots]
+        getrandbits = rng.getrandbits
         for i, (mask, cards) in enumerate(self.kinds):
             total, cumulative, options = self._choices(i, caps, counts)
             split, caps, counts = options[bisect.bisect_right(cumulative, rng.randrange(total))]
             pool = list(cards)
-            rng.shuffle(pool)
+            shuffle(getrandbits, pool)
             pos = 0
             for j, x in enumerate(split):
-                out[j].extend(pool[pos:pos + x])
-                pos += x
+                if x:
+                    out[j] += pool[pos:pos + x]
+                    pos += x
         under = None
         if self._under_pick:
             p = self.k.declarer
@@ -525,6 +527,22 @@ class WorldSampler:
         p, n, z = ok / draws, draws, 4.0
         low = (p + z * z / (2 * n) - z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))) / (1 + z * z / n)
         return max(1, round(self.candidates * p)), self.candidates * max(0.0, low)
+
+
+def shuffle(getrandbits: Callable[[int], int], pool: list) -> None:
+    """``random.Random.shuffle(pool)`` with the generator's ``getrandbits``: the same draws (each index as
+    ``Random._randbelow`` draws it), so the same order, without a call per card.
+
+    >>> a, b = list(range(10)), list(range(10))
+    >>> random.Random(5).shuffle(a); shuffle(random.Random(5).getrandbits, b); a == b
+    True
+    """
+    for n in range(len(pool), 1, -1):
+        bits = n.bit_length()
+        r = getrandbits(bits)
+        while r >= n:
+            r = getrandbits(bits)
+        pool[n - 1], pool[r] = pool[r], pool[n - 1]
 
 
 @lru_cache(maxsize=1 << 14)

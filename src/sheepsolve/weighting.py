@@ -153,7 +153,9 @@ class AuctionWeights(WorldWeights):
     def label_in(self, style: str) -> str:
         if not self.active:
             return "every deal that fits the play is equally likely (no model of the calls for this game)"
-        calls = ", ".join(c.said(self.players, self.family, style) for c in self.calls)
+        said = [c.said(self.players, self.family, style) for c in self.calls]
+        # a name holding a comma ("Wenz, tout") would blur the list: the calls then go by semicolons
+        calls = ("; " if any("," in x for x in said) else ", ").join(said)
         return f"weighted by the auction ({calls}) through the model of the calls"
 
     def weight(self, k: Knowledge, world: World) -> float:

@@ -118,22 +118,23 @@ def render_text(ann: Annotation, style: str = "symbols", *, color: bool = False,
                          f"{option_label(alt, g, style, calls=not alt.alone)} (worth {alt.value}, {alt.outcome}; "
                          f"not compared: a choice of stakes)")
         lines.append("")
-    if ann.view is not None:  # the player's view's legend and sentences are long: wrapped to fit a terminal
-        lines = [wrapped for line in lines for wrapped in (textwrap.wrap(line, TEXT_WIDTH, subsequent_indent="  ")
-                                                          or [""])]
+    # long sentences (the summary, the player's view's legend) are wrapped to fit a terminal
+    lines = [wrapped for line in lines for wrapped in
+             ((textwrap.wrap(line, TEXT_WIDTH, subsequent_indent="  ") or [""]) if width(line) > TEXT_WIDTH
+              else [line])]
     won = trick_winners(ann)
     picked = shown(ann, min_cost)
     if ann.view is not None and min_cost is not None:
         seen = {d.index for d in picked}
         picked = [d for d in ann.decisions if d.index in seen or (d.view is not None and d.view.error)]
     align = ">" + "<<>>" + "<" * (4 if ann.view is None else 5)
-    if ann.view is None:  # one line a decision
-        decisions = table(_decision_rows(ann, picked, card_text, mark_text, won, min_cost, None), align, indent=0)
-    else:  # the legal cards four to a line, or fewer where wider cards would not fit TEXT_WIDTH
-        for per in range(EVERY_PER_LINE, 0, -1):
-            decisions = table(_decision_rows(ann, picked, card_text, mark_text, won, min_cost, per), align, indent=0)
-            if max(map(width, decisions)) <= TEXT_WIDTH:
-                break
+    # one line a decision where it fits TEXT_WIDTH, else a result's swing wrapped under the legal cards and the
+    # legal cards fewer to a line (with the player's view four at most)
+    most = max((len(d.values) for d in picked), default=1)
+    for per in ([None, *range(most, 0, -1)] if ann.view is None else range(EVERY_PER_LINE, 0, -1)):
+        decisions = table(_decision_rows(ann, picked, card_text, mark_text, won, min_cost, per), align, indent=0)
+        if max(map(width, decisions)) <= TEXT_WIDTH:
+            break
     if picked:
         lines += decisions
     elif min_cost is not None:
@@ -194,9 +195,11 @@ def _decision_rows(ann: Annotation, picked: list[Decision], card_text, mark_text
             for i in range(1, max(len(chunks), len(view))):
                 rows.append(["", "", "", "", "", "", "", chunks[i] if i < len(chunks) else "",
                              view[i] if i < len(view) else "", ""])
-        if d.swing is not None:
+        else:  # the legal cards that did not fit on the decision's line go on below it
+            rows += [["", "", "", "", "", "", "", chunk, ""] for chunk in chunks[1:]]
+        if d.swing is not None:  # wrapped to the legal cards' column but in the one-line table
             note = f"changes the result: {d.swing}"
-            for part in (textwrap.wrap(note, note_width) if ann.view is not None else [note]):
+            for part in (textwrap.wrap(note, note_width) if ann.view is not None or per is not None else [note]):
                 rows.append(["", "", "", "", "", "", "", part, ""])
                 if ann.view is not None:
                     rows[-1].insert(8, "")

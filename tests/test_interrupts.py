@@ -1,5 +1,6 @@
-"""SIGINT, SIGTERM, SIGHUP and SIGKILL to ``sheepsolve bury --jobs 2``, ``sheepsolve batch --jobs 2`` and ``sheepsolve annotate
---view player --race --jobs 2`` (one pool kept across its rounds) while their worker processes run, sent to the main
+"""SIGINT, SIGTERM, SIGHUP and SIGKILL to ``sheepsolve bury --jobs 2``, ``sheepsolve batch --jobs 2``, ``sheepsolve annotate
+--view player --race --jobs 2`` (one pool kept across its rounds) and ``sheepsolve suggest --jobs 2`` (a helper forked
+beside the main process) while their worker processes run, sent to the main
 process
 and to the whole process group: the command ends promptly, prints no traceback and no leaked-resource warning,
 and leaves no process behind (every child and grandchild, found by PID, is gone)."""
@@ -74,14 +75,20 @@ COMMANDS = {
     # racing rounds of 26 decisions x 300 worlds: the pool lives from the first round to the last
     "annotate-view": ["annotate", str(ROOT / "examples" / "sauspiel-finished.toml"), "--view", "player", "--worlds",
                       "300", "--race", "--jobs", "2"],
+    # 20,000 worlds at the first lead, each drawn and solved where it is taken: a minute of work on two cores
+    "suggest": ["suggest", str(ROOT / "examples" / "sauspiel-finished.toml"), "--at", "1", "--worlds", "20000",
+                "--jobs", "2"],
 }
+WORKERS = {"suggest": 1}
+"""The worker processes each command starts, where not 2 (suggest: one helper beside the main process)."""
 
 
 CASES = [(command, signame, target) for command in sorted(COMMANDS) for signame in ("SIGTERM", "SIGINT")
          for target in ("main", "group")]
 # a terminal or an ssh session that dies (SIGHUP), and a parent killed outright (SIGKILL): workers end with it
 CASES += [("bury", "SIGHUP", "main"), ("batch", "SIGHUP", "main"), ("batch", "SIGHUP", "group"),
-          ("bury", "SIGKILL", "main"), ("batch", "SIGKILL", "main")]
+          ("bury", "SIGKILL", "main"), ("batch", "SIGKILL", "main"), ("suggest", "SIGHUP", "main"),
+          ("suggest", "SIGKILL", "main")]
 
 
 @pytest.mark.parametrize("command,signame,target", CASES)
@@ -94,11 +101,12 @@ def test_interrupt_with_workers_running(tmp_path: Path, command: str, signame: s
     try:
         seen: set[int] = set()
         deadline = time.monotonic() + 90
-        while time.monotonic() < deadline and len(seen) < 2:  # the two workers (and a resource tracker, a fork
-            seen |= _descendants(p.pid)                        # server, by the start method)
+        workers = WORKERS.get(command, 2)
+        while time.monotonic() < deadline and len(seen) < workers:  # the workers (and a resource tracker, a
+            seen |= _descendants(p.pid)                              # fork server, by the start method)
             assert p.poll() is None, p.communicate()
             time.sleep(0.05)
-        assert len(seen) >= 2, f"the workers did not start: {seen}"
+        assert len(seen) >= workers, f"the workers did not start: {seen}"
         time.sleep(1.0)  # the workers are busy solving
         seen |= _descendants(p.pid)
         if target == "main":

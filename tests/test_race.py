@@ -5,7 +5,9 @@ from __future__ import annotations
 import contextlib
 import math
 import operator
+import os
 import statistics
+import sys
 
 import pytest
 
@@ -104,14 +106,32 @@ def pools_started(monkeypatch):
     return started
 
 
-def test_racing_same_answer_whatever_jobs(monkeypatch, pools_started):
+@pytest.fixture
+def helpers_started(monkeypatch):
+    """The helpers forked by every pool.UnitRunner that shares its units (one entry a runner)."""
+    started: list[int] = []
+    real = P.UnitRunner._start_helpers
+
+    def counting(self, left):
+        real(self, left)
+        started.append(len(self.helpers))
+
+    monkeypatch.setattr(P.UnitRunner, "_start_helpers", counting)
+    return started
+
+
+def test_racing_same_answer_whatever_jobs(monkeypatch, pools_started, helpers_started):
+    from sheepsolve import signals
+
     k = _knowledge("solo-acorns-finished.toml", 21)
     one = V.player_view(k, 80, seed=0, jobs=1)
     assert any(cv.worlds_solved < 80 for cv in one.cards.values())
-    assert pools_started == []
+    assert pools_started == [] and helpers_started == []
     monkeypatch.setattr(P, "PARALLEL_AFTER_SECONDS", 0.0)  # processes even for this little work
     two = V.player_view(k, 80, seed=0, jobs=2)
-    assert pools_started == [2]  # one pool for the run's three rounds
+    # for the run's three rounds: one helper forked beside this process, or one pool of 2 where workers do not
+    # start by fork
+    assert (pools_started, helpers_started) == (([], [1]) if signals.start_method() == "fork" else ([2], []))
     assert one.values == two.values and one.payments == two.payments
     assert one.to_dict()["cards"] == two.to_dict()["cards"] and one.best == two.best
     # payments only where the card was solved, each the payment of that world's value
@@ -229,6 +249,98 @@ def test_runner_pool_lives_across_batches_and_ends_with_the_run(monkeypatch):
                     raise KeyboardInterrupt
         assert len(procs) == 2 and not any(p.is_alive() for p in procs), interrupted
         assert runner.pool is None
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Units shared with helpers forked from this process (UnitRunner's share)
+
+_SHARED_TEST: dict = {}  # set before a helper forks: what it inherits
+
+
+class _Square:
+    """A helper's unit (picklable): i squared, and the event set that says a helper ran a unit."""
+
+    def __call__(self, i: int) -> int:
+        _SHARED_TEST["ran"].set()
+        return i * i
+
+
+class _DiesOn(_Square):
+    def __call__(self, i: int) -> int:
+        if i == 1:
+            _SHARED_TEST["ran"].set()
+            os._exit(3)  # the helper dies with unit 1 taken
+        return super().__call__(i)
+
+
+class _FailsOn(_Square):
+    def __call__(self, i: int) -> int:
+        if i == 1:
+            _SHARED_TEST["ran"].set()
+            raise ValueError("unit 1 in a helper")
+        return super().__call__(i)
+
+
+@pytest.fixture
+def forking(monkeypatch):
+    """Workers start by fork (Linux), whatever threads an earlier test left; the event a helper's unit sets."""
+    import multiprocessing
+
+    from sheepsolve import signals
+
+    if "fork" not in multiprocessing.get_all_start_methods() or not sys.platform.startswith("linux"):
+        pytest.skip("helpers are forked on Linux only")
+    monkeypatch.setattr(signals, "START_METHOD", "fork")
+    _SHARED_TEST["ran"] = multiprocessing.get_context("fork").Event()
+    yield _SHARED_TEST["ran"]
+    _SHARED_TEST.clear()
+
+
+def _after_a_helper(ran, result=lambda i: i * i):
+    """This process's units: unit 0 waits until a helper has run a unit (so that one surely does)."""
+    def local(i: int):
+        if i == 0:
+            assert ran.wait(120), "no helper ran a unit"
+        return result(i)
+    return local
+
+
+def test_shared_units_run_here_and_in_a_helper(forking):
+    """With ``share`` the units of every batch are taken one by one by this process and a forked helper, the
+    results in unit order; the helper serves every batch and is gone when the run ends."""
+    with P.UnitRunner(2, parallel_after=0.0, share=True) as runner:
+        assert runner.forks
+        assert runner.map(_Square(), 30, local=_after_a_helper(forking)) == [i * i for i in range(30)]
+        assert len(runner.helpers) == 1 and runner.helper_units >= 1 and runner.pool is None
+        helper = runner.helpers[0][0]
+        assert runner.map(_Square(), 12, local=lambda i: i * i) == [i * i for i in range(12)]
+        assert [h for h, _ in runner.helpers] == [helper] and helper.is_alive()
+    assert not helper.is_alive() and runner.helpers == []
+    with P.UnitRunner(1, parallel_after=0.0, share=True) as runner:  # one job: nothing forked
+        assert not runner.forks and runner.map(_Square(), 5) == [i * i for i in range(5)]
+
+
+def test_shared_units_of_a_helper_that_died_run_here(forking):
+    with P.UnitRunner(2, parallel_after=0.0, share=True) as runner:
+        assert runner.map(_DiesOn(), 20, local=_after_a_helper(forking)) == [i * i for i in range(20)]
+        assert runner.helpers == []  # the dead helper is let go; the next batch runs here
+        assert runner.map(_Square(), 6, local=lambda i: -i) == [-i for i in range(6)]
+
+
+def test_shared_unit_that_failed_in_a_helper_fails_here(forking):
+    """A unit that raised in a helper is run here again, so its error is this process's, as with one job; the
+    helper is killed and waited for."""
+    def fail(i: int) -> int:
+        if i == 1:
+            raise ValueError("unit 1 here")
+        return i * i
+
+    helpers = []
+    with pytest.raises(ValueError, match="unit 1 here"):
+        with P.UnitRunner(2, parallel_after=0.0, share=True) as runner:
+            runner.map(_FailsOn(), 20, local=_after_a_helper(forking, fail), progress=lambda d, n: helpers.extend(
+                h for h, _ in runner.helpers if h not in helpers))
+    assert helpers and not any(h.is_alive() for h in helpers)
 
 
 @pytest.mark.parametrize("name,upto", [("sheepshead-jd-finished.toml", 0), ("sheepshead-called-ace-finished.toml", 6),

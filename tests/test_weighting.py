@@ -322,6 +322,55 @@ def test_weighted_suggest_same_answer_whatever_jobs(monkeypatch):
     assert a == b
 
 
+@pytest.mark.parametrize("example,at", [("sheepshead-jd-finished.toml", "1.2"), ("sauspiel-finished.toml", "1.2"),
+                                        ("sheepshead-called-ace-under-finished.toml", "2.1")])
+@pytest.mark.parametrize("inference", ["auction", "none"])
+def test_suggest_same_answer_with_worlds_drawn_in_a_helper(monkeypatch, example, at, inference):
+    """Where workers start by fork, a helper forked beside this process draws and solves the worlds it takes
+    (each world from its own generator) and sends back their values, hands and weights: the answer is the one
+    of ``--jobs 1``, every figure (beliefs and weights included). This process waits, before its first unit, until
+    the helper has taken one, so the helper surely works."""
+    import multiprocessing
+    import os
+    import sys
+    import time
+
+    from sheepsolve import pool, signals
+    from sheepsolve.player.suggest import suggest_record
+
+    if "fork" not in multiprocessing.get_all_start_methods() or not sys.platform.startswith("linux"):
+        pytest.skip("helpers are forked on Linux only")
+    rec = load_record(f"examples/{example}")
+    one = suggest_record(rec, worlds=100, seed=4, jobs=1, inference=inference, at=at)
+    monkeypatch.setattr(signals, "START_METHOD", "fork")
+    monkeypatch.setattr(pool, "FORKED_PARALLEL_AFTER_SECONDS", 0.0)  # the helper forked before any unit
+    here, real_take, helper_units = os.getpid(), pool._Shared.take, []
+
+    def take(self, round_):
+        if os.getpid() == here and round_ == 1 and self.state[1] == 0:  # this process's first unit
+            deadline = time.monotonic() + 120
+            while self.state[1] == 0 and time.monotonic() < deadline:
+                time.sleep(0.001)
+        return real_take(self, round_)
+
+    monkeypatch.setattr(pool._Shared, "take", take)
+    real_end = pool.UnitRunner._end_helpers
+
+    def counting_end(self, *exc):
+        helper_units.append(self.helper_units)
+        return real_end(self, *exc)
+
+    monkeypatch.setattr(pool.UnitRunner, "_end_helpers", counting_end)
+    two = suggest_record(rec, worlds=100, seed=4, jobs=2, inference=inference, at=at)
+    assert len(helper_units) == 1 and helper_units[0] >= 1
+    assert (one.weights is None) == (inference == "none" or one.exact) and one.weights == two.weights
+    assert not one.exact and one.values == two.values
+    a, b = one.to_dict(), two.to_dict()
+    for d in (a, b):
+        d.pop("seconds")
+    assert a == b
+
+
 def test_suggest_command_line_constrain_and_inference(run):
     import json
 

@@ -59,7 +59,7 @@ from .games import Game
 from .worlds import ALL_WORLDS_CAP, Knowledge, World, WorldSampler, WorldsError, world_rng
 
 __all__ = ["WorldWeights", "FunctionWeights", "AuctionWeights", "weighted_mean_se", "effective_size",
-           "WeightedSampler", "first_lead", "beliefs", "belief_cards", "pick_worlds", "passes_weights", "INFERENCES",
+           "WeightedSampler", "first_lead", "beliefs", "hand_beliefs", "hand_masks", "belief_cards", "pick_worlds", "passes_weights", "INFERENCES",
            "world_weights", "weighs", "NoModelWeights", "assumption",
            "CAVEAT", "PILOT_WORLDS", "UNIFORM_SHARE", "REJECTION_CONTROL", "PlayWeights", "PLAY_TEMPERATURE"]
 
@@ -357,18 +357,34 @@ def beliefs(k: Knowledge, worlds: Sequence[World], weights: Sequence[float] | No
     >>> round(sum(b[s]["cards"]["JD"] for s in b), 6)      # somebody holds it
     1.0
     """
+    return hand_beliefs(k, [hand_masks(world) for world in worlds], weights)
+
+
+def hand_masks(world: World) -> tuple[int, ...]:
+    """Every hand of ``world``'s position, as a mask of card bits (what :func:`hand_beliefs` reads)."""
+    out = []
+    for hand in world.state.hands:
+        m = 0
+        for c in hand:
+            m |= 1 << c
+        out.append(m)
+    return tuple(out)
+
+
+def hand_beliefs(k: Knowledge, hands: Sequence[Sequence[int]], weights: Sequence[float] | None = None
+                 ) -> dict[int, dict[str, Any]]:
+    """:func:`beliefs` from each world's hands as masks (:func:`hand_masks`), not the worlds themselves."""
     g = k.game
-    ws = [1.0] * len(worlds) if weights is None else [float(w) for w in weights]
+    ws = [1.0] * len(hands) if weights is None else [float(w) for w in weights]
     total = math.fsum(ws)
-    if not worlds or total <= 0:
+    if not hands or total <= 0:
         raise WorldsError("no world to take beliefs from")
+    trump_mask = g.trump_mask
     names = [c for c in belief_cards(g) if c in k.unseen]
     out: dict[int, dict[str, Any]] = {}
     for s in k.others:
-        trumps = math.fsum(w * sum(1 for c in world.state.hands[s] if g.is_trump(c))
-                           for world, w in zip(worlds, ws)) / total
-        cards = {str(c): math.fsum(w for world, w in zip(worlds, ws) if c in world.state.hands[s]) / total
-                 for c in names}
+        trumps = math.fsum(w * (h[s] & trump_mask).bit_count() for h, w in zip(hands, ws)) / total
+        cards = {str(c): math.fsum(w for h, w in zip(hands, ws) if h[s] >> c & 1) / total for c in names}
         out[s] = {"trumps": trumps, "cards": cards}
     return out
 

@@ -54,8 +54,8 @@ from .options import VIEW_TABLE_MIB
 from .solve import (CardView, race_guesses, race_keep, race_rounds, solve_world, summarize_cards, worker_knowledge,
                     worker_solver)
 from ..constraints import parse_constraints
-from ..weighting import (CAVEAT, PlayWeights, assumption, beliefs, effective_size, pick_worlds, weighs,
-                         world_weights)
+from ..weighting import (CAVEAT, PlayWeights, WeightedSampler, assumption, beliefs, effective_size, hand_beliefs,
+                         hand_masks, pick_worlds, weighs, world_weights)
 
 __all__ = ["View", "player_view", "parse_at", "suggest_record"]
 
@@ -152,9 +152,59 @@ class View:
         }
 
 
-def _view_init(kspec: tuple, wspecs: tuple) -> None:
-    """Worker set-up for :func:`player_view`'s units: the knowledge and every world, sent once per run."""
-    _SUGGEST_WORKER["view"] = (kspec, wspecs)
+class _Draws:
+    """A sampled question's worlds drawn where they are solved: world ``i`` of ``seed`` is ``sample(1, seed, start=i)``
+    of the uniform sampler, or of the weighted one with its importance weight, the same world :func:`pick_worlds`
+    draws, in whichever process. ``first``: world 0, once drawn (by this process, before any helper forks)."""
+
+    def __init__(self, sampler: WorldSampler, weighted: WeightedSampler | None, seed: int | str, n: int) -> None:
+        self.sampler = sampler
+        self.weighted = weighted
+        self.seed = seed
+        self.n = n
+        self.first: tuple[World, float | None] | None = None
+
+    def world(self, i: int) -> tuple[World, float | None]:
+        if i == 0 and self.first is not None:
+            return self.first
+        if self.weighted is not None:
+            worlds, ws = self.weighted.sample(1, seed=self.seed, start=i)
+            return worlds[0], ws[0]
+        return self.sampler.sample(1, seed=self.seed, start=i)[0], None
+
+
+def _draws(k: Knowledge, worlds: int | str, seed: int | str) -> _Draws | None:
+    """The worlds to draw where they are solved, or None where :func:`pick_worlds` gives them (every consistent world,
+    a ``--worlds`` it refuses, weights whose rejection control has no threshold)."""
+    sampler = WorldSampler(k)
+    if isinstance(worlds, bool) or not isinstance(worlds, int) or worlds < 1 or sampler.candidates <= worlds:
+        return None
+    weighted = None
+    if weighs(k.weights):
+        weighted = WeightedSampler(k, k.weights, sampler)
+        if weighted.threshold <= 0:  # its worlds may all weigh 0, which pick_worlds turns into uniform ones
+            return None
+    return _Draws(sampler, weighted, seed, worlds)
+
+
+def _solve_unit(k: Knowledge, source: Any, i: int, solver: Solver, tsolver: Solver, payments: bool,
+                only: tuple | None, guesses: tuple | None) -> tuple:
+    """World ``i`` of ``source`` solved (:func:`solve_world`): from a :class:`_Draws`, drawn first, and then with
+    its hands as masks and its weight, ``(values, payments, hands, weight)``; from the worlds given (or their
+    specs), ``(values, payments)``."""
+    if isinstance(source, _Draws):
+        world, weight = source.world(i)
+        values, pays = solve_world(k, world, solver, tsolver, payments=payments, only=only, guesses=guesses)
+        return values, pays, hand_masks(world), weight
+    world = source[i] if isinstance(source[i], World) else World.from_spec(k, source[i])
+    return solve_world(k, world, solver, tsolver, payments=payments, only=only, guesses=guesses)
+
+
+def _view_init(*data: Any) -> None:
+    """Worker set-up for :func:`player_view`'s units, once per run: ``("live", knowledge, source, solver, tricks
+    solver)`` in a helper forked from the run's process (nothing pickled), or ``("spec", knowledge spec, world
+    specs)`` in a pool's worker."""
+    _SUGGEST_WORKER["view"] = data
 
 
 class _WorldRunner:
@@ -169,11 +219,13 @@ class _WorldRunner:
         self.guesses = guesses
 
     def __call__(self, i: int) -> tuple:
-        kspec, wspecs = _SUGGEST_WORKER["view"]
-        k = worker_knowledge(kspec)
-        w = World.from_spec(k, wspecs[self.start + i])
-        return solve_world(k, w, worker_solver(), worker_solver(tricks=True), payments=self.payments,
-                           only=self.only, guesses=self.guesses)
+        mode, *data = _SUGGEST_WORKER["view"]
+        if mode == "live":
+            k, source, solver, tsolver = data
+        else:
+            kspec, source = data
+            k, solver, tsolver = worker_knowledge(kspec), worker_solver(), worker_solver(tricks=True)
+        return _solve_unit(k, source, self.start + i, solver, tsolver, self.payments, self.only, self.guesses)
 
 
 _SUGGEST_WORKER: dict[str, Any] = {}
@@ -189,7 +241,9 @@ def player_view(k: Knowledge, worlds: int | str = 100, *, seed: int = 0, jobs: i
     consistent world). ``actual``: the real position, when every hand is known, for the double-dummy values.
 
     The worlds are solved in this process while that is quick, else also in ``jobs`` processes (None: every
-    core); the answer for a seed is the same either way.
+    core): where they start by fork, helpers forked from this process that work beside it, each sampled world
+    drawn where it is solved; else a pool, the worlds drawn here first. The answer for a seed is the same either
+    way.
 
     Weighted worlds (``k.weights``, :mod:`sheepsolve.weighting`): sampled where the weight is, each with its
     importance weight, every figure weighted; ``weights`` go with ``given`` worlds. When no more deals are
@@ -206,48 +260,69 @@ def player_view(k: Knowledge, worlds: int | str = 100, *, seed: int = 0, jobs: i
         tm = k.to_move
         now = "the hand is over" if tm is None else f"{k.players[tm] if k.players else tm + 1} is to move"
         raise WorldsError(f"--seat: {who} is not the one to move ({now})")
-    if given is None:
-        given, weights, exact = pick_worlds(k, worlds, seed, ALL_WORLDS_CAP)
-    exact = bool(exact)
-    if not given:
-        raise WorldsError("no world to solve")
     solver = solver or Solver(VIEW_TABLE_MIB)
     tsolver = tricks_solver or Solver(VIEW_TABLE_MIB)
-    legal = given[0].state.legal()
-    # the declaring side wants its points high; a null or Bettel declarer wants his tricks low
-    maximize = Objective.for_setup(given[0].setup, seat=None if k.game.two_sided else k.seat).wants_high(k.seat)
-    declaring = k.game.two_sided and k.seat in given[0].setup.team
-    n = len(given)
-    results: list[tuple] = []
-    alive = list(range(len(legal)))
-    # one pool for every round, if the run is long enough for one: the worlds sent once, each round's cards with it
-    with UnitRunner(jobs, init=_view_init, parallel_after=quick_parallel_after(),
-                    initargs=lambda: (k.to_spec(), tuple(w.to_spec() for w in given))) as runner:
+    source: Any = None
+
+    def init_data() -> tuple:
+        if runner.forks:
+            return "live", k, source, solver, tsolver
+        return "spec", k.to_spec(), tuple(w.to_spec() for w in source)
+
+    # one pool (or one set of helpers) for every round, if the run is long enough: each round's cards sent with it
+    with UnitRunner(jobs, init=_view_init, parallel_after=quick_parallel_after(), initargs=init_data,
+                    share=True) as runner:
+        draws = None
+        if given is None and (runner.forks or runner.jobs == 1):
+            draws = _draws(k, worlds, seed)
+        if given is None and draws is None:
+            given, weights, exact = pick_worlds(k, worlds, seed, ALL_WORLDS_CAP)
+        exact = bool(exact)
+        if draws is not None:
+            draws.first = draws.world(0)
+            first, n, source = draws.first[0], draws.n, draws
+        else:
+            if not given:
+                raise WorldsError("no world to solve")
+            first, n, source = given[0], len(given), given
+        legal = first.state.legal()
+        # the declaring side wants its points high; a null or Bettel declarer wants his tricks low
+        maximize = Objective.for_setup(first.setup, seat=None if k.game.two_sided else k.seat).wants_high(k.seat)
+        declaring = k.game.two_sided and k.seat in first.setup.team
+        weighted = draws.weighted is not None if draws is not None else weights is not None
+        results: list[tuple] = []
+        alive = list(range(len(legal)))
         for end in (race_rounds(n) if race and not exact else [n]):
             start = len(results)
             only = None if len(alive) == len(legal) else tuple(alive)
             guesses = None if only is None else race_guesses([r[0] for r in results], alive, len(legal))
 
             def local(i: int, start=start, only=only, guesses=guesses) -> tuple:
-                return solve_world(k, given[start + i], solver, tsolver, payments=payments, only=only,
-                                   guesses=guesses)
+                return _solve_unit(k, source, start + i, solver, tsolver, payments, only, guesses)
 
             results += runner.map(_WorldRunner(start, payments, only, guesses), end - start, local=local,
                                   progress=(None if progress is None else
                                             lambda d, _t, start=start: progress(start + d, n)), later=n - end)
-            alive = race_keep([r[0] for r in results], alive, maximize,
-                              None if weights is None else weights[:len(results)])
+            so_far = None
+            if weighted:
+                so_far = [r[3] for r in results] if draws is not None else weights[:len(results)]
+            alive = race_keep([r[0] for r in results], alive, maximize, so_far)
     values = tuple(r[0] for r in results)
     pays = tuple(r[1] for r in results) if k.game.two_sided and payments else None
+    if draws is not None:
+        weights = [r[3] for r in results] if weighted else None
+        believed = hand_beliefs(k, [r[2] for r in results], weights)
+    else:
+        believed = beliefs(k, given, weights)
     cards, best = summarize_cards(k, legal, values, pays, maximize, exact, weights)
     dd = None
     if actual is not None:
         obj = Objective.for_setup(actual.setup, seat=None if k.game.two_sided else k.seat)
         solver.clear()
         dd = solver.card_values(actual, obj)
-    return View(knowledge=k, worlds=len(given), exact=exact, cards=cards, best=best, maximize=maximize,
+    return View(knowledge=k, worlds=n, exact=exact, cards=cards, best=best, maximize=maximize,
                 values=values, payments=pays, double_dummy=dd, seconds=time.perf_counter() - t0,
-                weights=None if weights is None else tuple(weights), beliefs=beliefs(k, given, weights),
+                weights=None if weights is None else tuple(weights), beliefs=believed,
                 inference="auction" if weighs(k.weights) else "none", declaring=declaring)
 
 

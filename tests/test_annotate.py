@@ -18,7 +18,7 @@ from click.testing import CliRunner
 from helpers_cli import EXAMPLES
 
 from sheepsolve.annotate import AnnotateError, annotate_play, annotate_record
-from sheepsolve.render.annotate import render_html, render_text
+from sheepsolve.render.annotate import render_html, render_text, summary_text
 from sheepsolve.cards import Card, parse_cards
 from sheepsolve.cli import main
 from sheepsolve.deals import game_forms, random_position, random_setup
@@ -245,7 +245,7 @@ def test_unfinished_record_annotated_as_far_as_it_goes():
     played = sum(len(t) for t in rec.play)
     assert not ann.finished and len(ann.decisions) == played
     assert ann.summary.result_value == Solver().value(rec.state())
-    assert "unfinished" in ann.summary.text
+    assert "unfinished" in summary_text(ann)
     _check_chain(ann)
 
 
@@ -257,7 +257,7 @@ def test_partial_record_refused():
 
 def test_sie_has_nothing_to_judge():
     ann = annotate_record(load_record(EXAMPLES / "sie.toml"))
-    assert ann.decisions == () and "sie" in ann.summary.text
+    assert ann.decisions == () and "sie" in summary_text(ann)
 
 
 # --------------------------------------------------------------------------------------------------------------

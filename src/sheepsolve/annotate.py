@@ -58,7 +58,7 @@ from .engine import RulesError, Setup, State
 from .games import Game
 from .record import Record, RecordError
 from .judge import Judge, Swing
-from .scoring import Stakes, score, tally
+from .scoring import SkatValue, Stakes, score, tally
 from .solver import Solver, SolverError
 
 __all__ = [
@@ -72,7 +72,6 @@ __all__ = [
     "Swing",
     "annotate_play",
     "annotate_record",
-    "side_name",
 ]
 
 
@@ -179,11 +178,13 @@ class Summary:
     defending_cost: int | None = None
     points: dict[str, int] | None = None  # card points per player so far (bury counted), every game
     outcome: str | None = None  # the scorer's outcome of a finished hand
-    text: str = ""
+    skat: SkatValue | None = None  # a finished Skat hand's game value and list score (not in the JSON)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self, text: str = "") -> dict[str, Any]:
+        """The JSON's ``summary``; ``text``: the hand in words (:func:`sheepsolve.render.annotate.summary_text`,
+        as :func:`sheepsolve.commands.annotate` gives it)."""
         return {
-            "text": self.text, "finished": self.finished,
+            "text": text, "finished": self.finished,
             "deal_value": self.deal_value, "deal_outcome": self.deal_outcome, "deal_payment": self.deal_payment,
             "result_value": self.result_value, "result_outcome": self.result_outcome,
             "result_payment": self.result_payment, "given_away": self.given_away,
@@ -223,8 +224,9 @@ class Annotation:
         """Decisions that cost at least ``min_cost`` points, and every decision that changed the result."""
         return [d for d in self.decisions if not d.forced and (d.cost >= min_cost or d.swing is not None)]
 
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready data: ``decisions``, ``bury``, ``summary`` and a few facts about the hand."""
+    def to_dict(self, summary_text: str = "") -> dict[str, Any]:
+        """JSON-ready data: ``decisions``, ``bury``, ``summary`` and a few facts about the hand; ``summary_text``:
+        the summary in words (:func:`sheepsolve.render.annotate.summary_text`), its ``text``."""
         return {
             "game": self.game.name,
             "title": self.game.title,
@@ -236,7 +238,7 @@ class Annotation:
             "finished": self.finished,
             "decisions": [d.to_dict() for d in self.decisions],
             "bury": self.bury.to_dict() if self.bury is not None else None,
-            "summary": self.summary.to_dict(),
+            "summary": self.summary.to_dict(summary_text),
             "seconds": round(self.seconds, 6),
             "bury_seconds": round(self.bury_seconds, 6),
         } | ({"view": self.view.to_dict()} if self.view is not None else {})
@@ -365,10 +367,7 @@ def _summarize(judge: Judge, names: tuple[str, ...], state: State, decisions: li
         except ValueError:
             outcome = None
     if not g.two_sided:
-        text = _summary_text_sides_free(per, state.finished)
-        text += " Card points" + (": " if state.finished else " so far: ") + \
-            ", ".join(f"{n} {p}" for n, p in points.items()) + (f" ({outcome})." if outcome else ".")
-        return Summary(players=tuple(per), finished=state.finished, points=points, outcome=outcome, text=text)
+        return Summary(players=tuple(per), finished=state.finished, points=points, outcome=outcome)
     obj = judge.objective(None)
     if state.finished:
         result = obj.final_value(state)
@@ -379,51 +378,10 @@ def _summarize(judge: Judge, names: tuple[str, ...], state: State, decisions: li
     decl = sum(d.cost for d in decisions if d.side == "declaring")
     dfn = sum(d.cost for d in decisions if d.side == "defending")
     given = deal_value - result if deal_value is not None else None
-    who = side_name(setup, names)
-    if not decisions and g.sie:
-        text = f"A sie: {who} holds every Ober and Unter; there is no play to judge."
-    else:
-        text = f"The deal was worth {deal_value} for {who} ({deal_outcome}); "
-        if state.finished:
-            text += f"the result was {result} ({result_outcome}): "
-        else:
-            text += f"the hand is unfinished, worth {result} ({result_outcome}) from its last position: "
-        if given and given > 0:
-            text += f"play gave away {given}."
-        elif given and given < 0:
-            text += f"the defenders gave away {-given}."
-        else:
-            text += "play gave away nothing" + (" net." if decl or dfn else ".")
-        if decl and dfn:
-            text = text[:-1] + f" (declaring side lost {decl}, defenders {dfn})."
-    if scored is not None and scored.skat is not None:  # Skat: the game value and the list score (ISkO)
-        v = scored.skat
-        text += f" Game value: {v}; " + (f"won: {v.list_score:+d}." if v.won else
-                                         f"lost: {v.list_score:+d} (twice the value).")
     return Summary(players=tuple(per), finished=state.finished, deal_value=deal_value, deal_outcome=deal_outcome,
                    deal_payment=judge.payment(deal_outcome) if deal_outcome else None, result_value=result,
                    result_outcome=result_outcome, result_payment=judge.payment(result_outcome), given_away=given,
-                   declaring_cost=decl, defending_cost=dfn, points=points, outcome=outcome, text=text)
+                   declaring_cost=decl, defending_cost=dfn, points=points, outcome=outcome,
+                   skat=scored.skat if scored is not None else None)
 
 
-def side_name(setup: Setup, players: Sequence[str]) -> str:
-    """The declaring side by role and name: ``the picker Ann and partner Bob``, ``the soloist Sepp``."""
-    g = setup.game
-    if setup.declarer is None:
-        return "the declaring side"
-    who = players[setup.declarer]
-    role = ("the declarer" if g.family == "skat" or g.partner == "sauspiel" else
-            "the picker" if g.kind == "picker" else "the soloist")
-    if setup.partner is None:
-        return f"{role} {who}"
-    return f"{role} {who} and partner {players[setup.partner]}"
-
-
-def _summary_text_sides_free(per: list[PlayerSummary], finished: bool) -> str:
-    total = sum(p.given_away for p in per)
-    if not total:
-        return "Nobody gave anything away: every card kept the player's own best value." + (
-            "" if finished else " (The hand is unfinished.)")
-    worst = max(per, key=lambda p: p.given_away)
-    return (f"Players gave away {total} points between them (each counted against his own best); "
-            f"{worst.player} gave away the most, {worst.given_away}." + ("" if finished else " (Unfinished.)"))

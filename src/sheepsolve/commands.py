@@ -188,7 +188,9 @@ def annotate(src: Source, *, min_cost: int | None = None, no_bury: bool = False,
         ann = annotate_view(ann, worlds=worlds, seed=seed or 0, jobs=jobs, min_cost=min_cost, progress=progress,
                             race=race is not False, inference=inference or "auction", constrain=tuple(constrain),
                             source=rec)
-    data = ann.to_dict()
+    from .render.annotate import summary_text
+
+    data = ann.to_dict(summary_text=summary_text(ann))
     if min_cost is not None:
         kept = {d.index for d in ann.errors(min_cost)}
         data["decisions"] = [d.to_dict() for d in ann.decisions

@@ -22,17 +22,21 @@ from __future__ import annotations
 import textwrap
 from typing import Any
 
-from ..annotate import Annotation, Decision
+from collections.abc import Sequence
+
+from ..annotate import Annotation, Decision, PlayerSummary
 from ..bury.choices import PickerChoice
 from ..cards import Card, format_card
 from ..objective import NO_TRICK
 from ..scoring import schneider_points
 from ..contracts import contract_name, game_title
+from ..engine import Setup
 from .charts import value_line
 from .html import html_style, render_page
+from .show import skat_value_line
 from .text import signed, table, width
 
-__all__ = ["render_text", "render_html"]
+__all__ = ["render_text", "render_html", "summary_text", "side_name"]
 
 _YELLOW, _RED, _BOLD, _RESET = "\x1b[33m", "\x1b[31m", "\x1b[1m", "\x1b[0m"
 
@@ -95,8 +99,9 @@ def render_text(ann: Annotation, style: str = "symbols", *, color: bool = False,
     else:
         lines.append("Values: the mover's own final card points, every other player against him (lower is "
                      "better); cost in points." + (f" {NO_TRICK}: he takes no trick." if g.kind == "leaster" else ""))
-    if ann.summary.text:
-        lines.append(ann.summary.text)
+    summary = summary_text(ann)
+    if summary:
+        lines.append(summary)
     if ann.view is not None:
         lines.append(view_legend(ann, style))
     lines.append("")
@@ -412,7 +417,7 @@ def render_html(ann: Annotation, style: str | None = None, *, min_cost: int | No
         schneider=schneider_points(g),
         explore=_explore_command(source),
         title=f"{annotation_title(ann, style)} — annotated", subtitle=sub or ", ".join(ann.players), command="annotate",
-        ann=ann, summary=sm, stats=stats, value_chart=_chart(ann, min_cost, style) if ann.two_sided else None,
+        ann=ann, summary=sm, summary_text=summary_text(ann), stats=stats, value_chart=_chart(ann, min_cost, style) if ann.two_sided else None,
         hands=hands,
         blind=g.sort_cards(st.blind) if st.blind else [], buried=g.sort_cards(st.bury) if st.bury else [],
         has_bury=bool(st.bury), bury=b, bury_rows=bury_rows,
@@ -424,3 +429,62 @@ def render_html(ann: Annotation, style: str | None = None, *, min_cost: int | No
 
 def _bury_label(o: PickerChoice) -> dict[str, Any]:
     return {"bury": list(o.bury), "call": o.call, "under": o.under, "alone": o.alone}
+
+
+# --------------------------------------------------------------------------------------------------------------
+# The hand as a whole in words
+
+
+def summary_text(ann: Annotation) -> str:
+    """The hand as a whole in words: what the deal was worth and what play gave away (two-sided games), or what
+    each player gave away and the card points (ramsch, leaster); a finished Skat hand's game value. The text's
+    line, the page's lead and the JSON's ``summary.text`` (:func:`sheepsolve.commands.annotate`)."""
+    s, g = ann.summary, ann.game
+    if not g.two_sided:
+        assert s.points is not None
+        return (_sides_free_text(s.players, s.finished) + " Card points" + (": " if s.finished else " so far: ")
+                + ", ".join(f"{n} {p}" for n, p in s.points.items()) + (f" ({s.outcome})." if s.outcome else "."))
+    decl, dfn, given = s.declaring_cost, s.defending_cost, s.given_away
+    who = side_name(ann.setup, ann.players)
+    if not ann.decisions and g.sie:
+        text = f"A sie: {who} holds every Ober and Unter; there is no play to judge."
+    else:
+        text = f"The deal was worth {s.deal_value} for {who} ({s.deal_outcome}); "
+        if s.finished:
+            text += f"the result was {s.result_value} ({s.result_outcome}): "
+        else:
+            text += f"the hand is unfinished, worth {s.result_value} ({s.result_outcome}) from its last position: "
+        if given and given > 0:
+            text += f"play gave away {given}."
+        elif given and given < 0:
+            text += f"the defenders gave away {-given}."
+        else:
+            text += "play gave away nothing" + (" net." if decl or dfn else ".")
+        if decl and dfn:
+            text = text[:-1] + f" (declaring side lost {decl}, defenders {dfn})."
+    if s.skat is not None:  # Skat: the game value and the list score (ISkO)
+        text += f" {skat_value_line(s.skat)}."
+    return text
+
+
+def side_name(setup: Setup, players: Sequence[str]) -> str:
+    """The declaring side by role and name: ``the picker Ann and partner Bob``, ``the soloist Sepp``."""
+    g = setup.game
+    if setup.declarer is None:
+        return "the declaring side"
+    who = players[setup.declarer]
+    role = ("the declarer" if g.family == "skat" or g.partner == "sauspiel" else
+            "the picker" if g.kind == "picker" else "the soloist")
+    if setup.partner is None:
+        return f"{role} {who}"
+    return f"{role} {who} and partner {players[setup.partner]}"
+
+
+def _sides_free_text(per: Sequence[PlayerSummary], finished: bool) -> str:
+    total = sum(p.given_away for p in per)
+    if not total:
+        return "Nobody gave anything away: every card kept the player's own best value." + (
+            "" if finished else " (The hand is unfinished.)")
+    worst = max(per, key=lambda p: p.given_away)
+    return (f"Players gave away {total} points between them (each counted against his own best); "
+            f"{worst.player} gave away the most, {worst.given_away}." + ("" if finished else " (Unfinished.)"))

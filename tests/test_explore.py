@@ -202,6 +202,9 @@ def test_bad_requests_get_errors_and_the_server_lives_on(server):
     assert status == 413
     status, body = server.request("POST", "/api/position", raw=b"not json")
     assert status == 400 and b"not JSON" in body
+    deep = b'{"line": ' + b"[" * 5000 + b"]" * 5000 + b"}"  # within the bound: json.loads recursed, a 500
+    status, body = server.request("POST", "/api/position", raw=deep)
+    assert status == 400 and b"not JSON" in body
     status, r = server.json("POST", "/api/jobs", {"kind": "rm -rf", "line": []})
     assert status == 400 and "kind" in r["error"]
     status, r = server.json("POST", "/api/jobs", {"kind": "values", "line": main[:3] + [main[5]]})

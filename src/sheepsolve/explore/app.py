@@ -136,6 +136,8 @@ async def _body(request: Request) -> dict[str, Any]:
         data = json.loads(raw or b"{}")
     except (ValueError, UnicodeDecodeError):
         raise ExploreError("the request is not JSON") from None
+    except RecursionError:  # [[[[... within the 16 KiB bound: json's decoder recurses per level
+        raise ExploreError("the request is not JSON: nested too deep") from None
     if not isinstance(data, dict):
         raise ExploreError("the request must be a JSON object")
     return data

@@ -116,10 +116,6 @@ class BuryViewRow(PickerChoice):
     best: bool  # the best mean, or within noise of it
     pwin: float = 0.0  # the share of the worlds won
 
-    def expected_text(self) -> str:
-        """The mean points ``61.2``, or in null the share won ``won in 40%``."""
-        return f"won in {self.pwin:.0%}" if self.mean is None else f"{self.mean:.1f}"
-
 
 @dataclass(frozen=True)
 class BuryView:

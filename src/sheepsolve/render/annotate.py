@@ -28,15 +28,16 @@ from ..annotate import Annotation, Decision, PlayerSummary
 from ..bury.choices import PickerChoice
 from ..cards import Card, format_card
 from ..objective import NO_TRICK
+from ..player.annotate import BuryViewRow
 from ..scoring import schneider_points
 from ..contracts import contract_name, game_title
 from ..engine import Setup
 from .charts import value_line
 from .html import html_style, render_page
 from .show import skat_value_line
-from .text import signed, table, width
+from .text import number, signed, table, width
 
-__all__ = ["render_text", "render_html", "summary_text", "side_name"]
+__all__ = ["render_text", "render_html", "summary_text", "side_name", "expected_text"]
 
 _YELLOW, _RED, _BOLD, _RESET = "\x1b[33m", "\x1b[31m", "\x1b[1m", "\x1b[0m"
 
@@ -233,12 +234,12 @@ def bury_view_text(b, style: str, g: Any) -> str:
     if v.weighted and v.effective is not None:
         what += f", worth {v.effective:.1f} uniform"
     best = "; ".join(option_label(r, g, style, calls=calls) for r in v.best[:3]) + ("; ..." if len(v.best) > 3 else "")
-    out = f"player's view ({what}): expected {v.chosen.expected_text()}"
+    out = f"player's view ({what}): expected {expected_text(v.chosen)}"
     if v.cost > 0 or not v.chosen.best:
         out += f", cost {v.cost:.1f}" + (f" ±{v.cost_stderr:.1f}" if v.cost_stderr else "")
     out += " (!)" if v.error else ""
     tie = " (within noise)" if len(v.best) > 1 else ""
-    return out + f"; best in expectation: {best} ({v.best[0].expected_text()}){tie}"
+    return out + f"; best in expectation: {best} ({expected_text(v.best[0])}){tie}"
 
 
 def view_legend(ann: Annotation, style: str = "ascii") -> str:
@@ -417,7 +418,7 @@ def render_html(ann: Annotation, style: str | None = None, *, min_cost: int | No
         schneider=schneider_points(g),
         explore=_explore_command(source),
         title=f"{annotation_title(ann, style)} — annotated", subtitle=sub or ", ".join(ann.players), command="annotate",
-        ann=ann, summary=sm, summary_text=summary_text(ann), stats=stats, value_chart=_chart(ann, min_cost, style) if ann.two_sided else None,
+        ann=ann, summary=sm, summary_text=summary_text(ann), expected_text=expected_text, stats=stats, value_chart=_chart(ann, min_cost, style) if ann.two_sided else None,
         hands=hands,
         blind=g.sort_cards(st.blind) if st.blind else [], buried=g.sort_cards(st.bury) if st.bury else [],
         has_bury=bool(st.bury), bury=b, bury_rows=bury_rows,
@@ -433,6 +434,12 @@ def _bury_label(o: PickerChoice) -> dict[str, Any]:
 
 # --------------------------------------------------------------------------------------------------------------
 # The hand as a whole in words
+
+
+def expected_text(row: BuryViewRow) -> str:
+    """A choice's mean over the player's worlds (a :class:`~sheepsolve.player.annotate.BuryViewRow`): the mean
+    points ``61.2``, or in null the share won ``won in 40%``."""
+    return f"won in {row.pwin:.0%}" if row.mean is None else number(row.mean)
 
 
 def summary_text(ann: Annotation) -> str:

@@ -246,7 +246,9 @@ class _Pools:
     and topped up with fresh worlds drawn for the new knowledge, so a seat's decisions are judged largely over the
     same deals and little is drawn again. Weighted worlds are drawn afresh for every decision: an importance
     weight is the target over one proposal's probability, so survivors of the last decision's proposal and fresh
-    draws of the next one's carry weights on scales no exact factor joins."""
+    draws of the next one's carry weights on scales no exact factor joins. Where no more deals are possible than
+    ``worlds`` asks, every consistent world is solved instead, exactly (uniform or weighted, as in ``suggest``):
+    cheaper than a sample with repeats, and exact."""
 
     def __init__(self, worlds: int | str, seed: int) -> None:
         self.worlds = worlds
@@ -276,21 +278,26 @@ class _Pools:
                 if w is not None and (k.under is None or w.setup.under == k.under):
                     kept.append(w)
             pool = kept
-        if self.worlds == "all":
+        exact = self.worlds == "all"
+        if exact:
             if pool is None:
                 try:
                     pool = WorldSampler(k).all_worlds(ALL_WORLDS_CAP)
                 except WorldsError as e:
                     raise WorldsError(f"{where}: {e}") from None
         else:
-            pool = pool or []
-            need = int(self.worlds) - len(pool)
-            if need > 0:
-                start = self.drawn.get(seat, 0)
-                pool = pool + WorldSampler(k).sample(need, seed=f"{self.seed}:seat {seat}", start=start)
-                self.drawn[seat] = start + need
+            sampler = WorldSampler(k)
+            if sampler.candidates <= int(self.worlds):  # no more deals than asked: every one, exactly
+                pool, exact = sampler.all_worlds(ALL_WORLDS_CAP), True
+            else:
+                pool = pool or []
+                need = int(self.worlds) - len(pool)
+                if need > 0:
+                    start = self.drawn.get(seat, 0)
+                    pool = pool + sampler.sample(need, seed=f"{self.seed}:seat {seat}", start=start)
+                    self.drawn[seat] = start + need
         self.pools[seat] = (len(k.plays), pool)
-        return pool, self.worlds == "all", None
+        return pool, exact, None
 
 
 def annotate_view(ann, *, worlds: int | str = 100, seed: int = 0, jobs: int | None = 1,
@@ -303,7 +310,8 @@ def annotate_view(ann, *, worlds: int | str = 100, seed: int = 0, jobs: int | No
 
     Worlds: ``worlds`` per decision, sampled (uniform worlds: world ``i`` of seat ``s`` from ``(seed, s, i)``, a
     seat's worlds kept from one of its decisions to the next while they fit the play; weighted worlds, drawn afresh
-    for every decision from its own proposal, :class:`_Pools`), or ``"all"``: every consistent world of every
+    for every decision from its own proposal, :class:`_Pools`; a decision with no more possible deals than
+    ``worlds``: every consistent world, exactly), or ``"all"``: every consistent world of every
     decision (refused, naming the decision, where a decision has more than the cap). Every world of every decision
     is solved in this process, or with ``jobs`` in processes too (one pool for the whole hand, started once the
     work left is long enough); the answer for a seed is the same. ``race`` (sampled worlds only): as in
@@ -404,10 +412,7 @@ def annotate_view(ann, *, worlds: int | str = 100, seed: int = 0, jobs: int | No
     for p in ann.summary.players:
         mine = [per[d.index] for d in decisions if d.seat == p.seat and d.index in per]
         loss = math.fsum(v.cost for v in mine)
-        ses = [v.cost_stderr for v in mine if v.cost_stderr is not None]
-        # the errors add as independent: weighted worlds are drawn afresh for each decision; uniform ones share the
-        # worlds a seat kept, so there the sum's standard error is an approximation
-        loss_se = math.sqrt(math.fsum(x * x for x in ses)) if ses else (0.0 if mine else None)
+        loss_se = _loss_stderr(mine)
         expected = mine[0].top if mine else None
         result = result_of.get(p.seat)
         luck = None
@@ -430,6 +435,28 @@ def annotate_view(ann, *, worlds: int | str = 100, seed: int = 0, jobs: int | No
                             assumes=assumption(probe), constraints=tuple(c.text for c in constraints),
                             knowledge=probe)
     return dataclasses.replace(ann, decisions=decisions, summary=summary, view=settings)
+
+
+def _loss_stderr(views: Sequence[DecisionView]) -> float | None:
+    """The standard error of the sum of the decisions' expected costs: the sampled decisions' cost errors added as
+    independent (weighted worlds are drawn afresh for each decision; uniform ones share the worlds a seat kept,
+    so there it is an approximation); a decision solved over every consistent world adds none (its cost is
+    exact). None when a sampled decision's error is unknown (one world, or a card racing dropped after worlds that
+    all gave the same difference); None for no decision.
+
+    >>> v = DecisionView(worlds=30, exact=False, values={}, stderr={}, best=(), cost=1.0, cost_stderr=3.0,
+    ...                  error=False, top=0.0)
+    >>> _loss_stderr([v, dataclasses.replace(v, cost_stderr=4.0), dataclasses.replace(v, exact=True)])
+    5.0
+    >>> _loss_stderr([v, dataclasses.replace(v, cost_stderr=None)]), _loss_stderr([])
+    (None, None)
+    """
+    if not views:
+        return None
+    sampled = [v.cost_stderr for v in views if not v.exact]
+    if any(x is None for x in sampled):
+        return None
+    return math.sqrt(math.fsum(x * x for x in sampled))  # type: ignore[operator]
 
 
 def _wants_high(k: Knowledge, world: World) -> bool:

@@ -218,7 +218,10 @@ def view_cell(d: Decision, card_text) -> str:
     v = d.view
     if v is None:
         return ""
-    out = f"{v.cost:.1f}" + (f" ±{v.cost_stderr:.1f}" if v.cost_stderr else "")
+    if v.exact:  # every consistent world solved: no sampling error
+        out = f"{v.cost:.1f} exact"
+    else:
+        out = f"{v.cost:.1f}" + (f" ±{v.cost_stderr:.1f}" if v.cost_stderr else "")
     if v.error:
         out += " (!) best " + " ".join(card_text(c) for c in v.best)
     return out
@@ -245,9 +248,10 @@ def bury_view_text(b, style: str, g: Any) -> str:
 def view_legend(ann: Annotation, style: str = "ascii") -> str:
     """One line on how the player's view was judged."""
     s = ann.view
-    what = "every consistent world" if s.worlds == "all" else f"{s.worlds} worlds"
+    what = ("every consistent world" if s.worlds == "all" else
+            f"{s.worlds} worlds (every one, exactly, where no more are possible)")
     return (f"Player's view: each decision judged again over {what} of the cards the mover could not see "
-            f"(expected cost ± standard error; (!) a player's-view error: beyond the noise"
+            f"(expected cost ± standard error, or exact; (!) a player's-view error: beyond the noise"
             f"{f' and at least {s.min_cost}' if s.min_cost else ''}); luck: the result against what the player "
             f"could expect at his first decision, less his own expected losses, for his side. "
             f"Worlds: {s.assumes_in(style) or 'every deal that fits the play is equally likely'}. Expected loss and "

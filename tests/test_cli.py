@@ -327,6 +327,17 @@ def test_games(run) -> None:
     assert {s["name"] for s in d["switches"]} >= {"alone_multiplier", "run_min", "ramsch_ties"}
 
 
+def test_version(run) -> None:
+    # --version needs no installed distribution (a checkout run with python -m sheepsolve has none): it was a
+    # RuntimeError traceback and status 1
+    import tomllib
+
+    version = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+    r = run("--version")
+    assert r.exit_code == 0, r.output
+    assert r.output.strip().endswith(f"version {version}")
+
+
 SMALL = ["sheepshead-jd-midtrick", "sauspiel-midtrick", "solo-hearts-midtrick", "wenz-3-player-midtrick",
          "sheepshead-called-ace-unfinished"]
 

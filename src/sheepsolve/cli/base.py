@@ -12,6 +12,7 @@ from typing import Any, Callable
 
 import click
 
+from .. import __version__
 from ..cards import NOTATIONS, CardError, card_style as _card_style, format_card, use_color
 from ..commands import in_record_words
 from ..games import GameError
@@ -165,7 +166,7 @@ def write_report(path: str, text: str, inputs: Sequence[str] = (), *, err: bool 
 
 
 @click.group(cls=_OneLineErrors, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="sheepsolve")
+@click.version_option(version=__version__, package_name="sheepsolve")
 def main() -> None:
     """sheepsolve: double-dummy solver and hand analyzer for Sheepshead and Schafkopf.
 

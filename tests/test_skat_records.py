@@ -105,6 +105,8 @@ def test_the_examples_are_written_with_the_skat_keys():
     ({"bid": 265}, "bid: 265 is not a value any Skat game has"),
     ({"trump": "H"}, "trump: a Skat record names its contract"),
     ({"game": "wenz"}, 'game: "wenz", but contract = "hearts"'),
+    # a Schafkopf record given a contract by mistake: the game it names is the fault, not its kontra
+    ({"game": "sauspiel", "kontra": True}, 'game: "sauspiel", but contract = "hearts"'),
 ])
 def test_bad_skat_records(keys, msg):
     with pytest.raises(RecordError, match="^" + msg.replace("(", r"\(").replace(")", r"\)")):

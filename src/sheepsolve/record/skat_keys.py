@@ -50,10 +50,6 @@ def reader_data(d: Mapping[str, Any]) -> dict[str, Any]:
     ``skat``, ``discard`` and ``declarer`` the ``blind``, ``bury`` and ``picker``, and in a hand game the skat as
     dealt is what counts for the declarer (the ``bury``). Raises :class:`RecordError` naming the key."""
     out = dict(d)
-    for key in NO_DOUBLING:
-        if key in d:
-            raise RecordError(f"{key}: sheepsolve's Skat has no doubling (no Kontra, Re or klopfen; docs/RULES.md, "
-                              f"\"Skat and Bettel\"): leave {key} out")
     for key, old in _RENAMED:
         if key in d and old in d:
             raise RecordError(f"{key}: given twice, also as {old} (a Skat record writes {key})")
@@ -82,6 +78,10 @@ def reader_data(d: Mapping[str, Any]) -> dict[str, Any]:
     elif _canon(d.get("game")) == "skat" and "trump" not in d:
         raise RecordError(f'contract: missing: name the Skat contract (contract = "grand"; one of '
                           f'{", ".join(CONTRACTS)})')
+    for key in NO_DOUBLING:
+        if key in d:
+            raise RecordError(f"{key}: sheepsolve's Skat has no doubling (no Kontra, Re or klopfen; docs/RULES.md, "
+                              f"\"Skat and Bettel\"): leave {key} out")
     # a hand game: the declarer played from his dealt hand, and the skat as dealt counts for him; an ouvert grand
     # or suit game is a hand game
     hand = d.get("hand") is True or (d.get("ouvert") is True and d.get("hand") is None

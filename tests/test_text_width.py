@@ -40,8 +40,15 @@ def test_annotate_fits_the_width(name):
 def test_the_swing_note_and_the_summary_are_wrapped():
     out = run("annotate", EXAMPLES / "annotate-swing-sauspiel.toml").splitlines()
     at = next(i for i, line in enumerate(out) if "changes the result: win -> loss" in line)
-    assert out[at + 1].strip() == "(payment +10 -> -10)"
-    assert out[at].index("changes") == out[at + 1].index("(payment")  # under the legal cards
+    # under the legal cards, running on over the columns after them rather than wrapped to the column's width
+    assert out[at].strip() == "changes the result: win -> loss (payment +10 -> -10)"
+    header = next(line for line in out if line.startswith("trick"))
+    assert out[at].index("changes") == header.index("every legal card")
+    assert max(len(line) for line in out) <= 100
+    view = run("annotate", EXAMPLES / "annotate-swing-sauspiel.toml", "--view", "player", "--worlds", "8").splitlines()
+    at = next(i for i, line in enumerate(view) if "changes the result:" in line)
+    assert view[at].strip() == "changes the result: win -> loss (payment +10 -> -10)"
+    assert max(len(line) for line in view) <= 100
     summary = next(i for i, line in enumerate(out) if line.startswith("The deal was worth 68"))
     assert out[summary + 1].startswith("  ") and "gave away 9." in out[summary + 1]
     # the JSON's summary is one sentence as before

@@ -138,7 +138,8 @@ def render_text(ann: Annotation, style: str = "symbols", *, color: bool = False,
     # legal cards fewer to a line (with the player's view four at most)
     most = max((len(d.values) for d in picked), default=1)
     for per in ([None, *range(most, 0, -1)] if ann.view is None else range(EVERY_PER_LINE, 0, -1)):
-        decisions = table(_decision_rows(ann, picked, card_text, mark_text, won, min_cost, per), align, indent=0)
+        rows, notes = _decision_rows(ann, picked, card_text, mark_text, won, min_cost, per)
+        decisions = _with_notes(table(rows, align, indent=0), rows, notes)
         if max(map(width, decisions)) <= TEXT_WIDTH:
             break
     if picked:
@@ -167,9 +168,10 @@ def render_text(ann: Annotation, style: str = "symbols", *, color: bool = False,
 
 
 def _decision_rows(ann: Annotation, picked: list[Decision], card_text, mark_text, won: dict[int, str],
-                   min_cost: int | None, per: int | None) -> list[list[str]]:
+                   min_cost: int | None, per: int | None) -> tuple[list[list[str]], dict[int, str]]:
     """The rows of the table of decisions: one a decision, or with the player's view (``per`` legal cards on a
-    line) the legal cards and the player's-view verdict continued on the next lines."""
+    line) the legal cards and the player's-view verdict continued on the next lines; and the notes of a result's
+    swing, each by the row it follows (:func:`_with_notes`)."""
     rows = [["trick", "player", "card", "value", "cost", "", "best", "every legal card", "won by"]]
     if ann.view is not None:
         rows[0].insert(8, "player's view")
@@ -178,8 +180,7 @@ def _decision_rows(ann: Annotation, picked: list[Decision], card_text, mark_text
         every = [f"{card_text(c)} {v}" for c, v in d.values.items()]
         step = per or len(every) or 1
         chunks_of[d.index] = [" ".join(every[i:i + step]) for i in range(0, len(every), step)] or [""]
-    # a result's swing is noted under the legal cards, wrapped to their column with the player's view
-    note_width = max([len(rows[0][7])] + [len(c) for cs in chunks_of.values() for c in cs])
+    notes: dict[int, str] = {}
     last_trick = 0
     for d in picked:
         tcol = str(d.trick) if d.trick != last_trick or min_cost is not None else ""
@@ -203,13 +204,23 @@ def _decision_rows(ann: Annotation, picked: list[Decision], card_text, mark_text
                              view[i] if i < len(view) else "", ""])
         else:  # the legal cards that did not fit on the decision's line go on below it
             rows += [["", "", "", "", "", "", "", chunk, ""] for chunk in chunks[1:]]
-        if d.swing is not None:  # wrapped to the legal cards' column but in the one-line table
-            note = f"changes the result: {d.swing}"
-            for part in (textwrap.wrap(note, note_width) if ann.view is not None or per is not None else [note]):
-                rows.append(["", "", "", "", "", "", "", part, ""])
-                if ann.view is not None:
-                    rows[-1].insert(8, "")
-    return rows
+        if d.swing is not None:
+            notes[len(rows) - 1] = f"changes the result: {d.swing}"
+    return rows, notes
+
+
+def _with_notes(lines: list[str], rows: list[list[str]], notes: dict[int, str]) -> list[str]:
+    """The table's ``lines`` (of ``rows``, :func:`~sheepsolve.render.text.table` with no indent) with each note
+    after its row, under the legal cards and running on over the columns after them, wrapped to fit
+    :data:`TEXT_WIDTH` (never narrower than the legal cards' column)."""
+    widths = [max((width(r[i]) for r in rows if i < len(r)), default=0) for i in range(max(map(len, rows)))]
+    start = sum(widths[:7]) + 2 * 7  # where the legal cards' column starts
+    out = []
+    for i, line in enumerate(lines):
+        out.append(line)
+        if i in notes:
+            out += [" " * start + part for part in textwrap.wrap(notes[i], max(widths[7], TEXT_WIDTH - start))]
+    return out
 
 
 def view_cell(d: Decision, card_text) -> str:

@@ -21,7 +21,7 @@ def render_games(games: Sequence[dict[str, Any]], switches: Sequence[dict[str, A
     """The listing as text; each game's cards in its family's notation unless ``notation`` names one.
 
     >>> from sheepsolve.games import list_games
-    >>> print(render_games(list_games()[:1], [], ["x"], notation="ascii").splitlines()[0][:26])
+    >>> print(render_games(list_games()[:1], [], ["x"], notation="ascii").splitlines()[0][:25])
     sheepshead     Sheepshead
     """
     lines = []

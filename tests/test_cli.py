@@ -591,6 +591,27 @@ def test_worlds_only_in_ascii_digits(worlds: str, run, assert_input_error) -> No
     """Python's int() reads '٣' as 3 and '1_000' as 1000: a silent reading of what is not a number here."""
     assert_input_error(run("suggest", MIDTRICK, "--worlds", worlds, "--jobs", "1"), "--worlds")
 
+@pytest.mark.parametrize("number", ["٣", "３", "1_0"])
+@pytest.mark.parametrize("args,option", [
+    (["suggest", MIDTRICK, "--worlds", "2", "--jobs", "1", "--seed"], "--seed"),
+    (["suggest", MIDTRICK, "--worlds", "2", "--jobs"], "--jobs"),
+    (["solve", MIDTRICK, "--target"], "--target"),
+    (["solve", MIDTRICK, "--table-mib"], "--table-mib"),
+    (["annotate", EXAMPLES / "sheepshead-jd-finished.toml", "--no-bury", "--min-cost"], "--min-cost"),
+    (["batch", "show", MIDTRICK, "--out", "{tmp}", "--chunk-size"], "--chunk-size"),
+    (["puzzle", "generate", "--game", "wenz", "--count", "1", "--out", "{tmp}", "--cards-left"], "--cards-left"),
+    (["puzzle", "generate", "--game", "wenz", "--cards-left", "3", "--out", "{tmp}", "--count"], "--count"),
+    (["explore", "--no-browser", "--port", "{n}", "{tmp}"], "--port"),  # no such record: never serves
+])
+def test_numeric_options_only_in_ascii_digits(tmp_path: Path, args: list, option: str, number: str, run,
+                                              assert_input_error) -> None:
+    """click's int options read with int(): '--seed ٣' was seed 3, '--jobs ３' three workers, '1_0' ten, all
+    taken silently (README, "Limits": numbers are written in the digits 0-9)."""
+    args = [str(a).replace("{tmp}", str(tmp_path / "out")) for a in args]
+    args = [number if a == "{n}" else a for a in args] + ([] if "{n}" in args else [number])
+    assert_input_error(run(*args), option, "digits 0-9")
+    assert not (tmp_path / "out").exists()
+
 def test_annotate_view_worlds_have_a_lower_cap(run, assert_input_error) -> None:
     """annotate --view player holds every decision's worlds at once: 20,000 a decision would take about 2 GB on
     a 32-decision hand (138 MB measured at 1,000)."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 import sys
 import time
 from collections.abc import Sequence
@@ -27,8 +28,26 @@ from ..player.options import MAX_SEED
 __all__ = ["main"]
 
 
+class _Digits:
+    """A whole number option read only from the digits 0-9 (docs: README "Limits"): ``int()`` also reads other
+    scripts' digits (``٣``, full-width ``３``), which were taken silently."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str) and not re.fullmatch(r"\s*[+-]?[0-9]+\s*", value):
+            self.fail(f"{clip(repr(value))} is not a whole number written in the digits 0-9", param, ctx)
+        return super().convert(value, param, ctx)  # type: ignore[misc]
+
+
+class DigitsInt(_Digits, click.types.IntParamType):
+    """``type=int`` read only from the digits 0-9."""
+
+
+class DigitsIntRange(_Digits, click.IntRange):
+    """``click.IntRange`` read only from the digits 0-9."""
+
+
 #: ``--seed`` of every sampling command and of puzzle generate: 0 to 2**63 - 1 (player.options.MAX_SEED).
-SEED = click.IntRange(0, MAX_SEED)
+SEED = DigitsIntRange(0, MAX_SEED)
 
 
 #: The longest error line printed (a safety net: the values a message echoes are clipped where it is made).

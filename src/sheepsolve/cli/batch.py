@@ -12,6 +12,7 @@ from ..files import FileError, check_output_path
 from ..memory import memory_message
 from ..signals import Terminated
 from ..batch import MAX_CHUNK_SIZE
+from .base import DigitsIntRange
 from .base import InputError, input_errors, main, write_report
 
 
@@ -27,11 +28,11 @@ from .base import InputError, input_errors, main, write_report
               help="The JSON Lines output: one line per record, {\"id\", \"result\"} or {\"id\", \"error\"}.")
 @click.option("--resume", is_flag=True, help="Keep the lines already in --out and run only the other records.")
 @click.option("--force", is_flag=True, help="Start --out over when it already holds lines.")
-@click.option("--jobs", type=click.IntRange(min=1), default=None,
+@click.option("--jobs", type=DigitsIntRange(min=1), default=None,
               help="Worker processes [default: every core]; the output is the same whatever the number.")
 @click.option("--scheduler", default=None, metavar="tcp://HOST:PORT",
               help="Run on this Dask distributed scheduler instead (pip install 'sheepsolve[cluster]').")
-@click.option("--chunk-size", type=click.IntRange(1, MAX_CHUNK_SIZE), default=None,
+@click.option("--chunk-size", type=DigitsIntRange(1, MAX_CHUNK_SIZE), default=None,
               help="Records per task [default: an eighth of each worker's share of what is left, at most 64 "
                    f"records, so the tasks shrink towards the end; at most {MAX_CHUNK_SIZE:,}].")
 @click.option("--progress/--no-progress", default=None,

@@ -8,6 +8,7 @@ from typing import Any, Callable
 import click
 
 from ..files import check_output_path
+from .base import DigitsIntRange
 from .base import (GERMAN_HELP, Progress, SEED, cards_option, inference_option, input_errors, main, page_style,
                    text_style, write_report)
 
@@ -46,7 +47,7 @@ def _sampling_options(fn: Callable) -> Callable:
     fn = click.option("--german", is_flag=True, help=GERMAN_HELP)(fn)
     fn = click.option("--by", type=click.Choice(["payment", "points"]), default="payment", show_default=True,
                       help="Rank by the declarer's own payment (then points), or by points (then payment).")(fn)
-    fn = click.option("--jobs", type=click.IntRange(min=1), default=None,
+    fn = click.option("--jobs", type=DigitsIntRange(min=1), default=None,
                       help="Worker processes [default: every core; never more than the cores this process may use]; "
                            "the answer for a seed is the same.")(fn)
     fn = click.option("--seed", type=SEED, default=0, show_default=True,

@@ -10,6 +10,7 @@ from ..cards import use_color
 from ..games import RULE_SWITCHES, list_games, PRESETS
 from ..files import check_output_path
 from ..solver import DEFAULT_TABLE_MIB
+from .base import DigitsInt, DigitsIntRange
 from .base import (GERMAN_HELP, INFERENCE_HELP, Progress, SEED, cards_option, constrain_option, input_errors, main,
                    page_style, text_style, write_report)
 
@@ -36,14 +37,14 @@ def games(json_out: bool, notation: str | None) -> None:
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--json", "json_out", is_flag=True, help="One JSON object (every field: docs/RECORD-FORMAT.md).")
 @click.option("--seat", "seat_name", default=None, help="Ramsch and leaster: the player solved for.")
-@click.option("--target", type=int, default=None,
+@click.option("--target", type=DigitsInt(), default=None,
               help="Only answer whether the value reaches TARGET (e.g. 61, 91): faster than the exact value.")
 @click.option("--all-tricks", is_flag=True, help="Only answer whether the side can take every trick.")
 @click.option("--no-tricks", is_flag=True,
               help="Only answer whether the side is held to no trick at all (the others take every trick).")
 @click.option("--tricks", "trick_objective", is_flag=True, help="Count tricks instead of card points.")
 @click.option("--no-line", is_flag=True, help="Skip the best line of play.")
-@click.option("--table-mib", type=click.IntRange(1, 256), default=DEFAULT_TABLE_MIB, show_default=True,
+@click.option("--table-mib", type=DigitsIntRange(1, 256), default=DEFAULT_TABLE_MIB, show_default=True,
               help="Memory of the solver's tables (transpositions and shapes). Small tables stay in the "
                    "processor's cache and are faster; more only helps very long searches.")
 @click.option("--german", is_flag=True, help=GERMAN_HELP)
@@ -97,11 +98,11 @@ def show(file: str, json_out: bool, german: bool, notation: str | None) -> None:
                    "bury, summary.")
 @click.option("--html", "html_out", type=click.Path(dir_okay=False), default=None, metavar="OUT",
               help="Also write a self-contained HTML report (hands, every trick, errors highlighted) to OUT.")
-@click.option("--min-cost", type=click.IntRange(0, 120), default=None, metavar="N",
+@click.option("--min-cost", type=DigitsIntRange(0, 120), default=None, metavar="N",
               help="Show only decisions that cost at least N points, 0 to 120 (and every one that changed the "
                    "result).")
 @click.option("--no-bury", is_flag=True, help="Do not judge the bury and the call (the slow part in 3- and 4-hand).")
-@click.option("--table-mib", type=click.IntRange(1, 256), default=DEFAULT_TABLE_MIB, show_default=True,
+@click.option("--table-mib", type=DigitsIntRange(1, 256), default=DEFAULT_TABLE_MIB, show_default=True,
               help="Memory of the solver's tables (transpositions and shapes). Small tables stay in the "
                    "processor's cache and are faster; more only helps very long searches.")
 @click.option("--german", is_flag=True, help=GERMAN_HELP)
@@ -113,7 +114,7 @@ def show(file: str, json_out: bool, german: bool, notation: str | None) -> None:
               help="With --view player: worlds per decision, 1 to 2,000 [default: 100], or all (every "
                    "consistent world, refused above 20,000).")
 @click.option("--seed", type=SEED, default=None, help="With --view player: the worlds' seed [default: 0].")
-@click.option("--jobs", type=click.IntRange(min=1), default=None,
+@click.option("--jobs", type=DigitsIntRange(min=1), default=None,
               help="With --view player: worker processes [default: every core]; the answer is the same.")
 @click.option("--inference", type=click.Choice(["auction", "none"]), default=None,
               help="With --view player: " + INFERENCE_HELP + " [default: auction]")

@@ -9,6 +9,7 @@ import click
 
 from ..record import RecordError
 from ..files import check_output_path, clip, write_output_atomically
+from .base import DigitsIntRange
 from .base import (GERMAN_HELP, InputError, Progress, SEED, cards_option, constrain_option, inference_option,
                    input_errors, main, page_style, text_style, write_report)
 
@@ -26,7 +27,7 @@ from .base import (GERMAN_HELP, InputError, Progress, SEED, cards_option, constr
                    "20,000 worlds).")
 @click.option("--seed", type=SEED, default=0, show_default=True,
               help="World i is dealt from (seed, i): the same seed gives the same answer.")
-@click.option("--jobs", type=click.IntRange(min=1), default=None,
+@click.option("--jobs", type=DigitsIntRange(min=1), default=None,
               help="Worker processes [default: every core]; the answer for a seed is the same.")
 @click.option("--no-race", is_flag=True,
               help="Solve every card in every sampled world (by default a card clearly worse than the best is no "
@@ -82,10 +83,10 @@ def suggest(file: str, seat_name: str | None, worlds_text: str, seed: int, jobs:
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--seat", "seat_name", default=None,
               help="Show the table as this player saw it (the other hands hidden; a switch on the page too).")
-@click.option("--port", type=click.IntRange(0, 65535), default=0, show_default=True,
+@click.option("--port", type=DigitsIntRange(0, 65535), default=0, show_default=True,
               help="The port on 127.0.0.1 (0: a free one).")
 @click.option("--no-browser", is_flag=True, help="Only print the address (with its token); open no browser.")
-@click.option("--worlds", type=click.IntRange(1, 2000), default=100, show_default=True,
+@click.option("--worlds", type=DigitsIntRange(1, 2000), default=100, show_default=True,
               help="Worlds of the player's view and of the engine's every card (as suggest --worlds).")
 @click.option("--seed", type=SEED, default=0, show_default=True, help="The worlds' seed (as suggest --seed).")
 @click.option("--german", is_flag=True, help="Accept German card names (EO, Herz-Sau, ...) in the record.")
@@ -142,7 +143,7 @@ def import_group() -> None:
 @click.option("--worlds", "worlds_text", default="100", show_default=True, metavar="N|all",
               help="With --suggest: worlds sampled (1 to 20,000), or all.")
 @click.option("--seed", type=SEED, default=0, show_default=True, help="With --suggest: the seed of the worlds.")
-@click.option("--jobs", type=click.IntRange(min=1), default=None, help="With --suggest: worker processes.")
+@click.option("--jobs", type=DigitsIntRange(min=1), default=None, help="With --suggest: worker processes.")
 @click.option("--json", "json_out", is_flag=True, help="With --suggest: suggest's JSON.")
 @constrain_option
 @inference_option

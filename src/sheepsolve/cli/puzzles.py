@@ -13,6 +13,7 @@ import click
 from ..cards import SuitError, format_card, in_notation, parse_suit
 from ..commands import ANALYSIS_ERRORS, in_record_words
 from ..files import FileError, about_file, check_output_path, clip, write_output_atomically
+from .base import DigitsInt, DigitsIntRange
 from .base import InputError, SEED, cards_option, input_errors, main, page_style, read_record, text_style, write_report
 
 if TYPE_CHECKING:
@@ -35,8 +36,9 @@ def puzzle() -> None:
 @click.option("--partner", default=None, help="Sheepshead partner rule: jack-of-diamonds, called-ace or alone.")
 @click.option("--deck", type=click.Choice(["long", "short"]), default=None, help="Schafkopf deck.")
 @click.option("--tout", is_flag=True, help="A tout (the goal is then every trick).")
-@click.option("--cards-left", type=int, required=True, help="Cards in each hand when the puzzle's trick starts.")
-@click.option("--count", type=click.IntRange(1, 1000), default=10, show_default=True, help="Puzzles to find.")
+@click.option("--cards-left", type=DigitsInt(), required=True,
+              help="Cards in each hand when the puzzle's trick starts.")
+@click.option("--count", type=DigitsIntRange(1, 1000), default=10, show_default=True, help="Puzzles to find.")
 @click.option("--seed", type=SEED, default=0, show_default=True, help="The same seed gives the same puzzles.")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False), required=True, help="Directory for the files.")
 @click.option("--goal", "goals", multiple=True,

@@ -159,3 +159,29 @@ def test_reported_standard_errors_match_the_spread_over_seeds_whole_hand(example
     assert 0.8 <= loss <= 1.2, (loss, per)
     assert 0.8 <= means <= 1.2, means
     assert max(per.values()) <= 1.4, per
+
+
+def test_racing_edges_in_annotate():
+    """Issue 36's sampler edges, in annotate as in suggest: a card racing dropped is never among the tied best
+    (the ties are judged over every world, on cards solved in all of them), a dropped card never reports a
+    standard error of 0 (unknown: None), and a player's expected-loss error is unknown when a sampled decision's
+    is."""
+    rec = load_record(EXAMPLES / "solo-acorns-finished.toml")
+    ann = V.annotate_view(annotate_record(rec, judge_bury=False), worlds=45, seed=3, jobs=1, race=True)
+    dropped = 0
+    for d in ann.decisions:
+        v = d.view
+        if v is None:
+            continue
+        for c, n in v.worlds_solved.items():
+            if n < v.worlds:
+                dropped += 1
+                assert c not in v.best
+                assert v.stderr[c] != 0.0
+                if c == d.card:
+                    assert v.cost_stderr != 0.0
+    assert dropped
+    for p in ann.summary.players:
+        mine = [d.view for d in ann.decisions if d.seat == p.seat and d.view is not None]
+        if any(v.cost_stderr is None and not v.exact for v in mine):
+            assert p.view.expected_loss_stderr is None

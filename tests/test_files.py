@@ -216,10 +216,14 @@ def test_annotate_html_failure_keeps_the_old_report(tmp_path: Path, monkeypatch:
 
 def test_annotate_html_writes_and_replaces(tmp_path: Path, run) -> None:
     out = tmp_path / "report.html"
-    out.write_text("old report")
+    out.write_text("\ufeff\n<!DOCTYPE html><p>old report")  # an earlier page (a byte-order mark, a blank line)
     r = run("annotate", "--no-bury", ANNOTATE, "--html", out)
     assert r.exit_code == 0, r.output
-    assert out.read_text().lstrip().lower().startswith("<!doctype html")
+    assert out.read_text().lstrip().lower().startswith("<!doctype html") and "old report" not in out.read_text()
+    empty = tmp_path / "empty.html"
+    empty.write_text("")
+    assert run("annotate", "--no-bury", ANNOTATE, "--html", empty).exit_code == 0
+    assert empty.read_text().lstrip().lower().startswith("<!doctype html")
 
 
 HTML_COMMANDS = {
@@ -248,7 +252,20 @@ def test_html_output_refusals(tmp_path: Path, command: str, run, assert_input_er
     assert_input_error(run(*args, rec, "--html", link), "--html", "symbolic link")
     assert other.read_text() == "keep me"
     assert_input_error(run(*args, rec, "--html", tmp_path / "nowhere" / "x.html"), "does not exist")
+    # a file that is not a page (a record named by mistake, this one not an input) is never replaced by one
+    assert_input_error(run(*args, rec, "--html", other), "--html", "other.html", "not an HTML page")
+    assert other.read_text() == "keep me"
+    assert_input_error(run(*args, rec, "--html", "-"), "--html", "'-'", "file name")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["link.html", "other.html", "rec.toml"]
+
+
+def test_import_out_dash_is_refused_not_a_file_named_dash(tmp_path: Path, run, assert_input_error,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    r = run("import", "openschafkopf", "--rules", "rufspiel eichel von 1", "--hand", "eo go ho so eu gu hu su",
+            "--out", "-")
+    assert_input_error(r, "--out", "'-'")
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_puzzle_show_html_writes(tmp_path: Path, run) -> None:

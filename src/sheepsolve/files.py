@@ -260,21 +260,24 @@ def _same_file(a: os.stat_result, b: os.stat_result) -> bool:
 
 
 def write_output_atomically(path: str | os.PathLike[str], text: str | bytes, *,
-                            inputs: Iterable[str | os.PathLike[str]] = (), label: str | None = None) -> None:
+                            inputs: Iterable[str | os.PathLike[str]] = (), label: str | None = None,
+                            page: bool = False) -> None:
     """Write ``text`` (UTF-8 if a str) to ``path`` all at once: into a new temporary file in the same folder,
     flushed to disk, then renamed over ``path``. A failure at any point leaves ``path`` as it was.
 
     Refused, before anything is written: an empty name; a path that is a symbolic link (the link would be
     replaced, not followed: give the real path), or that exists and is not a regular file (a folder, a device, a
     FIFO); a folder that does not exist; and a path that is one of ``inputs`` (the same file under any name, hard
-    links included). ``label`` (say ``"--html"``) starts the message of a refusal; the path follows it.
+    links included); the name ``-`` (standard output is not a file to write here); and with ``page`` (an HTML
+    report) a file that exists, is not empty and is not an HTML page: a record named by mistake is never replaced
+    by a page. ``label`` (say ``"--html"``) starts the message of a refusal; the path follows it.
 
     A file that existed keeps its permission bits; a new one gets the usual ones (0666 less the umask). A
     folder that cannot be written in is an error, as it would be for ``open``.
     """
     p = _path_text(path)
     lead = f"{label}: " if label else ""
-    existing = _check_output(p, inputs, lead)
+    existing = _check_output(p, inputs, lead, page)
     shown = clip(p, 200)
     folder = os.path.dirname(p) or "."
     data = text.encode("utf-8") if isinstance(text, str) else text
@@ -299,17 +302,33 @@ def write_output_atomically(path: str | os.PathLike[str], text: str | bytes, *,
 
 
 def check_output_path(path: str | os.PathLike[str], *, inputs: Iterable[str | os.PathLike[str]] = (),
-                      label: str | None = None) -> None:
+                      label: str | None = None, page: bool = False) -> None:
     """Refuse an output path as :func:`write_output_atomically` would, without writing anything: call it before
     long work, so a bad name is reported at once (the writer checks again when it writes)."""
-    _check_output(_path_text(path), inputs, f"{label}: " if label else "")
+    _check_output(_path_text(path), inputs, f"{label}: " if label else "", page)
 
 
-def _check_output(p: str, inputs: Iterable[str | os.PathLike[str]], lead: str) -> os.stat_result | None:
+def _is_page(p: str) -> bool:
+    """Whether the file ``p`` is empty or starts as an HTML page does (``<!DOCTYPE html`` or ``<html``, after
+    white space or a byte-order mark)."""
+    try:
+        with open(p, "rb") as f:
+            head = f.read(512)
+    except OSError:
+        return False
+    head = head.removeprefix(b"\xef\xbb\xbf").lstrip().lower()
+    return not head or head.startswith((b"<!doctype html", b"<html"))
+
+
+def _check_output(p: str, inputs: Iterable[str | os.PathLike[str]], lead: str,
+                  page: bool = False) -> os.stat_result | None:
     """The refusals of :func:`write_output_atomically`; the path's ``lstat`` when it exists."""
     if not p or not p.strip():
         raise FileError(f"{lead}the output file name is empty")
     shown = clip(p, 200)
+    if p == "-":
+        raise FileError(f"{lead}'-' is not a file to write (the output goes to a file here, not to standard output): "
+                        "give a file name")
     if p.endswith(os.sep) or (os.altsep and p.endswith(os.altsep)):
         raise FileError(f"{lead}{shown}: names a folder, not a file")
     try:
@@ -330,6 +349,9 @@ def _check_output(p: str, inputs: Iterable[str | os.PathLike[str]], lead: str) -
                 continue
             if same:
                 raise FileError(f"{lead}{shown}: is one of the input files; give another name for the output")
+        if page and not _is_page(p):
+            raise FileError(f"{lead}{shown}: exists and is not an HTML page; it is not replaced: remove it or give "
+                            "another name")
     folder = os.path.dirname(p) or "."
     if not os.path.isdir(folder):
         raise FileError(f"{lead}{shown}: the folder {clip(folder, 200)} does not exist")

@@ -180,7 +180,7 @@ def page_style(notation: str | None, game: Any) -> str:
 
 def write_report(path: str, text: str, inputs: Sequence[str] = (), *, err: bool = True) -> None:
     """Write an HTML report to ``path`` at once (never over one of ``inputs``) and say so (on standard error)."""
-    write_output_atomically(path, text, inputs=inputs, label="--html")
+    write_output_atomically(path, text, inputs=inputs, label="--html", page=True)
     click.echo(f"wrote {clip(path, 200)}", err=err)
 
 

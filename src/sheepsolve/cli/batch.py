@@ -107,7 +107,7 @@ def report(file: str, html_out: str | None, json_out: bool) -> None:
     from ..report import ReportError, read_report
 
     if html_out is not None:
-        check_output_path(html_out, inputs=[file], label="--html")
+        check_output_path(html_out, inputs=[file], label="--html", page=True)
     try:
         rep = read_report(file)
     except ReportError as e:

@@ -62,7 +62,7 @@ def _choice_command(file: str, compute: Callable[..., Any], page: Callable[..., 
     from .. import commands
 
     if html_out is not None:
-        check_output_path(html_out, inputs=[file], label="--html")
+        check_output_path(html_out, inputs=[file], label="--html", page=True)
     with Progress(unit, estimate=True) as progress:
         res, data = compute(commands.Source.file(file), progress=progress, **options)
     if html_out is not None:

@@ -138,7 +138,7 @@ def annotate(file: str, json_out: bool, html_out: str | None, min_cost: int | No
     from ..render.annotate import render_html, render_text
 
     if html_out is not None:
-        check_output_path(html_out, inputs=[file], label="--html")
+        check_output_path(html_out, inputs=[file], label="--html", page=True)
     with Progress("worlds") as progress:
         ann, data = commands.annotate(commands.Source.file(file), min_cost=min_cost, no_bury=no_bury,
                                       table_mib=table_mib, german=german, view_kind=view_kind, worlds_text=worlds_text,

@@ -60,7 +60,7 @@ def suggest(file: str, seat_name: str | None, worlds_text: str, seed: int, jobs:
     from ..render.suggest import render_suggest
 
     if html_out is not None:
-        check_output_path(html_out, inputs=[file], label="--html")
+        check_output_path(html_out, inputs=[file], label="--html", page=True)
     with Progress("worlds") as progress:
         res, data = commands.suggest(commands.Source.file(file), seat_name=seat_name, worlds_text=worlds_text,
                                      seed=seed, jobs=jobs, german=german, no_race=no_race, progress=progress,

@@ -147,7 +147,7 @@ def puzzle_show(files: tuple[str, ...], html_out: str | None, reveal: bool, nota
     from ..render.puzzle import render_html, render_text
 
     if html_out is not None:
-        check_output_path(html_out, inputs=files, label="--html")
+        check_output_path(html_out, inputs=files, label="--html", page=True)
     ps = [_puzzle(file) for file in files]
     if html_out is not None:
         style = page_style(notation, ps[0].state.game) if notation else None  # None: each puzzle its game's cards

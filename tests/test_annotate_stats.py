@@ -15,27 +15,10 @@ from helpers_cli import EXAMPLES
 from sheepsolve import player as V
 from sheepsolve import worlds as W
 from sheepsolve.annotate import annotate_play, annotate_record
-from sheepsolve.deals import random_setup
-from sheepsolve.games import make_game
 from sheepsolve.objective import Objective
 from sheepsolve.record import load_record
 from sheepsolve.reference import reference_card_values
-
-
-def _small_setup(name: str, kw: dict, k: int, seed: str):
-    g = make_game(name, **kw)
-    rng = random.Random(seed)
-    while True:
-        cards = list(g.deck)
-        rng.shuffle(cards)
-        hands = [cards[i * k:(i + 1) * k] for i in range(g.seats)]
-        blind = cards[g.seats * k:g.seats * k + g.blind_size] if g.kind in ("picker", "leaster") else []
-        try:
-            st = random_setup(g, rng, hands=hands, blind=blind)
-        except Exception:
-            continue
-        if len(st.hands[0]) == k:
-            return st
+from helpers_deals import small_setup
 
 
 def _random_line(st, rng: random.Random) -> list:
@@ -55,7 +38,7 @@ def test_few_possible_worlds_are_enumerated_exactly(name, kw, k, worlds):
     the expected loss's standard error; the others are sampled."""
     sampled = exact = 0
     for seed in range(2):
-        st = _small_setup(name, kw, k, f"annotate-stats/{name}/{seed}")
+        st = small_setup(name, kw, k, f"annotate-stats/{name}/{seed}")
         line = _random_line(st, random.Random(seed))
         ann = V.annotate_view(annotate_play(st, line, judge_bury=False), worlds=worlds, seed=seed)
         for d in ann.decisions:

@@ -41,6 +41,7 @@ from sheepsolve.objective import Objective
 from sheepsolve.record import load_record
 from sheepsolve.reference import reference_card_values
 from sheepsolve.stats import TIE_Z
+from helpers_deals import small_setup
 
 FORMS = game_forms()
 
@@ -563,22 +564,6 @@ def test_suggest_at_refuses_points_outside_the_play(at, words):
 # annotate --view player
 
 
-def _small_game_setup(name, kw, k, seed):
-    g = make_game(name, **kw)
-    rng = random.Random(seed)
-    while True:
-        cards = list(g.deck)
-        rng.shuffle(cards)
-        hands = [cards[i * k:(i + 1) * k] for i in range(g.seats)]
-        blind = cards[g.seats * k:g.seats * k + g.blind_size] if g.kind in ("picker", "leaster") else []
-        try:
-            st = random_setup(g, rng, hands=hands, blind=blind)
-        except Exception:
-            continue
-        if len(st.hands[0]) == k:  # (random_setup deals afresh, full hands, when no ace can be called)
-            return st
-
-
 @pytest.mark.parametrize("name,kw,k", [("solo", {"trump": "S"}, 2), ("wenz", {}, 2), ("sheepshead-3", {}, 2),
                                        ("ramsch", {}, 2), ("sheepshead", {"partner": "called-ace"}, 1),
                                        ("sheepshead", {}, 1), ("leaster", {}, 1), ("sauspiel", {}, 2)])
@@ -588,7 +573,7 @@ def test_annotate_view_exact_matches_reference(name, kw, k):
     from sheepsolve.annotate import annotate_play
 
     for seed in range(2):
-        st = _small_game_setup(name, kw, k, f"annotate-view/{name}/{seed}")
+        st = small_setup(name, kw, k, f"annotate-view/{name}/{seed}")
         rng = random.Random(seed)
         s, line = st.start(), []
         while not s.finished:

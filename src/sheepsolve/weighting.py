@@ -53,7 +53,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import Card
+from .cards import Card, mask_of
 from .constraints import Condition
 from .games import Game
 from .worlds import ALL_WORLDS_CAP, Knowledge, World, WorldSampler, WorldsError, world_rng
@@ -362,13 +362,7 @@ def beliefs(k: Knowledge, worlds: Sequence[World], weights: Sequence[float] | No
 
 def hand_masks(world: World) -> tuple[int, ...]:
     """Every hand of ``world``'s position, as a mask of card bits (what :func:`hand_beliefs` reads)."""
-    out = []
-    for hand in world.state.hands:
-        m = 0
-        for c in hand:
-            m |= 1 << c
-        out.append(m)
-    return tuple(out)
+    return tuple(mask_of(hand) for hand in world.state.hands)
 
 
 def hand_beliefs(k: Knowledge, hands: Sequence[Sequence[int]], weights: Sequence[float] | None = None

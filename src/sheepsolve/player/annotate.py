@@ -20,7 +20,7 @@ from ..worlds import ALL_WORLDS_CAP, Knowledge, World, WorldSampler, WorldsError
 from .options import VIEW_TABLE_MIB
 from .solve import race_guesses, race_keep, race_rounds, solve_world, summarize_cards, worker_knowledge, worker_solver
 from ..constraints import parse_constraints
-from ..weighting import CAVEAT, assumption, effective_size, pick_worlds, weighs, world_weights
+from ..weighting import CAVEAT, assumption, beliefs, effective_size, pick_worlds, weighs, world_weights
 
 __all__ = ["DecisionView", "PlayerView", "ViewSettings", "BuryViewRow", "BuryView", "bury_view", "annotate_view"]
 
@@ -44,6 +44,8 @@ class DecisionView:
     top: float  # the best mean
     worlds_solved: dict[Card, int] | None = None  # per card: the worlds it was solved in (racing: fewer)
     effective: float | None = None  # what the (weighted) worlds are worth in uniform worlds
+    # other player's name -> {"trumps": expected trumps held now, "cards": {card: chance}} over the worlds
+    beliefs: dict[str, dict[str, Any]] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {"worlds": self.worlds, "exact": self.exact,
@@ -52,7 +54,11 @@ class DecisionView:
                 "stderr": {str(c): rounded(v) for c, v in self.stderr.items()}, "best": [str(c) for c in self.best],
                 "cost": rounded(self.cost), "cost_stderr": rounded(self.cost_stderr), "error": self.error,
                 "worlds_solved": ({str(c): n for c, n in self.worlds_solved.items()}
-                                  if self.worlds_solved is not None else None)}
+                                  if self.worlds_solved is not None else None),
+                "beliefs": ({} if self.beliefs is None else
+                            {who: {"trumps": rounded(b["trumps"]),
+                                   "cards": {c: rounded(p) for c, p in b["cards"].items()}}
+                             for who, b in self.beliefs.items()})}
 
 
 @dataclass(frozen=True)
@@ -405,7 +411,8 @@ def annotate_view(ann, *, worlds: int | str = 100, seed: int = 0, jobs: int | No
             stderr={c: x.stderr for c, x in cards.items()}, best=best, cost=cost, cost_stderr=cv.vs_best_stderr,
             error=d.card not in best and cost > 0 and cost >= threshold, top=cards[top].mean,
             worlds_solved={c: x.worlds_solved for c, x in cards.items()},
-            effective=float(len(pool)) if weights_of[j] is None else effective_size(weights_of[j]))
+            effective=float(len(pool)) if weights_of[j] is None else effective_size(weights_of[j]),
+            beliefs={_name(k, s): b for s, b in beliefs(k, pool, weights_of[j]).items()})
     decisions = tuple(dataclasses.replace(d, view=per.get(d.index)) for d in ann.decisions)
     players = []
     result_of = _results(ann, solver)
@@ -435,6 +442,10 @@ def annotate_view(ann, *, worlds: int | str = 100, seed: int = 0, jobs: int | No
                             assumes=assumption(probe), constraints=tuple(c.text for c in constraints),
                             knowledge=probe)
     return dataclasses.replace(ann, decisions=decisions, summary=summary, view=settings)
+
+
+def _name(k: Knowledge, seat: int) -> str:
+    return k.players[seat] if k.players else str(seat + 1)
 
 
 def _loss_stderr(views: Sequence[DecisionView]) -> float | None:

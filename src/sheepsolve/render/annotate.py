@@ -164,7 +164,44 @@ def render_text(ann: Annotation, style: str = "symbols", *, color: bool = False,
                          [f"{pv.expected_loss:.1f}" + (f" ±{pv.expected_loss_stderr:.1f}" if pv.expected_loss_stderr
                                                        else ""), "" if pv.luck is None else f"{pv.luck:+.1f}"]))
         lines += ["", "From the player's view:"] + table(vrows, "<<>>", indent=0)
+        lines += belief_text(ann, card_text)
     return "\n".join(lines) + "\n"
+
+
+def first_beliefs(ann: Annotation) -> list[Decision]:
+    """Each player's first decision judged from his own view that carries beliefs (what he could believe of the
+    other hands there, over his worlds: the moment his luck is counted from), in the order of play."""
+    seen: set[int] = set()
+    out = []
+    for d in ann.decisions:
+        if d.view is not None and d.view.beliefs and d.seat not in seen:
+            seen.add(d.seat)
+            out.append(d)
+    return out
+
+
+def belief_text(ann: Annotation, card_text) -> list[str]:
+    """The beliefs at each player's first decision (:func:`first_beliefs`) as text lines within
+    :data:`TEXT_WIDTH`: each other hand's expected trumps and its chance of holding each top trump and plain ace
+    the player had not seen."""
+    firsts = first_beliefs(ann)
+    if not firsts:
+        return []
+    lines = ["", "What each player could believe at his first decision (the other hands then, over his worlds):"]
+    for d in firsts:
+        lines.append(f"  {d.player}, trick {d.trick}, card {d.index % ann.game.seats + 1}:")
+        for who, b in d.view.beliefs.items():
+            chances = [f"{card_text(Card.parse(c))} {100 * p:.0f}%" for c, p in b["cards"].items()]
+            trumps = f"{b['trumps']:.1f} trumps" if ann.game.trumps else ""  # null and Bettel have none
+            line = f"    {who}: " + trumps + ("; " if trumps and chances else "")
+            for i, chance in enumerate(chances):  # wrapped between two cards' chances, never inside one
+                gap = "  " if i else ""
+                if i and width(line + gap + chance) > TEXT_WIDTH:
+                    lines.append(line)
+                    line, gap = "      ", ""
+                line += gap + chance
+            lines.append(line)
+    return lines
 
 
 def _decision_rows(ann: Annotation, picked: list[Decision], card_text, mark_text, won: dict[int, str],
@@ -440,7 +477,21 @@ def render_html(ann: Annotation, style: str | None = None, *, min_cost: int | No
         bury_rest=(len(b.options) - len([o for o in b.options if o.exact])) if b is not None else 0,
         tricks=list(tricks.values()), players=players, scale=scale, min_cost=min_cost,
         label=_bury_label, view_legend=view_legend(ann, style) if ann.view is not None else "",
+        beliefs=_belief_tables(ann), has_trumps=bool(g.trumps),
         contract_of_call=lambda c: contract_name("sauspiel", style, called=c))
+
+
+def _belief_tables(ann: Annotation) -> list[dict[str, Any]]:
+    """The page's table of beliefs at each player's first decision (:func:`first_beliefs`)."""
+    out = []
+    for d in first_beliefs(ann):
+        names = list(next(iter(d.view.beliefs.values()))["cards"])
+        out.append({"player": d.player, "where": f"trick {d.trick}, card {d.index % ann.game.seats + 1}",
+                    "cards": [Card.parse(c) for c in names],
+                    "rows": [{"who": who, "trumps": b["trumps"],
+                              "cells": [(b["cards"][c], f"{100 * b['cards'][c]:.0f}%") for c in names]}
+                             for who, b in d.view.beliefs.items()]})
+    return out
 
 
 def _bury_label(o: PickerChoice) -> dict[str, Any]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import shlex
 
 from click.testing import CliRunner
 
@@ -100,3 +101,19 @@ def test_readme_german_record_reads_without_an_option(tmp_path, run) -> None:
     r = run("show", path)
     assert r.exit_code == 0, r.output
     assert r.output.startswith("Schellen-Solo") and "EO GO HO SO SU S10 S9" in r.output, r.output
+
+
+def test_readme_player_seat_output_is_what_the_command_prints(run) -> None:
+    """Issue 36: README's "From the player's seat" shows the beliefs and --constrain with the output its command
+    prints today, every line of it (it showed figures no command printed, abbreviated with '...')."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## From the player's seat")[1].split("\n## ")[0]
+    commands, shown = section.split("The second prints")[0], section.split("The second prints")[1]
+    command = commands.split("```sh\n")[-1].split("```")[0].strip().splitlines()[1]
+    shown = shown.split("```text\n")[1].split("```")[0]
+    args = shlex.split(command)
+    assert args[0] == "sheepsolve" and "--constrain" in args
+    res = run(*args[1:])
+    assert res.exit_code == 0, res.output
+    assert res.output == shown
+    assert "beliefs (" in shown and "trumps >= 4" in shown

@@ -117,3 +117,17 @@ def test_readme_player_seat_output_is_what_the_command_prints(run) -> None:
     assert res.exit_code == 0, res.output
     assert res.output == shown
     assert "beliefs (" in shown and "trumps >= 4" in shown
+
+
+def test_rules_say_how_the_choices_worlds_are_weighted(run) -> None:
+    """Issue 36: pick, choose and bury --view picker weigh their deals by the passes before the seat by default;
+    docs/RULES.md said their worlds were the deals 'uniformly', and its sampling bullet that sampling is uniform."""
+    rules = (ROOT / "docs" / "RULES.md").read_text(encoding="utf-8")
+    section = rules.split("## The player's view: how sheepsolve reads it")[1].split("\n## ")[0]
+    choices = section.split("- `bury`, `pick` and `choose` ask before the first lead")[1].split("\n- ")[0]
+    for command in ("pick", "choose", "bury"):
+        res = run(command, "--help")
+        assert "[default: auction]" in " ".join(res.output.split()), command
+    assert "weighted by the passes of the seats before" in choices and "--inference none" in choices
+    sampling = next(b for b in section.split("\n- ") if "dealt with\n  exactly by counting" in b)
+    assert sampling.startswith("With `--inference none` sampling is uniform")

@@ -76,6 +76,7 @@ def test_every_example_explores(path: Path):
         # every unseen card lies somewhere in every world: its shares add up to 1
         assert v["beliefs"] and all(abs(sum(w.values()) - 1) < 1e-3 for w in v["beliefs"].values())
         assert not set(v["beliefs"]) & set(t["hands_now"][ex.record.players.index(t["to_move"])]["cards"])
+        assert v["assumes_text"] and v["caveat"]  # what the page's legend says of the worlds (issue 36)
         if ex.complete:
             assert engine_card(ex, ex.main[:n], worlds=4, seed=1)["card"] in t["legal"]
     if not ex.complete or ex.game.sie:
@@ -345,3 +346,16 @@ def test_value_chart_marks_the_costly_cards():
     dots = got["scene"].dots
     red = [d for d in dots if d["cls"] == "e2"]
     assert len(red) == 1 and "t3.3" in red[0]["title"] and "Sepp" in red[0]["title"] and "cost 9" in red[0]["title"]
+
+
+def test_the_views_worlds_are_worded_in_the_pages_notation() -> None:
+    """Issue 36, item 6: the page says in one line what the worlds assume; ``assumes`` stays the JSON's ASCII
+    wording, ``assumes_text`` is the page's (German for a Schafkopf record)."""
+    from sheepsolve.explore.seat_view import view_at
+
+    ex = Explorer.open(EXAMPLES / "annotate-swing-sauspiel.toml")
+    v = view_at(ex, list(ex.main[:5]), worlds=4, seed=1)
+    assert "Sepp: Sauspiel on AC" in v["assumes"]
+    assert v["assumes_text"] == v["assumes"].replace("Sauspiel on AC", "Sauspiel auf die Alte")
+    none = view_at(ex, list(ex.main[:5]), worlds=4, seed=1, inference="none")
+    assert none["assumes_text"] == "every deal that fits the play is equally likely"

@@ -206,6 +206,10 @@ def test_player_view_and_cancel(browser, server):
     assert sorted(r.get_attribute("data-card") for r in rows) == sorted(legal)
     assert browser.find_elements("css selector", "#beliefs .belief")
     assert "10 worlds" in browser.find_element("id", "viewjob").text
+    # issue 36: the page says what its worlds assume, in the page's words, and what averaging them cannot see
+    legend = browser.find_element("css selector", "#view .legend").text
+    assert "Worlds: weighted by the auction (Sepp: Sauspiel auf die Alte" in legend, legend
+    assert "flatter guesses a player could not make" in browser.find_element("css selector", "#view .caveat").text
     browser.find_element("id", "viewswitch").click()
 
 

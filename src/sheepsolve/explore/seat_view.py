@@ -19,7 +19,7 @@ from typing import Any
 from ..cards import Card
 from ..player.suggest import player_view
 from ..record import position_refusal
-from ..weighting import pick_worlds, world_weights
+from ..weighting import assumption, pick_worlds, world_weights
 from ..worlds import Knowledge, WorldsError
 from .session import Explorer, line_label
 
@@ -43,7 +43,8 @@ def view_at(ex: Explorer, line: Sequence[Card], *, worlds: int, seed: int, progr
     """The mover's view of the position after ``line``: ``suggest --json``'s fields (every legal card's mean,
     standard error, ``vs_best``, P(61+), payment; ``best``; the worlds' weights as ``--inference`` asks) and
     ``beliefs``: for every card the mover cannot see, the (weighted) share of the worlds in which each other player
-    holds it now (``"bury"`` / ``"blind"`` where it may lie there)."""
+    holds it now (``"bury"`` / ``"blind"`` where it may lie there); ``assumes_text``: ``assumes`` in the page's card
+    style."""
     k = _knowledge(ex, line, inference)
     given, weights, exact = pick_worlds(k, worlds, seed)
     actual = ex.state(line) if ex.setup is not None else None
@@ -71,6 +72,7 @@ def view_at(ex: Explorer, line: Sequence[Card], *, worlds: int, seed: int, progr
         shares = {who: math.fsum(xs) / total for who, xs in counts[c].items()}
         beliefs[str(c)] = {who: round(p, 4) for who, p in sorted(shares.items(), key=lambda kv: -kv[1])}
     data["beliefs"] = beliefs
+    data["assumes_text"] = assumption(k, ex.style)  # the page's words for what the worlds assume
     data["top"] = str(v.top)
     data["line"] = [str(c) for c in line]
     return data

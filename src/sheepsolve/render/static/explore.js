@@ -385,9 +385,12 @@
     var box = $("view"); box.textContent = "";
     $("beliefs").textContent = "";
     if (hiddenMover()) { box.appendChild(el("div", "legend", hiddenMover())); return; }
+    var worth = v.effective_worlds !== null && v.effective_worlds !== v.worlds ?
+      ", worth " + num(v.effective_worlds) + " uniform worlds" : "";
     box.appendChild(el("div", "legend", v.seat + "'s own view: " + v.worlds + " worlds of the cards " + v.seat +
-      " cannot see, each solved double dummy (as sheepsolve suggest). " + (v.side === "self" ?
-      "Values: his own final card points (lower is better)." : "Values: the declaring side's final card points.")));
+      " cannot see" + worth + ", each solved double dummy (as sheepsolve suggest). " + (v.side === "self" ?
+      "Values: his own final card points (lower is better)." : "Values: the declaring side's final card points.") +
+      " Worlds: " + v.assumes_text + "."));
     var tab = el("table", "viewtab");
     var hr = el("tr");
     ["card", "mean", "\u00b1", "vs best", "61+", "payment", "double dummy", ""].forEach(function (h) { hr.appendChild(el("th", "", h)); });
@@ -407,6 +410,7 @@
       tab.appendChild(tr);
     });
     box.appendChild(tab);
+    box.appendChild(el("div", "legend caveat", v.caveat.charAt(0).toUpperCase() + v.caveat.slice(1) + "."));
     var bl = $("beliefs"); bl.textContent = "";
     var cards = Object.keys(v.beliefs);
     if (!cards.length) { return; }

@@ -201,7 +201,8 @@ def _condition(game: Game, text: str, where: str) -> Condition:
         if rest and rest[0].lower() in ("no", "not", "kein", "keine") and not negate:
             negate, rest = True, rest[1:]
         if not rest:
-            raise ConstraintError(f"{where}: {clip(repr(text))}: name the cards after '{words[0]}' (has EO)")
+            said = " ".join(words)  # 'has', or 'has no' with nothing after it
+            raise ConstraintError(f"{where}: {clip(repr(text))}: name the cards after '{clip(said, 20)}' (has EO)")
         cards: dict[Card, int] = {}
         for word in re.split(r"[\s,]+", " ".join(rest)):
             if not word:
@@ -283,8 +284,10 @@ def parse_constraint(text: str, game: Game, players: Sequence[str]) -> Constrain
         raise ConstraintError(f"{where}: name the seat before the colon (\"Sepp: trumps >= 5\")")
     seat = _seat(name, players, where)
     pieces = re.split(r"\s+(?:and|und|&&?)(?:\s+|$)|\s*;\s*", body.strip(), flags=re.IGNORECASE)
-    if not body.strip() or any(not p.strip() for p in pieces):
+    if not body.strip():
         raise ConstraintError(f"{where}: a condition is missing after the seat (trumps >= 5, has EO, hearts == 0)")
+    if any(not p.strip() for p in pieces):
+        raise ConstraintError(f"{where}: a condition is missing before or after 'and' (trumps >= 5 and has EO)")
     conds = tuple(_condition(game, p, where) for p in pieces)
     return Constraint(seat=seat, conditions=conds, text=text.strip())
 

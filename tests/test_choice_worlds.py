@@ -234,3 +234,25 @@ def test_weighted_choices_same_seed_same_answer_whatever_jobs(monkeypatch):
     for a, b in (picks, chooses, buries):
         a.pop("seconds"), b.pop("seconds")
         assert a == b and a["inference"] == "auction" and a["deals_weighed"] >= 6
+
+
+def test_the_bury_procedure_says_how_the_worlds_were_dealt(run, example):
+    """Issue 36, item 6: bury --view picker's JSON procedure said '(the unseen cards dealt uniformly)' while its
+    worlds were weighted by the passes before the picker (the default), and 'sampled worlds' with every deal solved."""
+    import json
+
+    from sheepsolve.bury.questions import sample_buries
+    from sheepsolve.cards import parse_cards
+    from sheepsolve.games import make_game
+
+    for inference, says in (("auction", "(the unseen cards: deals weighted by the passes before Bob (Ann: pass)"),
+                            ("none", "(the unseen cards: every deal is equally likely)")):
+        res = run("bury", str(example("bury-jd-full.toml")), "--view", "picker", "--worlds", "10", "--jobs", "1",
+                  "--json", "--inference", inference)
+        assert res.exit_code == 0, res.output
+        data = json.loads(res.output)
+        assert says in data["procedure"] and data["assumes"] in data["procedure"], data["procedure"]
+        assert "uniformly" not in data["procedure"]
+    r = sample_buries(make_game("sheepshead-3"), parse_cards("QC 7S"), parse_cards("JD 8S"), 0, worlds="all",
+                      unseen=parse_cards("AS TS AC KS"))
+    assert r.exact and f"in the same {r.worlds} worlds (every deal of the unseen cards)" in r.procedure

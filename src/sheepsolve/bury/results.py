@@ -363,9 +363,11 @@ class BuryRanking:
         """How the figures were made, in words, with the caveat of the double-dummy reading."""
         if self.view == "actual":
             return ("every choice solved double dummy on the actual deal: " + BURY_CAVEAT_ACTUAL)
-        return (f"every choice solved double dummy in the same {self.worlds} sampled worlds (the unseen cards dealt "
-                f"uniformly); the best and every choice within two standard errors of it, world by world, tie: "
-                + self.caveat)
+        worlds = (f"{self.worlds} worlds (every deal of the unseen cards)" if self.exact else
+                  f"{self.worlds} sampled worlds")
+        return (f"every choice solved double dummy in the same {worlds} (the unseen cards: "
+                f"{self.assumes or 'every deal is equally likely'}); the best and every choice within two standard "
+                f"errors of it, world by world, tie: " + self.caveat)
 
     @property
     def caveat(self) -> str:

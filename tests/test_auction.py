@@ -62,6 +62,18 @@ def test_sheepshead_auction_read_and_written_back():
     assert parse_record(dump_record(r, "json"), "json") == r
 
 
+def test_synonyms_are_written_back_in_their_canonical_words():
+    """docs/RECORD-FORMAT.md said 'written back as read'; a call given by a synonym or in another case comes back
+    in its canonical word (the same calls in the same order), as the document now says."""
+    r = rec(JD, ["Ann: Pass", "Bob: PASS", "Cal: pick", "Dee: crack", "Cal: Re-Crack"], "crack = true\nrecrack = true")
+    assert r.auction.to_data(P5) == ["Ann: pass", "Bob: pass", "Cal: pick", "Dee: crack", "Cal: recrack"]
+    s = rec(SAU, ["Ann: pass", "Bob: Weiter", "Cal: ich spiel", "Dee: weiter", "Cal: Sauspiel as", "Ann: Kontra"],
+            "kontra = true")
+    assert s.auction.to_data(P4) == ["Ann: weiter", "Bob: weiter", "Cal: play", "Dee: weiter", "Cal: sauspiel AS",
+                                     "Ann: kontra"]
+    assert parse_record(dump_record(s)) == s
+
+
 def test_record_without_auction_has_none():
     r = parse_record(JD)
     assert r.auction is None and "auction" not in r.to_dict()

@@ -15,7 +15,9 @@ Sampling (:class:`WeightedSampler`)
     to its count (so no stratum with weight is ever left out). A deal of stratum ``t`` then carries the
     importance weight ``v = weight(world) * N_t / pi_t``: target over proposal (constant factors cancel). Without
     a declarer (ramsch, leaster) or from the declarer's own seat the proposal is the uniform sampler (``v`` the
-    weight).
+    weight). In Sheepshead, before the picker played a card, the strata are of the cards dealt to him instead, and
+    where the blind lay and his bury are drawn as the model has them, so that neither weighs
+    (:mod:`sheepsolve.proposal`).
 
     *Rejection control* (Liu, Chen and Wong, 1998) then evens the weights out before any world is solved: with a
     threshold ``c`` (:data:`REJECTION_CONTROL` times the mean of ``v``, from the pilot), a deal whose ``v`` is
@@ -46,17 +48,15 @@ Beliefs (:func:`beliefs`)
 
 from __future__ import annotations
 
-import bisect
 import math
-import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from .cards import Card, mask_of
-from .constraints import Condition
 from .games import Game
-from .worlds import ALL_WORLDS_CAP, Knowledge, World, WorldSampler, WorldsError, world_rng
+from .proposal import PILOT_WORLDS, REJECTION_CONTROL, UNIFORM_SHARE, WeightedSampler, first_lead
+from .worlds import ALL_WORLDS_CAP, Knowledge, World, WorldSampler, WorldsError
 
 __all__ = ["WorldWeights", "FunctionWeights", "AuctionWeights", "weighted_mean_se", "effective_size",
            "WeightedSampler", "first_lead", "beliefs", "hand_beliefs", "hand_masks", "belief_cards", "pick_worlds", "passes_weights", "INFERENCES",
@@ -70,26 +70,6 @@ world alike (the answers of the uniform worlds, unchanged)."""
 CAVEAT = ("each world is solved double dummy: from the next card on everyone is read as seeing every card, so "
           "the averages flatter guesses a player could not make")
 """The one line every player's-view output carries (docs/RULES.md, "What the averaging cannot see")."""
-
-PILOT_WORLDS = 16
-"""Deals of each stratum whose mean weight estimates the stratum's (the proposal's design only: the importance
-weights stay exact whatever the estimate)."""
-
-PILOT_DEALS = 64
-"""Deals of the uniform proposal (no strata) whose mean weight sets rejection control's threshold."""
-
-REJECTION_CONTROL = 4.0
-"""Rejection control's threshold, in means of the importance weights: a drawn world whose importance weight ``v``
-is below ``c`` = this many means is kept with probability ``v / c`` and then weighs ``c``; one at or above it is kept
-as it is. The weights stay exact, and the worlds solved are worth more uniform ones (docs/TUNING.md)."""
-
-MAX_CANDIDATES = 100_000
-"""The most deals drawn for one world (rejection control and the rules engine's refusals together)."""
-
-UNIFORM_SHARE = 0.1
-"""The share of the proposal spread over the strata by their counts alone, so that a stratum whose pilot saw
-little weight is still drawn now and then."""
-
 
 class WorldWeights:
     """How likely a world is, up to a constant factor: :meth:`weight`. ``label``: one line for the pages and the
@@ -113,6 +93,12 @@ class WorldWeights:
         :meth:`weight`). For a deal the rules engine accepts it is :meth:`weight` of its world; with
         ``floor``, a weight at most ``floor`` may be given as any value at most ``floor`` (worked out no
         further)."""
+        return None
+
+    def picked(self, k: Knowledge) -> "PickedBury | None":
+        """Where the weight of a deal is the picker's bury choice (a softmax over the picked cards, drawn by
+        :meth:`PickedBury.draw`) times a weight of the picked cards and the other hands: the two apart, for the
+        proposal that deals the picked cards and then draws the bury (:class:`WeightedSampler`); else None."""
         return None
 
 
@@ -169,6 +155,47 @@ class AuctionWeights(WorldWeights):
         picker = k.game.kind == "picker" and k.declarer is not None
         return float(self.likelihood(hands, bury=bury if picker else None, blind=k.blind if k.picker_view else None,
                                      called=k.called, under=under, floor=floor))
+
+
+    def picked(self, k: Knowledge) -> "PickedBury | None":
+        like = self.likelihood
+        g = k.game
+        if (not self.active or g.kind != "picker" or k.declarer is None or k.picker_view
+                or like.picker != k.declarer or like.bury is None or not like.bury.draws or like.pick is None):
+            return None
+        picked = k.remaining(k.declarer) + len(k.played_by(k.declarer)) + g.bury_size
+        if not like.pick.averages_every_way(picked, g.blind_size):
+            return None
+        from .inference.features import hand_masks as game_masks
+
+        # the strata: trumps, top trumps and the jack of diamonds (where the pick model reads it) dealt to him
+        return PickedBury(self, (g.trump_mask, game_masks(g).high, like.pick.jd_bit), picked - g.blind_size)
+
+
+class PickedBury:
+    """A picker's pick and bury as :class:`WeightedSampler`'s picked-cards proposal needs them. The model's pick
+    is the average over every way the blind may have lain among the picked cards: the proposal draws that way
+    with the deal, uniformly, and weighs the deal by the pick of the hand that way leaves him (``picker``, from
+    the ``held`` cards he was dealt), which is unbiased for the average. ``draw(picked, u)`` chooses the two
+    cards buried with the model's probabilities (``u`` uniform in [0, 1)), so the bury's factor leaves the
+    importance weight; ``others`` is every other seat's call's factor. ``masks``: the cards whose counts among
+    the cards dealt to the picker make the proposal's strata (trumps, the top rank's, the jack of diamonds where
+    the pick model tells it apart)."""
+
+    def __init__(self, weights: AuctionWeights, masks: tuple[int, ...], held: int) -> None:
+        self.likelihood = like = weights.likelihood
+        self.draw = like.bury.draw  # type: ignore[union-attr]
+        self.picker: Callable[[int], float] = like.pick  # type: ignore[assignment]
+        """The pick's factor of the weight, for the hand the picker was dealt (a mask)."""
+        self.masks = masks
+        self.held = held
+
+    def others(self, hands: Sequence[int], like: float, *, floor: float = 0.0) -> float:
+        """``like`` (the picker's factor) times every other seat's call's factor, for the hands at the first lead;
+        with ``floor`` stopped as soon as the product is at most ``floor``."""
+        if like <= floor:
+            return like
+        return float(self.likelihood.others(hands, like, floor=floor))
 
 
 PLAY_TEMPERATURE = 5.0
@@ -381,167 +408,3 @@ def hand_beliefs(k: Knowledge, hands: Sequence[Sequence[int]], weights: Sequence
         cards = {str(c): math.fsum(w for h, w in zip(hands, ws) if h[s] >> c & 1) / total for c in names}
         out[s] = {"trumps": trumps, "cards": cards}
     return out
-
-
-def first_lead(sampler: WorldSampler, parts: Sequence[Sequence[Card]], under: Card | None
-               ) -> tuple[list[int], int, Card | None]:
-    """What a deal of ``sampler`` (:meth:`~sheepsolve.worlds.WorldSampler.draw_deal`) gives at the first lead, as
-    its world would have it but without building it: every hand as a mask of card bits (a picker's after the
-    bury), the bury's mask and the card under."""
-    k = sampler.k
-    hands = [0] * k.game.seats
-    for c in k.hand:
-        hands[k.seat] |= 1 << c
-    for s, c in k.plays:
-        if s != k.seat:
-            hands[s] |= 1 << c
-    bury = 0
-    for c in k.bury or ():
-        bury |= 1 << c
-    for slot, cards in zip(sampler.slots, parts):
-        m = 0
-        for c in cards:
-            m |= 1 << c
-        if slot.seat is not None:
-            hands[slot.seat] |= m
-        elif slot.name == "bury":
-            bury |= m
-    return hands, bury, (k.under if k.under is not None else under)
-
-
-class WeightedSampler:
-    """Worlds drawn from the proposal of the module docstring, each with its importance weight.
-
-    ``top_threshold`` (the uniform proposal only): rejection control's threshold is the largest weight of the
-    ``pilot_deals`` pilot deals instead of :data:`REJECTION_CONTROL` means, so that hardly a world keeps a weight
-    of its own: for weights that concentrate on a few deals (the passes before a choice, where the largest weight
-    is up to 24 means) and for those that barely vary (fewer deals drawn a world kept). docs/TUNING.md.
-
-    >>> from sheepsolve.record import load_record
-    >>> k = Knowledge.from_record(load_record("examples/sauspiel-midtrick.toml"))
-    >>> flat = FunctionWeights(lambda setup, hands: 1.0)
-    >>> worlds, ws = WeightedSampler(k, flat).sample(5, seed=1)
-    >>> len(worlds), len(ws), all(w > 0 for w in ws)
-    (5, 5, True)
-    """
-
-    def __init__(self, knowledge: Knowledge, weights: WorldWeights, sampler: WorldSampler | None = None, *,
-                 top_threshold: bool = False, pilot_deals: int = PILOT_DEALS) -> None:
-        self.k = k = knowledge
-        self.weights = weights
-        self.base = sampler or WorldSampler(k)
-        self.strata: list[tuple[WorldSampler, float]] = []  # (stratum's sampler, its probability pi_t)
-        self._cumulative: list[float] = []
-        self.threshold = 0.0
-        """Rejection control's threshold ``c`` on the importance weights (0: none)."""
-        self.drawn = 0
-        """Deals of the proposal drawn so far by :meth:`draw` and :meth:`draw_deal` (kept or not)."""
-        p = k.declarer
-        if p is None or p == k.seat or not k.game.trumps:
-            pilot = [self._deal_weight(self.base, world_rng("pilot", i)) for i in range(pilot_deals)]
-            self.threshold = REJECTION_CONTROL * math.fsum(pilot) / len(pilot)
-            if top_threshold and max(pilot) > 0:
-                self.threshold = max(pilot)
-            return
-        g = k.game
-        trumps = tuple((c, 1) for c in g.trumps)
-        lo = sum(1 for c in k.played_by(p) if g.is_trump(c))
-        found: list[tuple[WorldSampler, int, float]] = []
-        shared: WorldSampler | None = None  # the strata share one dynamic programme (their counts differ by t)
-        for t in range(lo, lo + k.remaining(p) + 1):
-            try:
-                s = WorldSampler(k, extra=((p, Condition(weights=trumps, op="==", bound=t)),), share=shared)
-            except WorldsError:
-                continue  # no deal of that many trumps
-            shared = s
-            # the stratum's mean weight per deal (the rules engine is not asked: the proposal's design only)
-            pilot = [self._deal_weight(s, world_rng(f"pilot:{t}", i)) for i in range(PILOT_WORLDS)]
-            found.append((s, s.candidates, math.fsum(pilot) / len(pilot)))
-        total_n = sum(n for _, n, _ in found)
-        total_w = math.fsum(n * e for _, n, e in found)
-        share = UNIFORM_SHARE if total_w > 0 else 1.0
-        acc = 0.0
-        for s, n, e in found:
-            pi = (1 - share) * (n * e / total_w if total_w > 0 else 0.0) + share * n / total_n
-            self.strata.append((s, pi))
-            acc += pi
-            self._cumulative.append(acc)
-        # the importance weights' mean under the proposal is the total weight: sum over strata of N_t e_t
-        self.threshold = REJECTION_CONTROL * total_w
-
-    def _deal_weight(self, sampler: WorldSampler, rng: random.Random) -> float:
-        """The weight of one deal of ``sampler`` (a pilot's: deals the rules refuse are not told apart)."""
-        parts, under = sampler.draw_deal(rng)
-        w = self.weights.weight_at_lead(self.k, *first_lead(sampler, parts, under))
-        if w is None:
-            world = sampler.world_of(parts, under)
-            return 0.0 if world is None else self.weights.weight(self.k, world)
-        return w
-
-    @property
-    def stratified(self) -> bool:
-        """Whether the proposal is stratified (else uniform)."""
-        return bool(self.strata)
-
-    def draw(self, rng: random.Random) -> tuple[World, float]:
-        """One world and its importance weight: deals of the proposal until rejection control keeps one that
-        the rules engine accepts."""
-        got = self._kept(rng, build=True)
-        return got[3], got[4]  # type: ignore[return-value]
-
-    def draw_deal(self, rng: random.Random) -> tuple[WorldSampler, list[list[Card]], Card | None, float]:
-        """One deal kept by rejection control and its importance weight, its world not built: the sampler it
-        came from (a stratum's, or the uniform one), the cards of each of that sampler's slots, the card under.
-        For knowledge before any card is played or called (:func:`~sheepsolve.worlds.before_choice`), where every
-        deal is a world and the weights give each deal's weight at the lead (:meth:`WorldWeights.weight_at_lead`)."""
-        s, parts, under, _, v = self._kept(rng, build=False)
-        return s, parts, under, v
-
-    def _kept(self, rng: random.Random, build: bool
-              ) -> tuple[WorldSampler, list[list[Card]], Card | None, World | None, float]:
-        c = self.threshold
-        k = self.k
-        for _ in range(MAX_CANDIDATES):
-            if self.strata:
-                j = min(bisect.bisect_right(self._cumulative, rng.random() * self._cumulative[-1]),
-                        len(self.strata) - 1)
-                s, pi = self.strata[j]
-                scale = s.candidates / pi
-            else:
-                s, scale = self.base, 1.0
-            parts, under = s.draw_deal(rng)
-            self.drawn += 1
-            # rejection control: a world of importance weight v below c is kept with probability v / c (when
-            # v > u c), and then weighs c; the weight is worked out only as far as that decision needs
-            uc = rng.random() * c
-            w = self.weights.weight_at_lead(k, *first_lead(s, parts, under), floor=uc / scale)
-            world = None
-            if w is None:
-                if not build:
-                    raise WorldsError("draw_deal: these weights need a world to weigh a deal")
-                world = s.world_of(parts, under)
-                if world is None:
-                    continue
-                w = self.weights.weight(k, world)
-            v = w * scale
-            if v < c:
-                if v <= uc:
-                    continue
-                v = c
-            if world is None and build:
-                world = s.world_of(parts, under)
-                if world is None:
-                    continue  # the rules engine refuses it: a world of weight 0
-            return s, parts, under, world, v
-        raise WorldsError("no consistent world found in the weighted draws: the record is almost certainly "
-                          "inconsistent")
-
-    def sample(self, n: int, seed: int | str = 0, start: int = 0) -> tuple[list[World], list[float]]:
-        """Worlds ``start .. start + n - 1`` of ``seed`` and their importance weights."""
-        got = [self.draw(world_rng(seed, i)) for i in range(start, start + n)]
-        return [w for w, _ in got], [x for _, x in got]
-
-    def all_worlds(self, cap: int = ALL_WORLDS_CAP) -> tuple[list[World], list[float]]:
-        """Every consistent world and its weight (the exact weighted figures)."""
-        worlds = self.base.all_worlds(cap)
-        return worlds, [self.weights.weight(self.k, w) for w in worlds]

@@ -24,6 +24,7 @@ True
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import math
 from collections.abc import Iterable, Sequence
@@ -73,6 +74,12 @@ class _BuryScorer:
         ids: dict[tuple[float, int], int] = {}
         self.part_of = [ids.setdefault((self.card_u[c], self.suit_of[c]), len(ids)) for c in range(32)]
         self._sums: dict[tuple[int, ...], tuple[float, float]] = {}
+        self._cumulative: dict[tuple[int, ...], list[float]] = {}
+
+    @property
+    def draws(self) -> bool:
+        """Whether :meth:`draw` can choose a bury: two cards, no call (the softmax of :meth:`_pair`)."""
+        return self.w is not None and not self.called_ace and self.game.bury_size == 2
 
     def __call__(self, picked: int, bury: int, called: Card | None, alone: bool, under: bool) -> float:
         w = self.w
@@ -131,6 +138,60 @@ class _BuryScorer:
             p /= (picked & ~bury).bit_count()
         return p
 
+    def draw(self, picked: int, u: float) -> int:
+        """A bury of the picked cards ``picked`` drawn from the picker's softmax (:meth:`_pair`'s probabilities,
+        the choices in the order of its sum) with ``u`` uniform in [0, 1): the mask of the two cards buried.
+        Only where :attr:`draws`."""
+        cards = []
+        x = picked
+        while x:
+            low = x & -x
+            cards.append(low)
+            x ^= low
+        part = self.part_of
+        key = tuple([part[b.bit_length() - 1] for b in cards])
+        cumulative = self._cumulative.get(key)
+        if cumulative is None:
+            us = self._utilities([b.bit_length() - 1 for b in cards])
+            top = max(us)
+            cumulative = list(itertools.accumulate(math.exp(x - top) for x in us))
+            if len(self._cumulative) > MEMO_CAP:
+                self._cumulative.clear()
+            self._cumulative[key] = cumulative
+        j = bisect.bisect_right(cumulative, u * cumulative[-1])
+        i, j = _PAIRS[len(cards)][min(j, len(cumulative) - 1)]
+        return cards[i] | cards[j]
+
+    def _utilities(self, cards: list[int]) -> list[float]:
+        """The softmax's terms (utility over temperature) of every pair of ``cards`` (card indices in order) buried,
+        pair by pair in :data:`_PAIRS` order."""
+        suit = self.suit_of
+        counts = [0] * len(self.masks.suits)
+        for c in cards:
+            if suit[c] >= 0:
+                counts[suit[c]] += 1
+        cu = [self.card_u[c] for c in cards]
+        su = [suit[c] for c in cards]
+        base = counts.count(0)
+        t = self.t
+        w4 = self.w[4]  # type: ignore[index]
+        us = []
+        for i in range(len(cards)):
+            si, ui = su[i], cu[i]
+            for j in range(i + 1, len(cards)):
+                sj = su[j]
+                voids = base
+                if si == sj:
+                    if si >= 0 and counts[si] == 2:
+                        voids += 1
+                else:
+                    if si >= 0 and counts[si] == 1:
+                        voids += 1
+                    if sj >= 0 and counts[sj] == 1:
+                        voids += 1
+                us.append((0.0 + ui + cu[j] + w4 * voids) / t)
+        return us
+
     def _pair(self, picked: int, bury: int) -> float:
         """:meth:`__call__` without a call, two cards buried: the same sums in the same order, the softmax's
         maximum and sum remembered per order of parts (see ``__init__``)."""
@@ -147,30 +208,8 @@ class _BuryScorer:
         got = self._sums.get(key)
         t = self.t
         w4 = self.w[4]  # type: ignore[index]
-        suit = self.suit_of
-        counts = [0] * len(self.masks.suits)
-        for c in cards:
-            if suit[c] >= 0:
-                counts[suit[c]] += 1
         if got is None:
-            cu = [self.card_u[c] for c in cards]
-            su = [suit[c] for c in cards]
-            base = counts.count(0)
-            us = []
-            for i in range(len(cards)):
-                si, ui = su[i], cu[i]
-                for j in range(i + 1, len(cards)):
-                    sj = su[j]
-                    voids = base
-                    if si == sj:
-                        if si >= 0 and counts[si] == 2:
-                            voids += 1
-                    else:
-                        if si >= 0 and counts[si] == 1:
-                            voids += 1
-                        if sj >= 0 and counts[sj] == 1:
-                            voids += 1
-                    us.append((0.0 + ui + cu[j] + w4 * voids) / t)
+            us = self._utilities(cards)
             top = max(us)
             if len(self._sums) > MEMO_CAP:
                 self._sums.clear()
@@ -191,6 +230,8 @@ class _BuryScorer:
         return math.exp(u / t - top) / z
 
 
+_PAIRS = [[(i, j) for i in range(n) for j in range(i + 1, n)] for n in range(33)]
+"""The pairs of positions ``i < j`` among ``n`` cards, in the order :meth:`_BuryScorer._utilities` lists them."""
 
 
 class _CallScorer:
@@ -331,6 +372,11 @@ class AuctionLikelihood:
                 u = self.under if under is None else under
                 a = self.alone if alone is None else alone
                 like *= self.bury(picked, b, c, a, u is not None)
+        return self.others(hands, like, floor=floor)
+
+    def others(self, hands: Sequence[Iterable[Card] | int], like: float = 1.0, *, floor: float = 0.0) -> float:
+        """``like`` times the probability of every call but the picker's (his pick, bury and call), for the hands
+        at the first lead; with ``floor`` as :meth:`__call__`."""
         for seat, call in self.order:
             if like <= floor:
                 return like

@@ -159,6 +159,10 @@ class Picker:
             got = memo[key] = _sigmoid(table.value(key) / self.t)
         return got
 
+    def averages_every_way(self, picked: int, blind_size: int) -> bool:
+        """Whether :meth:`mean` of ``picked`` cards (a number) averages over every way the blind lay."""
+        return math.comb(picked, blind_size) <= _SPLITS_CAP
+
     def mean(self, picked: int, blind_size: int) -> float:
         """P(pick) averaged over every way the blind lies among the picker's cards (at most 70 of them, evenly
         chosen, where there are more: sheepshead-4's 330). Where every way is taken the mean is remembered per

@@ -66,14 +66,23 @@ class WorldSampler:
     """
 
     def __init__(self, knowledge: Knowledge, extra: Sequence[tuple[int, Any]] = (),
-                 share: "WorldSampler | None" = None) -> None:
+                 share: "WorldSampler | None" = None, *, picked: bool = False) -> None:
         self.k = k = knowledge
         g = k.game
+        bury_size = len(k.universe) - k.hand_size * g.seats
+        if picked and (g.kind != "picker" or k.picker_view or k.declarer in (None, k.seat) or k.has_under):
+            raise WorldsError("picked: only for the picker's cards as another seat sees them")
+        self.picked = picked
+        """Whether the picker's hand and the bury are one slot, the cards he picked (a deal is then not yet a
+        world: which of them he buried is for whoever draws it to choose)."""
         slots: list[_Slot] = []
         for s in k.others:
-            slots.append(_Slot(f"hand of {self._name(s)}", s, k.remaining(s)))
-        if g.kind == "picker" and not k.picker_view:
-            slots.append(_Slot("bury", None, len(k.universe) - k.hand_size * g.seats))
+            if picked and s == k.declarer:
+                slots.append(_Slot(f"picked cards of {self._name(s)}", s, k.remaining(s) + bury_size))
+            else:
+                slots.append(_Slot(f"hand of {self._name(s)}", s, k.remaining(s)))
+        if g.kind == "picker" and not k.picker_view and not picked:
+            slots.append(_Slot("bury", None, bury_size))
         if g.kind == "leaster":
             slots.append(_Slot("blind", None, len(k.universe) - k.hand_size * g.seats))
         self.slots = tuple(sl for sl in slots)
@@ -367,6 +376,8 @@ class WorldSampler:
 
     def _world(self, parts: Sequence[Sequence[Card]], under: Card | None) -> World | None:
         k, g = self.k, self.k.game
+        if self.picked:
+            raise WorldsError("a deal of the picked cards is a world only once the bury is chosen")
         hands: list[set[Card]] = [set() for _ in range(g.seats)]
         hands[k.seat] = set(k.hand)
         for s, c in k.plays:

@@ -19,7 +19,9 @@ from sheepsolve import worlds as W
 from sheepsolve.record import load_record
 
 
-# (example, cards played before the decision): small positions where every consistent world can be solved
+# (example, cards played before the decision): small positions where every consistent world can be solved. Their
+# movers hold fewer than RACE_MIN_HAND cards, where racing does not pay and is off by default: the tests of its
+# mechanism ask for it with race="always"
 SMALL = [("solo-acorns-finished.toml", 20), ("solo-acorns-finished.toml", 21), ("wenz-finished.toml", 22),
          ("ramsch-finished.toml", 21), ("ramsch-finished.toml", 23), ("sauspiel-finished.toml", 20)]
 
@@ -56,7 +58,7 @@ def test_racing_keeps_the_best_and_drops_only_worse_cards(name, upto):
     assert all(cv.worlds_solved == exact.worlds for cv in exact.cards.values())  # exact: no racing
     dropped = 0
     for seed in range(4):
-        v = V.player_view(k, 80, seed=seed, payments=False)
+        v = V.player_view(k, 80, seed=seed, payments=False, race="always")
         for c in exact.best:
             if exact.cards[c].vs_best == 0:
                 assert v.cards[c].worlds_solved == 80, (seed, c)
@@ -72,7 +74,7 @@ def test_raced_values_are_the_full_solves_values():
     """A card solved alone (the position after it) has the value card_values gives it in the same world, and each
     card's figures are over the worlds it was solved in."""
     k = _knowledge("ramsch-finished.toml", 21)
-    raced = V.player_view(k, 60, seed=1)
+    raced = V.player_view(k, 60, seed=1, race="always")
     full = V.player_view(k, 60, seed=1, race=False)
     assert any(cv.worlds_solved < 60 for cv in raced.cards.values())
     assert all(cv.worlds_solved == 60 for cv in full.cards.values())
@@ -90,6 +92,81 @@ def test_raced_values_are_the_full_solves_values():
     d = raced.to_dict()
     assert {c: x["worlds_solved"] for c, x in d["cards"].items()} == \
         {str(c): cv.worlds_solved for c, cv in raced.cards.items()}
+
+
+def test_racing_only_while_the_mover_holds_enough_cards():
+    from sheepsolve.games import make_game
+
+    for name, least in (("sauspiel", V.RACE_MIN_HAND), ("sheepshead", V.RACE_MIN_HAND), ("wenz", V.RACE_MIN_HAND),
+                        ("ramsch", V.RACE_MIN_HAND_EACH_FOR_HIMSELF),
+                        ("leaster", V.RACE_MIN_HAND_EACH_FOR_HIMSELF)):
+        g = make_game(name)
+        assert V.race_min_hand(g) == least
+        assert V.races(True, g, least) and V.races(True, g, 10) and not V.races(True, g, least - 1)
+        assert V.races("always", g, 2) and not V.races(False, g, 10) and not V.races(False, g, 2)
+        with pytest.raises(ValueError, match="race"):
+            V.races("sometimes", g, 8)
+
+
+def _cards_left(k: W.Knowledge) -> int:
+    return len(k.hand - {c for s, c in k.plays if s == k.seat})
+
+
+def _without_seconds(v) -> dict:
+    d = v.to_dict()
+    d.pop("seconds", None)
+    return d
+
+
+@pytest.mark.parametrize("name,upto", SMALL[:4])
+def test_below_the_threshold_every_card_is_solved_in_every_world(name, upto):
+    """Racing asked for (the default) at a mover with fewer than RACE_MIN_HAND cards: no card dropped, the very
+    answer of --no-race, where racing would have dropped some."""
+    k = _knowledge(name, upto)
+    assert _cards_left(k) < V.race_min_hand(k.game)
+    dropped = 0
+    for seed in range(2):
+        default = V.player_view(k, 80, seed=seed)
+        assert all(cv.worlds_solved == 80 for cv in default.cards.values())
+        assert _without_seconds(default) == _without_seconds(V.player_view(k, 80, seed=seed, race=False))
+        always = V.player_view(k, 80, seed=seed, race="always")
+        dropped += sum(cv.worlds_solved < 80 for cv in always.cards.values())
+    assert dropped  # racing forced on does drop cards here: the rule, not the position, kept them
+
+
+def test_at_the_threshold_racing_is_on():
+    """A mover holding RACE_MIN_HAND cards (Sheepshead's first trick) races by default: the answer of
+    race="always", with cards dropped."""
+    k = _knowledge("sheepshead-jd-finished.toml", 2)
+    v = V.player_view(k, 60, seed=0)
+    assert _cards_left(k) == V.RACE_MIN_HAND
+    assert any(cv.worlds_solved < 60 for cv in v.cards.values())
+    assert _without_seconds(v) == _without_seconds(V.player_view(k, 60, seed=0, race="always"))
+
+
+def test_annotate_races_only_the_decisions_where_it_pays():
+    """annotate --view player: a decision whose mover holds RACE_MIN_HAND cards or more is raced as with
+    race="always", every other one solved as with race=False."""
+    from sheepsolve.annotate import annotate_record
+
+    ann = annotate_record(load_record(EXAMPLES / "solo-acorns-finished.toml"), judge_bury=False)
+    views = {race: V.annotate_view(ann, worlds=45, seed=3, jobs=1, race=race) for race in (True, "always", False)}
+    raced = small = 0
+    for d, d_always, d_full in zip(*(v.decisions for v in views.values())):
+        v = d.view
+        if v is None:
+            continue
+        cards_left = ann.setup.game.hand_size - d.trick + 1
+        least = V.race_min_hand(ann.setup.game)
+        same = d_always.view if cards_left >= least else d_full.view
+        assert v == same, (d.trick, d.player)
+        if cards_left < least and not v.exact:
+            small += 1
+            assert set(v.worlds_solved.values()) == {v.worlds}
+            raced += any(n < v.worlds for n in d_always.view.worlds_solved.values())
+        elif any(n < v.worlds for n in v.worlds_solved.values()):
+            raced += 1
+    assert small and raced
 
 
 @pytest.fixture
@@ -124,11 +201,11 @@ def test_racing_same_answer_whatever_jobs(monkeypatch, pools_started, helpers_st
     from sheepsolve import signals
 
     k = _knowledge("solo-acorns-finished.toml", 21)
-    one = V.player_view(k, 80, seed=0, jobs=1)
+    one = V.player_view(k, 80, seed=0, jobs=1, race="always")
     assert any(cv.worlds_solved < 80 for cv in one.cards.values())
     assert pools_started == [] and helpers_started == []
     monkeypatch.setattr(P, "PARALLEL_AFTER_SECONDS", 0.0)  # processes even for this little work
-    two = V.player_view(k, 80, seed=0, jobs=2)
+    two = V.player_view(k, 80, seed=0, jobs=2, race="always")
     # for the run's three rounds: one helper forked beside this process, or one pool of 2 where workers do not
     # start by fork
     assert (pools_started, helpers_started) == (([], [1]) if signals.start_method() == "fork" else ([2], []))

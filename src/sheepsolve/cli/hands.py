@@ -9,6 +9,7 @@ import click
 from ..cards import use_color
 from ..games import RULE_SWITCHES, list_games, PRESETS
 from ..files import check_output_path
+from ..player.solve import RACE_MIN_HAND, RACE_MIN_HAND_EACH_FOR_HIMSELF
 from ..solver import DEFAULT_TABLE_MIB
 from .base import DigitsInt, DigitsIntRange
 from .base import (GERMAN_HELP, INFERENCE_HELP, Progress, SEED, cards_option, constrain_option, input_errors, main,
@@ -120,9 +121,10 @@ def show(file: str, json_out: bool, german: bool, notation: str | None) -> None:
               help="With --view player: " + INFERENCE_HELP + " [default: auction]")
 @constrain_option
 @click.option("--race/--no-race", default=None,
-              help="With --view player: racing [default: on]: the worlds solved in rounds (of 100: 20, 40, 100), "
-                   "a card clearly worse than the best no longer solved after a round; --no-race: every card in "
-                   "every world.")
+              help="With --view player: racing [default: on]: at a decision whose mover holds "
+                   f"{RACE_MIN_HAND} cards or more (Ramsch and leaster {RACE_MIN_HAND_EACH_FOR_HIMSELF}), the worlds "
+                   "solved in rounds (of 100: 20, 40, 100), a card clearly worse than the best no longer solved "
+                   "after a round; --no-race: every card in every world.")
 @cards_option
 @input_errors
 def annotate(file: str, json_out: bool, html_out: str | None, min_cost: int | None, no_bury: bool, table_mib: int,

@@ -9,6 +9,7 @@ import click
 
 from ..record import RecordError
 from ..files import check_output_path, clip, write_output_atomically
+from ..player.solve import RACE_MIN_HAND, RACE_MIN_HAND_EACH_FOR_HIMSELF
 from .base import DigitsIntRange
 from .base import (GERMAN_HELP, InputError, Progress, SEED, cards_option, constrain_option, inference_option,
                    input_errors, main, page_style, text_style, write_report)
@@ -30,8 +31,10 @@ from .base import (GERMAN_HELP, InputError, Progress, SEED, cards_option, constr
 @click.option("--jobs", type=DigitsIntRange(min=1), default=None,
               help="Worker processes [default: every core]; the answer for a seed is the same.")
 @click.option("--no-race", is_flag=True,
-              help="Solve every card in every sampled world (by default a card clearly worse than the best is no "
-                   "longer solved after 20 worlds; its figures are over the worlds it was solved in).")
+              help="Solve every card in every sampled world (by default, while the player holds "
+                   f"{RACE_MIN_HAND} cards or more, in Ramsch and leaster {RACE_MIN_HAND_EACH_FOR_HIMSELF}, a card "
+                   "clearly worse than the best is no longer solved after 20 worlds; its figures are over the worlds "
+                   "it was solved in).")
 @click.option("--at", "at", default=None, metavar="TRICK[.CARD]",
               help="Judge the decision at this point of the record's play instead (3: the lead of trick 3, 3.2: "
                    "its second card), from what its player knew then; the card played there is named with its "

@@ -18,7 +18,8 @@ from ..solver import Solver
 from ..stats import rounded
 from ..worlds import ALL_WORLDS_CAP, Knowledge, World, WorldSampler, WorldsError
 from .options import VIEW_TABLE_MIB
-from .solve import race_guesses, race_keep, race_rounds, solve_world, summarize_cards, worker_knowledge, worker_solver
+from .solve import (Race, race_guesses, race_keep, race_rounds, races, solve_world, summarize_cards, worker_knowledge,
+                    worker_solver)
 from ..constraints import parse_constraints
 from ..weighting import CAVEAT, assumption, beliefs, effective_size, pick_worlds, weighs, world_weights
 
@@ -308,7 +309,7 @@ class _Pools:
 
 def annotate_view(ann, *, worlds: int | str = 100, seed: int = 0, jobs: int | None = 1,
                   min_cost: int | None = None, progress: Callable[[int, int], None] | None = None,
-                  race: bool = True, inference: str = "none", constrain: Sequence[str] = (),
+                  race: Race = True, inference: str = "none", constrain: Sequence[str] = (),
                   source: Any = None):
     """``annotate --view player``: every decision of an :class:`~sheepsolve.annotate.Annotation` judged again from
     the mover's own view at that moment (see :class:`DecisionView`), and a :class:`PlayerView` per player. Returns
@@ -322,8 +323,10 @@ def annotate_view(ann, *, worlds: int | str = 100, seed: int = 0, jobs: int | No
     is solved in this process, or with ``jobs`` in processes too (one pool for the whole hand, started once the
     work left is long enough); the answer for a seed is the same. ``race`` (sampled worlds only): as in
     :func:`player_view`, every decision's worlds solved in rounds, a card clearly worse than the best no longer
-    solved for that decision. ``inference`` and ``constrain``: as in :func:`suggest_record` (``source``: the
-    record whose auction weighs the worlds; default the annotation's setup, the auction the rules imply).
+    solved for that decision (True: the decisions whose mover holds at least
+    :func:`~sheepsolve.player.solve.race_min_hand` cards; ``"always"``: every decision). ``inference`` and
+    ``constrain``: as in :func:`suggest_record` (``source``: the record whose auction weighs the worlds; default
+    the annotation's setup, the auction the rules imply).
     """
     import dataclasses
 
@@ -355,7 +358,8 @@ def annotate_view(ann, *, worlds: int | str = 100, seed: int = 0, jobs: int | No
         return ([(kspecs[j], w.to_spec()) for j, w in units],)
 
     # racing (sampled worlds): every decision's worlds in the rounds of race_rounds, solved together round by round
-    rounds = [race_rounds(len(pool)) if race and not exact else [len(pool)] for _, _, pool, exact in asked]
+    rounds = [race_rounds(len(pool)) if not exact and races(race, k.game, len(pool[0].state.hands[k.seat]))
+              else [len(pool)] for _, k, pool, exact in asked]
     legal_of = [list(ann.decisions[index].legal) for index, _, _, _ in asked]
     maxi = [_wants_high(k, pool[0]) for _, k, pool, _ in asked]
     alive = [list(range(len(legal_of[j]))) for j in range(len(asked))]
@@ -392,7 +396,7 @@ def annotate_view(ann, *, worlds: int | str = 100, seed: int = 0, jobs: int | No
             for (uid, j), res in zip(round_ids, got):
                 vals_of[j].append(res[0])
             for j, ends in enumerate(rounds):
-                if r < len(ends):
+                if r < len(ends) and len(ends) > 1:  # a decision not raced is solved in one round, nothing dropped
                     ws = weights_of[j]
                     alive[j] = race_keep(vals_of[j], alive[j], maxi[j], None if ws is None else ws[:len(vals_of[j])])
     per: dict[int, DecisionView] = {}

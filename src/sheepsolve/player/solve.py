@@ -10,9 +10,10 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from ..cards import Card
+from ..games import Game
 from ..judge import Judge
 from ..objective import Objective
 from ..scoring import schneider_points
@@ -22,8 +23,9 @@ from ..worlds import Knowledge, World
 from .options import VIEW_TABLE_MIB
 from ..weighting import weighted_mean_se
 
-__all__ = ["solve_world", "RACE_FIRST", "RACE_Z", "race_rounds", "race_keep", "race_guesses", "CardView",
-           "summarize_cards", "worker_knowledge", "worker_solver"]
+__all__ = ["solve_world", "RACE_FIRST", "RACE_Z", "RACE_MIN_HAND", "RACE_MIN_HAND_EACH_FOR_HIMSELF", "Race",
+           "race_min_hand", "races", "race_rounds", "race_keep", "race_guesses", "CardView", "summarize_cards",
+           "worker_knowledge", "worker_solver"]
 
 
 # --------------------------------------------------------------------------------------------------------------
@@ -82,6 +84,50 @@ RACE_FIRST = 20
 RACE_Z = 3.0
 """A card is dropped when its mean difference to the best card, world by world, plus this many standard errors of
 that difference, is still worse for the seat (below 0)."""
+
+
+RACE_MIN_HAND = 6
+"""Racing pays only while the mover holds at least this many cards, in a game with sides: with fewer, a world's
+search is so short that the dropped cards' share of one ``card_values`` saves no more than the kept cards' own
+``Solver.value`` searches and the rounds cost (docs/TUNING.md, "Racing: where it pays",
+``benchmarks/race_pays.py``)."""
+
+RACE_MIN_HAND_EACH_FOR_HIMSELF = 4
+"""As :data:`RACE_MIN_HAND`, in a game where every seat plays for itself (Ramsch, leaster): there each card's
+search is dearer and racing pays down to fewer cards."""
+
+Race = bool | Literal["always"]
+"""Racing asked for: True where it pays (:func:`races`), ``"always"`` at every decision (tests and measurements),
+False never."""
+
+
+def race_min_hand(game: Game) -> int:
+    """The fewest cards in the mover's hand at which racing pays in ``game``.
+
+    >>> from sheepsolve.games import make_game
+    >>> race_min_hand(make_game("sauspiel")), race_min_hand(make_game("ramsch"))
+    (6, 4)
+    """
+    return RACE_MIN_HAND if game.two_sided else RACE_MIN_HAND_EACH_FOR_HIMSELF
+
+
+def races(race: Race, game: Game, hand: int) -> bool:
+    """Whether a decision of sampled worlds in ``game`` whose mover holds ``hand`` cards is raced: ``race`` True
+    where it pays (``hand`` at least :func:`race_min_hand`), ``"always"`` whatever the hand, False never. Worlds
+    solved exactly (``--worlds all``, or no more deals than asked) are never raced; the callers see to that.
+
+    >>> from sheepsolve.games import make_game
+    >>> g = make_game("sauspiel")
+    >>> races(True, g, 8), races(True, g, 5), races("always", g, 5), races(False, g, 8)
+    (True, False, True, False)
+    """
+    if race is True:
+        return hand >= race_min_hand(game)
+    if race is False:
+        return False
+    if race == "always":
+        return True
+    raise ValueError(f"race: {race!r} is not True, False or 'always'")
 
 
 def race_rounds(n: int) -> list[int]:

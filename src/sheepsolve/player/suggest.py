@@ -51,8 +51,8 @@ from ..solver import Solver
 from ..stats import rounded
 from ..worlds import ALL_WORLDS_CAP, Knowledge, World, WorldSampler, WorldsError
 from .options import VIEW_TABLE_MIB
-from .solve import (CardView, race_guesses, race_keep, race_rounds, solve_world, summarize_cards, worker_knowledge,
-                    worker_solver)
+from .solve import (CardView, Race, race_guesses, race_keep, race_rounds, races, solve_world, summarize_cards,
+                    worker_knowledge, worker_solver)
 from ..constraints import parse_constraints
 from ..weighting import (CAVEAT, PlayWeights, WeightedSampler, assumption, beliefs, effective_size, hand_beliefs,
                          hand_masks, pick_worlds, weighs, world_weights)
@@ -235,7 +235,7 @@ def player_view(k: Knowledge, worlds: int | str = 100, *, seed: int = 0, jobs: i
                 solver: Solver | None = None, tricks_solver: Solver | None = None, payments: bool = True,
                 given: Sequence[World] | None = None, exact: bool | None = None,
                 actual: State | None = None, progress: Callable[[int, int], None] | None = None,
-                race: bool = True, weights: Sequence[float] | None = None) -> View:
+                race: Race = True, weights: Sequence[float] | None = None) -> View:
     """Judge every legal card of ``k.seat`` (who must be the one to move) over ``worlds`` sampled worlds, or
     every consistent world with ``"all"``; ``given``: solve these worlds instead (``exact``: whether they are every
     consistent world). ``actual``: the real position, when every hand is known, for the double-dummy values.
@@ -249,10 +249,12 @@ def player_view(k: Knowledge, worlds: int | str = 100, *, seed: int = 0, jobs: i
     importance weight, every figure weighted; ``weights`` go with ``given`` worlds. When no more deals are
     possible than ``worlds`` asks, every consistent world is solved instead (exactly).
 
-    ``race`` (sampled worlds only; never when ``exact``): the worlds are solved in fixed rounds
-    (:func:`race_rounds`), and after each a card clearly worse than the best (:func:`race_keep`) is no longer
-    solved; each card's figures are over the worlds it was solved in (``worlds_solved``). The rounds and the
-    drops depend only on the values, so the answer for a seed does not depend on ``jobs``.
+    ``race`` (sampled worlds only; never when ``exact``; True: only where it pays, while the seat holds at least
+    :func:`~sheepsolve.player.solve.race_min_hand` cards; ``"always"``: whatever the hand, see :func:`races`): the
+    worlds are solved in fixed rounds (:func:`race_rounds`), and after each a card clearly worse than the best
+    (:func:`race_keep`) is no longer solved; each card's figures are over the worlds it was solved in
+    (``worlds_solved``). The rounds and the drops depend only on the values, so the answer for a seed does not
+    depend on ``jobs``.
     """
     t0 = time.perf_counter()
     if k.to_move != k.seat:
@@ -292,7 +294,8 @@ def player_view(k: Knowledge, worlds: int | str = 100, *, seed: int = 0, jobs: i
         weighted = draws.weighted is not None if draws is not None else weights is not None
         results: list[tuple] = []
         alive = list(range(len(legal)))
-        for end in (race_rounds(n) if race and not exact else [n]):
+        raced = not exact and races(race, k.game, len(first.state.hands[k.seat]))
+        for end in (race_rounds(n) if raced else [n]):
             start = len(results)
             only = None if len(alive) == len(legal) else tuple(alive)
             guesses = None if only is None else race_guesses([r[0] for r in results], alive, len(legal))
@@ -303,10 +306,11 @@ def player_view(k: Knowledge, worlds: int | str = 100, *, seed: int = 0, jobs: i
             results += runner.map(_WorldRunner(start, payments, only, guesses), end - start, local=local,
                                   progress=(None if progress is None else
                                             lambda d, _t, start=start: progress(start + d, n)), later=n - end)
-            so_far = None
-            if weighted:
-                so_far = [r[3] for r in results] if draws is not None else weights[:len(results)]
-            alive = race_keep([r[0] for r in results], alive, maximize, so_far)
+            if raced:
+                so_far = None
+                if weighted:
+                    so_far = [r[3] for r in results] if draws is not None else weights[:len(results)]
+                alive = race_keep([r[0] for r in results], alive, maximize, so_far)
     values = tuple(r[0] for r in results)
     pays = tuple(r[1] for r in results) if k.game.two_sided and payments else None
     if draws is not None:

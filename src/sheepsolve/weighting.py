@@ -299,9 +299,11 @@ def passes_weights(game: Game, seat: int, inference: str, players: Sequence[str]
 
 
 def assumption(k: Knowledge, style: str = "ascii") -> str:
-    """One line: what the worlds assume (the weights and every ``--constrain``), the auction's contracts and cards
-    in card style ``style`` (the JSON's: ASCII)."""
+    """One line: what the worlds assume (the weights, what the auction showed and every ``--constrain``), the
+    auction's contracts and cards in card style ``style`` (the JSON's: ASCII)."""
     what = k.weights.label_in(style) if k.weights is not None else "every deal that fits the play is equally likely"
+    if k.facts:
+        what += "; " + "; ".join(f.text(k.players, style) for f in k.facts)
     if k.constraints:
         what += "; " + "; ".join(c.text for c in k.constraints)
     return what

@@ -442,6 +442,14 @@ class _SheepsheadCheck(_Check):
                 if dealt is not None and self.blind is not None and self.bury is not None and \
                         not black <= (dealt | self.blind) - self.bury:
                     self.fail(j, f"{self.players[picker]} does not hold both black queens (QC QS)")
+                for s, held in enumerate(self.hands):
+                    if s != picker and held is not None and black & held:
+                        queen = min(black & held, key=int)
+                        self.fail(j, f"{self.players[s]} holds {queen}: {self.players[picker]} cannot show both black "
+                                     "queens (QC QS)")
+                if self.bury is not None and black & self.bury:
+                    self.fail(j, f"{min(black & self.bury, key=int)} is buried: {self.players[picker]} does not hold "
+                                 "both black queens (QC QS) at the first lead")
         self.stakes(calls, start, crack, recrack, ("crack", "recrack"), side)
 
 

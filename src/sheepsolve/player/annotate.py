@@ -16,7 +16,7 @@ from ..objective import Objective
 from ..pool import UnitRunner
 from ..solver import Solver
 from ..stats import rounded
-from ..worlds import ALL_WORLDS_CAP, Knowledge, World, WorldSampler, WorldsError
+from ..worlds import ALL_WORLDS_CAP, Knowledge, World, WorldSampler, WorldsError, auction_facts
 from .options import VIEW_TABLE_MIB
 from .solve import (Race, race_guesses, race_keep, race_rounds, races, solve_world, summarize_cards, worker_knowledge,
                     worker_solver)
@@ -339,11 +339,12 @@ def annotate_view(ann, *, worlds: int | str = 100, seed: int = 0, jobs: int | No
     weights_of: list[list[float] | None] = []
     constraints = parse_constraints(constrain, g, ann.players)
     weigh = world_weights(source if source is not None else setup, inference)
+    facts = auction_facts(source)  # a blitz shown: a fact of every world, whatever the inference
     for d in ann.decisions:
         if d.forced:
             continue
         k = Knowledge.from_setup(setup, plays[:d.index], d.seat, stakes=ann.stakes, players=ann.players)
-        k = dataclasses.replace(k, constraints=constraints, weights=weigh)
+        k = dataclasses.replace(k, constraints=constraints, weights=weigh, facts=facts)
         pool, exact, ws = pools.worlds_for(k, f"trick {d.trick}, {d.player}")
         asked.append((d.index, k, pool, exact))
         weights_of.append(ws)
@@ -440,7 +441,7 @@ def annotate_view(ann, *, worlds: int | str = 100, seed: int = 0, jobs: int | No
             ann.bury, view=bury_view(ann, worlds=worlds, seed=seed, jobs=jobs, min_cost=min_cost, progress=progress,
                                      inference=inference)))
     probe = dataclasses.replace(Knowledge.from_setup(setup, [], 0, players=ann.players), constraints=constraints,
-                                weights=weigh)
+                                weights=weigh, facts=facts)
     settings = ViewSettings(worlds=worlds, seed=seed, min_cost=min_cost, solves=len(units),
                             seconds=time.perf_counter() - t0, inference="auction" if weighs(weigh) else "none",
                             assumes=assumption(probe), constraints=tuple(c.text for c in constraints),

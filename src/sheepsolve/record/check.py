@@ -19,7 +19,7 @@ from .errors import RecordError, counted, key_name, kind_of, shortened, shown
 from .model import ALL_KEYS, INFO_KEYS, RECORD_KEYS, Record, seat_ref
 from .position import position_given, read_position
 from .values import info_value, player_names, scan_values
-from .replay import completed_once, kept_hand
+from .replay import check_shown_play, completed_once, kept_hand
 from .skat_keys import SKAT_WORDS, is_skat, reader_data
 
 __all__ = ["check_data", "notation_of_data"]
@@ -186,7 +186,7 @@ class _Reader:
             done = completed_once(rec, self._completed)  # the cards the play determines, replayed once
             if done is not None:
                 return done
-        rec.replay  # noqa: B018 - checks the play, and is kept
+        check_shown_play(rec)  # replays the play (kept) and checks it against what the auction showed
         return rec
 
     def _position(self, hands: list[tuple[Card, ...] | None], p: int | None, extra: dict[str, Any]) -> Record:

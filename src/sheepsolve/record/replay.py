@@ -29,7 +29,7 @@ from .errors import RecordError
 from .position import position_setup, position_start
 
 __all__ = ["Replay", "replay_of", "played_by_seat", "played_in_tricks", "completed_once", "inferred_cards",
-           "stand_in_setup", "first_lead_hands", "kept_hand"]
+           "stand_in_setup", "first_lead_hands", "kept_hand", "check_shown_play"]
 
 
 class RecordFields(Protocol):
@@ -403,3 +403,23 @@ def _replayed(rec: RecordFields, setup: Setup, state: State, known: frozenset[in
             states.append(state)
     return Replay(setup=setup, states=tuple(states), known=known, complete=complete)
 
+
+def check_shown_play(rec: Any) -> None:
+    """A blitz in the record's auction (the picker shows QC QS): no other seat plays a black queen. The auction's
+    own check sees the hands the record gives; this one the play, where those hands are unknown. Raises
+    :class:`RecordError` naming the call, the player, the card and the trick. Replays the play first (kept)."""
+    from ..inference.auction import BLITZ
+
+    plays = rec.replay.plays
+    auction, p = getattr(rec, "auction", None), rec.declarer
+    if auction is None or p is None:
+        return
+    j = next((i for i, c in enumerate(auction.calls) if c.kind == BLITZ), None)
+    if j is None:
+        return
+    n = rec.game.seats
+    for i, (s, c) in enumerate(plays):
+        if s != p and c.rank == "Q" and c.suit in "CS":
+            raise RecordError(f'auction: call {j + 1} ("{auction.calls[j].text(rec.players)}"): {rec.players[s]} '
+                              f"plays {c} in trick {i // n + 1}: {rec.players[p]} cannot show both black queens "
+                              "(QC QS)")

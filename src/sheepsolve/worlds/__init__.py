@@ -67,7 +67,7 @@ known to hold and lack), :mod:`~sheepsolve.worlds.build` (:class:`World`, :func:
 from __future__ import annotations
 
 from .build import World, build_world, is_consistent
-from .knowledge import Knowledge, WorldsError, before_choice
+from .knowledge import Knowledge, Shown, WorldsError, auction_facts, before_choice
 from .sampler import ALL_WORLDS_CAP, CHECK_LIMIT, MAX_TRIES, WorldSampler, world_rng
 
 __all__ = [
@@ -75,6 +75,8 @@ __all__ = [
     "CHECK_LIMIT",
     "MAX_TRIES",
     "Knowledge",
+    "Shown",
+    "auction_facts",
     "World",
     "WorldSampler",
     "WorldsError",

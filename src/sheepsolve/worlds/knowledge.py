@@ -13,6 +13,7 @@ from functools import cached_property
 from typing import Any
 
 from ..cards import Card, format_cards
+from ..constraints import Condition, Constraint
 from ..engine import RulesError, Setup, Trick, legal_cards, trick_winner
 from ..games import Game
 from ..pool import game_from_spec, game_spec
@@ -20,7 +21,7 @@ from ..record import Record, RecordError
 from ..scoring import Stakes
 from ..solver import SolverError
 
-__all__ = ["Knowledge", "WorldsError", "before_choice"]
+__all__ = ["Knowledge", "Shown", "WorldsError", "auction_facts", "before_choice"]
 
 
 class WorldsError(SolverError):
@@ -28,6 +29,47 @@ class WorldsError(SolverError):
     cannot be judged."""
 
     __module__ = "sheepsolve.worlds"  # its public home, as tracebacks and reprs name it
+
+
+@dataclass(frozen=True)
+class Shown:
+    """What the table showed of a hand before the first lead: ``seat`` held every card of ``cards`` in its hand
+    at the first lead (a picker's after the bury), shown by the call ``call`` of the auction (a Sheepshead
+    ``blitz``: the picker's QC QS). A hard fact: every world gives the seat those cards.
+
+    >>> s = Shown(2, (Card.parse("QC"), Card.parse("QS")), "blitz")
+    >>> s.text(("Ann", "Bob", "Cal")), s.text(("Ann", "Bob", "Cal"), "symbols")
+    ('Cal showed QC QS (blitz)', 'Cal showed Q♣ Q♠ (blitz)')
+    """
+
+    seat: int
+    cards: tuple[Card, ...]
+    call: str
+
+    def text(self, players: Sequence[str], style: str = "ascii") -> str:
+        """One line for the worlds' assumptions, the cards in card style ``style``."""
+        name = players[self.seat] if players else f"player {self.seat + 1}"
+        return f"{name} showed {format_cards(self.cards, style)} ({self.call})"
+
+    def constraint(self, players: Sequence[str]) -> Constraint:
+        """The fact as a :class:`~sheepsolve.constraints.Constraint` on the seat's hand at the first lead."""
+        return Constraint(seat=self.seat, conditions=(Condition(tuple((c, 1) for c in self.cards), "==",
+                                                                len(self.cards)),),
+                          text=self.text(players))
+
+
+def auction_facts(source: Any) -> tuple[Shown, ...]:
+    """What the ``auction`` of ``source`` (a :class:`~sheepsolve.record.Record`) showed of the hands (none
+    without the key, or for a source without an auction): a Sheepshead ``blitz`` shows the picker's two black
+    queens (``[rules] blitz``; docs/RULES.md, "Shown in the auction")."""
+    from ..inference.auction import BLITZ
+
+    auction = getattr(source, "auction", None)
+    if auction is None or getattr(source, "declarer", None) is None:
+        return ()
+    if any(c.kind == BLITZ for c in auction.calls):
+        return (Shown(source.declarer, (Card.make("Q", "C"), Card.make("Q", "S")), "blitz"),)
+    return ()
 
 
 @dataclass(frozen=True)
@@ -41,6 +83,8 @@ class Knowledge:
     anyone once it was played); ``has_under`` says whether a card went under at all. ``plays``: every card
     played so far, as (seat, card) in play order. ``universe``: every card in play at the first lead (hands,
     bury, a leaster's blind): the deck for a full deal. ``hand_size``: every hand's size at the first lead.
+    ``facts``: what the auction showed of a hand (:class:`Shown`: a blitz), met by every world like a
+    ``--constrain`` but no belief of the player's (``constraints`` holds those).
     """
 
     game: Game
@@ -62,6 +106,7 @@ class Knowledge:
     constraints: tuple = ()  # --constrain: sheepsolve.constraints.Constraint, each met by every world
     weights: Any = None  # how likely each world is (sheepsolve.weighting); None: every world alike
     shown: tuple[tuple[int, frozenset[Card]], ...] = ()  # hands open to every seat (ouvert), as (seat, cards)
+    facts: tuple[Shown, ...] = ()  # what the auction showed (a blitz), each met by every world
 
     # -- building ------------------------------------------------------------------------------------------
     @classmethod
@@ -162,7 +207,7 @@ class Knowledge:
                    declarer=p, called=rec.called, has_under=rec.under is not None, under=under, alone=alone,
                    bury=bury, blind=blind, stakes=Stakes(crack=rec.crack, recrack=rec.recrack,
                                                           doublers=rec.doublers),
-                   players=rec.players, shown=shown)
+                   players=rec.players, shown=shown, facts=auction_facts(rec))
 
     def _next_seat(self, seq: Sequence[tuple[int, Card]]) -> int:
         n = self.game.seats

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["CONTRACTS", "SUIT_CONTRACTS", "BASE_VALUES", "NULL_VALUES", "BID_VALUES", "MAX_MULTIPLIER",
+__all__ = ["SKAT_WORDS", "CONTRACTS", "SUIT_CONTRACTS", "BASE_VALUES", "NULL_VALUES", "BID_VALUES", "MAX_MULTIPLIER",
            "DeclarationError", "Declaration", "contract_of", "game_of_contract", "base_value", "null_value",
            "check_declaration", "declared_fields"]
 
@@ -35,6 +35,12 @@ BID_VALUES = frozenset(
     | {b * m for c, b in BASE_VALUES.items() if c != "grand" for m in range(2, MAX_MULTIPLIER["suit"] + 1)}
     | set(NULL_VALUES.values()))
 """Every value a Skat game can have, so every bid: 18, 20, 22, 23, 24, 27, ... 264."""
+
+
+SKAT_WORDS = frozenset({"passe", "ja", "yes", "hand", "schneider", "schwarz", "ouvert", "grand", "null", "clubs",
+                        "kreuz", "spades", "pik", "hearts", "herz", "diamonds", "karo"})
+"""The words of Skat's auction besides its bids (:mod:`sheepsolve.inference.skat_auction`): the bidding's
+``passe`` and ``ja``, the declaration's contracts and announcements. Another game's auction names them as Skat's."""
 
 
 class DeclarationError(ValueError):

@@ -15,6 +15,8 @@ call is what follows the last one). The calls of docs/RECORD-FORMAT.md ("The auc
   ``farbgeier C``, ``... tout``, ``sie``; a seat may announce more than once, the last counts); the declarer is
   the highest contract, the earlier seat winning a tie; ``kontra`` by another seat and ``re`` after it (must agree
   with ``kontra`` and ``re``). Ramsch is every seat saying ``weiter``.
+- Skat: its own words, the bidding (``18``, ``ja``, ``passe``) and the declaration (``grand hand``), read by
+  :mod:`.skat_auction` (the record reader asks it for a Skat record).
 
 >>> from sheepsolve.games import make_game
 >>> g = make_game("sheepshead")
@@ -48,6 +50,7 @@ from ..contracts import contract_key
 from ..engine import legal_calls
 from ..files import clip
 from ..games import REGISTRY, Game, GameError, make_game, resolve_name
+from ..skat_declaration import SKAT_WORDS
 
 __all__ = [
     "AuctionError",
@@ -56,6 +59,8 @@ __all__ = [
     "Auction",
     "read_auction",
     "implied_auction",
+    "split_call",
+    "check_form",
     "contract_of_game",
     "PASS",
     "PICK",
@@ -286,12 +291,9 @@ def read_auction(value: Any, *, game: Game, players: Sequence[str], declarer: in
     """Read and check a record's ``auction`` value against the rest of the record (the game, the picker or
     declarer and its contract, the call, the stakes, the hands where given). Raises :class:`AuctionError` naming the
     call."""
-    if not isinstance(value, list):
-        raise AuctionError('auction: must be a list of calls, each "PLAYER: CALL" (["Ann: pass", "Bob: pick"])')
-    if len(value) > MAX_AUCTION_CALLS:
-        raise AuctionError(f"auction: {len(value)} calls, at most {MAX_AUCTION_CALLS}")
-    if not value:
-        raise AuctionError("auction: empty; leave the key out when the auction is not known")
+    check_form(value)
+    if game.family == "skat":
+        raise AuctionError("auction: a Skat auction is read in Skat's words (skat_auction.read_skat_auction)")
     calls = [_read_call(item, i, game, players) for i, item in enumerate(value, 1)]
     where = [f'auction: call {i} ("{clip(str(item), 60)}")' for i, item in enumerate(value, 1)]
     checker = _SheepsheadCheck if game.family == "sheepshead" else _SchafkopfCheck
@@ -303,7 +305,19 @@ def read_auction(value: Any, *, game: Game, players: Sequence[str], declarer: in
     return Auction(game, tuple(calls), True)
 
 
-def _read_call(item: Any, i: int, game: Game, players: Sequence[str]) -> Call:
+def check_form(value: Any) -> None:
+    """An ``auction`` value's form: a list of at most :data:`MAX_AUCTION_CALLS` calls, not empty."""
+    if not isinstance(value, list):
+        raise AuctionError('auction: must be a list of calls, each "PLAYER: CALL" (["Ann: pass", "Bob: pick"])')
+    if len(value) > MAX_AUCTION_CALLS:
+        raise AuctionError(f"auction: {len(value)} calls, at most {MAX_AUCTION_CALLS}")
+    if not value:
+        raise AuctionError("auction: empty; leave the key out when the auction is not known")
+
+
+def split_call(item: Any, i: int, players: Sequence[str]) -> tuple[int, str, str]:
+    """Call ``i`` (from 1) of an auction, ``"PLAYER: CALL"``, as (the player's seat, the call's words, where it is
+    for messages: ``auction: call 2 ("Bob: pick")``); raises :class:`AuctionError` naming it."""
     if not isinstance(item, str):
         raise AuctionError(f'auction: call {i}: must be a string "PLAYER: CALL", not {type(item).__name__}')
     where = f'auction: call {i} ("{clip(item, 60)}")'
@@ -313,7 +327,16 @@ def _read_call(item: Any, i: int, game: Game, players: Sequence[str]) -> Call:
     name, word = name.strip(), " ".join(word.split())
     if name not in players:
         raise AuctionError(f"{where}: {clip(repr(name))} is not a player (players: {clip(', '.join(players), 200)})")
-    seat = players.index(name)
+    return players.index(name), word, where
+
+
+def _skat_hint(low: str) -> str:
+    words = low.split()
+    return " (a Skat word)" if low.isdigit() or (words and all(w in SKAT_WORDS for w in words)) else ""
+
+
+def _read_call(item: Any, i: int, game: Game, players: Sequence[str]) -> Call:
+    seat, word, where = split_call(item, i, players)
     low = word.lower()
     if game.family == "sheepshead":
         if low in _SHEEPSHEAD_WORDS:
@@ -323,17 +346,15 @@ def _read_call(item: Any, i: int, game: Game, players: Sequence[str]) -> Call:
                 return Call(seat, CALL, card=Card.parse(word[5:].strip()))
             except CardError:
                 raise AuctionError(f"{where}: {clip(repr(word[5:].strip()))} is not a card") from None
-        hint = " (a Schafkopf word)" if low in _SCHAFKOPF_WORDS else ""
+        hint = " (a Schafkopf word)" if low in _SCHAFKOPF_WORDS else _skat_hint(low)
         raise AuctionError(f"{where}: unknown call {clip(repr(word))}{hint}: Sheepshead calls are pass, pick, "
                            "call CARD, alone, blitz, crack, recrack")
     if low in _SCHAFKOPF_WORDS:
-        if game.family == "skat" and _SCHAFKOPF_WORDS[low] in (KLOPFEN, CRACK, RECRACK):
-            raise AuctionError(f"{where}: {low}: sheepsolve's Skat has no doubling (no Kontra, Re or klopfen)")
         return Call(seat, _SCHAFKOPF_WORDS[low])
     try:
         return Call(seat, CONTRACT, contract=ContractCall.parse(word))
     except ValueError as e:
-        hint = " (a Sheepshead word)" if low in _SHEEPSHEAD_WORDS else ""
+        hint = " (a Sheepshead word)" if low in _SHEEPSHEAD_WORDS else _skat_hint(low)
         raise AuctionError(f"{where}: {e}{hint}: Schafkopf calls are weiter, play, klopfen, kontra, re and the "
                            "contracts (sauspiel AS, solo H, wenz, geier, bettel, farbwenz S, farbgeier S, ... tout, ... ouvert, sie)"
                            ) from None

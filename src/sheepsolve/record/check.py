@@ -13,7 +13,8 @@ from ..cards import (Card, CardError, SuitError, format_cards, in_notation, nota
                      parse_suit)
 from ..engine import legal_calls
 from ..games import REGISTRY, Game, GameError, make_game, resolve_name
-from ..inference.auction import Auction, AuctionError, read_auction
+from ..inference.auction import Auction, AuctionError
+from ..inference.skat_auction import read_record_auction
 from ..scoring import MAX_DOUBLERS
 from .errors import RecordError, counted, key_name, kind_of, shortened, shown
 from .model import ALL_KEYS, INFO_KEYS, RECORD_KEYS, Record, seat_ref
@@ -204,14 +205,13 @@ class _Reader:
 
     def _auction(self, hands: list[tuple[Card, ...] | None], blind: tuple[Card, ...] | None,
                  bury: tuple[Card, ...] | None, rec: Record) -> Auction | None:
-        """The record's ``auction`` key read and checked against the hands, blind and bury known (None when the
-        record has none)."""
+        """The record's ``auction`` key read and checked against the hands, blind and bury known (None without)."""
         if "auction" not in self.d:
             return None
         try:
-            return read_auction(self.d["auction"], game=self.game, players=self.players, declarer=rec.declarer,
-                                hands=hands, blind=blind, bury=bury, called=rec.called, alone=rec.alone,
-                                crack=rec.crack, recrack=rec.recrack, doublers=rec.doublers)
+            return read_record_auction(self.d["auction"], game=self.game, players=self.players,
+                                       declarer=rec.declarer, hands=hands, blind=blind, bury=bury, called=rec.called,
+                                       alone=rec.alone, crack=rec.crack, recrack=rec.recrack, doublers=rec.doublers)
         except AuctionError as e:
             raise RecordError(str(e)) from None
 

@@ -15,6 +15,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 from helpers_explore import Server  # noqa: E402
 from helpers_hostile import HOSTILE, assert_escaped, hostile_copy  # noqa: E402
 
+from sheepsolve.cards import Card  # noqa: E402
 from sheepsolve.cli import main  # noqa: E402
 from sheepsolve.explore import Explorer, ExploreError  # noqa: E402
 from sheepsolve.explore.app import MAX_BODY  # noqa: E402
@@ -359,3 +360,51 @@ def test_the_views_worlds_are_worded_in_the_pages_notation() -> None:
     assert v["assumes_text"] == v["assumes"].replace("Sauspiel on AC", "Sauspiel auf die Alte")
     none = view_at(ex, list(ex.main[:5]), worlds=4, seed=1, inference="none")
     assert none["assumes_text"] == "every deal that fits the play is equally likely"
+
+
+def _with_head(tmp_path, name: str, head: str):
+    path = tmp_path / f"{name}.toml"
+    path.write_text(head + (EXAMPLES / f"{name}.toml").read_text(encoding="utf-8"), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("name, head", [("skat-grand-finished", "bid = 72\n"), ("skat-grand-finished", ""),
+                                        ("skat-null-finished", ""), ("annotate-swing-sauspiel", ""),
+                                        ("wenz-tout-finished", ""), ("sheepshead-jd-finished", "")])
+def test_values_won_is_the_outcome_solve_gives_after_each_card(tmp_path, name, head):
+    """`won` of the values job: for every legal card, whether `solve --json` of the record with that card played
+    scores the game as the declaring side's win (its `outcome`, by the game's own rules), at three positions."""
+    from sheepsolve.explore.session import Explorer
+    from sheepsolve.record import dump_record
+    from sheepsolve.scoring import is_won
+
+    path = _with_head(tmp_path, name, head)
+    ex = Explorer.open(path)
+    seats = ex.game.seats
+    for n in sorted({0, seats + 1, len(ex.main) - 2}):
+        v = ex.values(ex.main[:n])
+        assert set(v["won"]) == set(v["cards"])
+        for c, won in v["won"].items():
+            line = ex.main[:n] + (Card.parse(c),)
+            rec = ex.record_at(line)
+            out = tmp_path / "cut.toml"
+            out.write_text(dump_record(dataclasses.replace(rec, inferred=())), encoding="utf-8")
+            solved = _cli_json("solve", str(out))
+            assert solved["value"] == v["cards"][c]
+            assert won == is_won(solved["outcome"]), (name, n, c, solved["outcome"])
+
+
+def test_a_null_declarers_first_trick_is_a_red_dot_on_the_chart(tmp_path):
+    """The chart's dots by the same verdict: the null declarer's AC takes a trick (1 given away) and loses the
+    game: red (the 61 rule made it orange)."""
+    from sheepsolve.explore.session import Explorer
+
+    ex = Explorer.open(_with_head(tmp_path, "skat-null-finished", ""))
+    chart = ex.value_chart((Card.parse("AC"),))
+    assert chart["values"] == [0, 1]
+    assert [d["cls"] for d in chart["scene"].dots] == ["e2"]
+    overbid = Explorer.open(_with_head(tmp_path, "skat-grand-finished", "bid = 72\n"))
+    chart = overbid.value_chart((Card.parse("TS"),))
+    # the defender's TS gives 9 points away but not the game (overbid unless schneider): orange, where the 61 rule
+    # made it red
+    assert chart["values"] == [60, 69] and [d["cls"] for d in chart["scene"].dots] == ["e1"]

@@ -343,3 +343,33 @@ def test_seat_option_starts_in_that_players_view(browser):
         assert browser.find_element("id", "playseat").get_attribute("value") == "Hias"
     finally:
         assert s.stop() == 0
+
+
+def _classes(browser) -> dict[str, str]:
+    cells = browser.find_elements("css selector", "#values .cv")
+    return {c.get_attribute("data-card"): next(k for k in ("best", "small", "large")
+                                               if k in c.get_attribute("class").split()) for c in cells}
+
+
+@pytest.mark.parametrize("name, head, red, orange", [
+    # bid 72: a grand with 1 is worth 48 unless schneider, so Ann's TS (69 card points for Bob) wins nothing:
+    # 9 points given away, orange (the 61 rule made it red); TD gives 10 away: red by its points
+    ("skat-grand-finished", "bid = 72\n", {"TD"}, {"TS", "QS", "9S"}),
+    # null: Ann (the declarer) loses the game with any card that takes a trick, one trick given away: red
+    ("skat-null-finished", "", {"AC", "JC", "AS", "JH", "8H"}, set()),
+])
+def test_values_are_coloured_by_the_games_own_win_rule(browser, tmp_path, name, head, red, orange):
+    """The colour of a card is the server's verdict (`won`, the game's own scoring), not 61 card points: an
+    overbid Skat game is lost whatever the points, a null declarer loses with his first trick."""
+    path = tmp_path / f"{name}.toml"
+    path.write_text(head + (EXAMPLES / f"{name}.toml").read_text(encoding="utf-8"), encoding="utf-8")
+    s = Server(path, "--worlds", "4")
+    try:
+        _open(browser, s, "#start")
+        got = _until(lambda: _classes(browser) if len(_classes(browser)) == 10 else None, what="the values")
+        assert {c for c, k in got.items() if k == "large"} == red, got
+        assert orange <= {c for c, k in got.items() if k == "small"}, got
+        want = _cli_json("solve", str(_cut(load_record(path), 0, tmp_path)))
+        assert _values(browser) == want["cards"]
+    finally:
+        assert s.stop() == 0

@@ -28,14 +28,15 @@ import threading
 from collections.abc import Sequence
 from typing import Any
 
-from ..analysis import solve_record
+from ..analysis import position_of, solve_record
 from ..cards import Card, CardError, format_card, in_notation, notation_of
 from ..commands import Source
 from ..engine import State
 from ..files import clip
+from ..judge import outcome_of
 from ..objective import Objective
 from ..record import Record, dump_record, parse_record
-from ..scoring import schneider_points
+from ..scoring import is_won, schneider_points
 from ..render.charts import value_line
 from ..render.html import html_style
 from ..render.show import hand_view, header_lines, result_text, view_data
@@ -224,22 +225,34 @@ class Explorer:
     def values(self, line: Sequence[Card]) -> dict[str, Any]:
         """``sheepsolve solve --json`` of the position after ``line`` (without the best line): ``value``,
         ``cards`` (every legal card's value), ``best``, ``outcome``, plus ``costs`` (what each card gives away
-        against the best, for the mover's side) and ``maximize`` (whether the mover wants the value high)."""
+        against the best, for the mover's side), ``maximize`` (whether the mover wants the value high) and ``won``
+        (two-sided games: whether the declaring side wins the game with each card, by the game's own scoring,
+        :meth:`won_after`; else null)."""
         line = tuple(line)
-        state = self.state(line)
-        if state.finished:
-            return {"finished": True, "cards": {}, "costs": {}, "best": [], "value": None}
+        self.state(line)  # checked, the illegal card named
+        if self.state(line).finished:
+            return {"finished": True, "cards": {}, "costs": {}, "best": [], "value": None, "won": None}
+        rec = self.record_at(line)
+        state = position_of(rec)  # solve's own position (a position record's counts its ``won``)
         seat = self.solve_seat(state)
-        res = solve_record(self.record_at(line), seat=None if seat is None else self.record.players[seat], line=False,
-                           solver=thread_solver())
+        solver = thread_solver()
+        res = solve_record(rec, seat=None if seat is None else self.record.players[seat], line=False, solver=solver)
         # the declaring side wants the value high, in null and Bettel (its tricks) low
         maximize = ((state.to_move in state.setup.team) != self.game.no_trick) if self.game.two_sided else False
         best = res["value"]
         res["costs"] = {c: (best - v if maximize else v - best) for c, v in res["cards"].items()}
+        res["won"] = {c: self.won_after(state.play(Card.parse(c), check=False), v, solver)
+                      for c, v in res["cards"].items()} if self.game.two_sided else None
         res["maximize"] = maximize
         res["finished"] = False
         res["line"] = [str(c) for c in line]
         return res
+
+    def won_after(self, state: State, value: int, solver: Solver) -> bool:
+        """Whether the declaring side wins the game from ``state`` with ``value`` (its final value under perfect
+        play, as solved for it), by the game's own scoring (:func:`~sheepsolve.judge.outcome_of`: 61 points, a
+        Skat game's announcements and bid, a null or Bettel declarer's first trick, a tout's)."""
+        return is_won(outcome_of(solver, state, Objective.for_setup(state.setup), value))
 
     def best_line(self, line: Sequence[Card]) -> list[str]:
         """One line of perfect play from the position after ``line`` to the end (double dummy; the mover's own
@@ -259,7 +272,8 @@ class Explorer:
     def value_chart(self, line: Sequence[Card]) -> dict[str, Any] | None:
         """The declaring side's double-dummy value before the first card and after every card of ``line``, and
         the chart of it, each card that cost its side points a dot (orange under 10 points, red 10 or more or
-        across 61, the game won or lost, as the values are coloured), for a two-sided game with every hand known; else None."""
+        turning the game from won to lost or back by the game's own scoring, :meth:`won_after`, as the values are
+        coloured), for a two-sided game with every hand known; else None."""
         if self.setup is None or not self.game.two_sided or not line:
             return None
         line = tuple(line)
@@ -268,6 +282,7 @@ class Explorer:
         obj = Objective.for_setup(self.setup)
         s = self.setup.start()
         values = [solver.value(s, obj)]
+        won = [self.won_after(s, values[0], solver)]
         marks = [""]
         names = self.record.players
         titles = ["start: " + str(values[0])]
@@ -275,8 +290,10 @@ class Explorer:
             mover = s.to_move
             s = s.play(c, check=False)
             values.append(obj.final_value(s) if s.finished else solver.value(s, obj))
-            cost = (values[-2] - values[-1]) if mover in obj.team else (values[-1] - values[-2])
-            swing = not self.game.tout and (values[-2] >= 61) != (values[-1] >= 61)
+            wants_high = (mover in obj.team) != self.game.no_trick  # a null or Bettel declarer wants no trick
+            cost = (values[-2] - values[-1]) if wants_high else (values[-1] - values[-2])
+            won.append(self.won_after(s, values[-1], solver))
+            swing = won[-2] != won[-1]
             marks.append("" if cost <= 0 else "??" if cost >= 10 or swing else "?")
             titles.append(f"after {line_label(line[:i + 1], self.game.seats)}: {values[-1]}"
                           + (f" ({names[mover]} {format_card(c, self.style)} cost {cost})" if cost > 0 else ""))

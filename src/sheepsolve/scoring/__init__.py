@@ -91,8 +91,8 @@ from __future__ import annotations
 
 from .result import Result, Tally, score, tally
 from .skat import SKAT_OUTCOMES, SkatValue, game_value, seeger_fabian, skat_outcome
-from .rules import (MAX_DOUBLERS, SCHAFKOPF_OUTCOMES, SHEEPSHEAD_OUTCOMES, PaymentTerms, Stakes, laufende_of,
-                    outcome_for, overbid, payment_for, payment_terms, schneider_points, scored_outcome, seat_payment,
+from .rules import (MAX_DOUBLERS, SCHAFKOPF_OUTCOMES, SHEEPSHEAD_OUTCOMES, PaymentTerms, Stakes, is_won,
+                    laufende_of, outcome_for, overbid, payment_for, payment_terms, schneider_points, scored_outcome, seat_payment,
                     side_payment)
 
 __all__ = [
@@ -103,6 +103,7 @@ __all__ = [
     "score",
     "tally",
     "outcome_for",
+    "is_won",
     "payment_for",
     "laufende_of",
     "PaymentTerms",

@@ -325,9 +325,10 @@
     }
     if ($("viewswitch").checked) { playerView(); } else { $("viewpanel").hidden = true; }
   }
-  function costClass(cost, value, best) {
-    // red: 10 points or more, or across 61 (the game won or lost by this card), as the chart's dots
-    var swing = D.two_sided && !D.tout && (value >= 61) !== (best >= 61);
+  function costClass(cost, won, wonBest) {
+    // red: 10 points or more, or the game won or lost by this card (the server's verdict by the game's own
+    // scoring: 61, a Skat game's announcements and bid, a null declarer's trick), as the chart's dots
+    var swing = won !== null && won !== undefined && won !== wonBest;
     return cost === 0 ? "best" : (cost >= 10 || swing) ? "large" : "small";
   }
   function hiddenMover() {
@@ -340,9 +341,10 @@
   function drawValues(v) {
     var box = $("values"); box.textContent = "";
     if (hiddenMover()) { box.appendChild(el("div", "legend", hiddenMover())); return; }
+    var wonBest = v.won && v.best.length ? v.won[v.best[0]] : null;
     Object.keys(v.cards).forEach(function (c) {
       var cost = v.costs[c];
-      var cls = costClass(cost, v.cards[c], v.value);
+      var cls = costClass(cost, v.won ? v.won[c] : null, wonBest);
       var cell = el("div", "cv " + cls);
       cell.setAttribute("data-card", c);
       var b = el("button", "cardbtn legal"); b.type = "button"; b.appendChild(face(c));
@@ -360,7 +362,7 @@
     $("values-legend").textContent = (D.two_sided ? "The declaring side's final card points" :
       "The mover's own final card points, every other player against him (lower is better)") +
       " with perfect play after each card (double dummy), and what it gives away against the best: green best, " +
-      "orange under 10 points, red 10 or more or across 61 (the game won or lost by it). Outcome with best play: " + (v.outcome || "\u2013") + ".";
+      "orange under 10 points, red 10 or more or the game won or lost by it (by the game's own rule). Outcome with best play: " + (v.outcome || "\u2013") + ".";
   }
 
   // ---- the player's view (background, with progress, cancellable) ----

@@ -157,12 +157,13 @@ def test_a_black_queen_played_by_another_seat_refuses_the_blitz(tmp_path):
 
 
 def test_a_blitz_with_no_deal_left_is_named(tmp_path):
-    """A fact no deal meets (here made so by hand: the record reader refuses such records) is named, not taken
-    for a --constrain."""
+    """A fact no deal meets (here made so by hand: the record reader refuses such records) is named with the
+    record's inconsistency, not taken for a --constrain."""
     from sheepsolve.worlds import Shown
 
     rec = parse_record(_record(play=["TD QH"]))
     k = Knowledge.from_record(rec, "Bob", upto=1)
     k = dataclasses.replace(k, facts=(Shown(0, (Card.parse("QH"),), "blitz"),))  # Bob holds QH himself
-    with pytest.raises(WorldsError, match=r"auction: .*Ann showed QH \(blitz\)"):
+    with pytest.raises(WorldsError, match=r"^no deal of the unseen cards fits the play seen from Bob's seat and "
+                                          r"Ann showed QH \(blitz\): the record is inconsistent$"):
         WorldSampler(k)

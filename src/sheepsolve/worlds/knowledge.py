@@ -229,6 +229,11 @@ class Knowledge:
         return cls(game=game_from_spec(spec[0]), **dict(spec[1:]))
 
     # -- derived facts -------------------------------------------------------------------------------------
+    @property
+    def world_constraints(self) -> tuple[Constraint, ...]:
+        """Every constraint the worlds meet: what the auction showed (:attr:`facts`), then every ``--constrain``."""
+        return tuple(f.constraint(self.players) for f in self.facts) + tuple(self.constraints)
+
     @cached_property
     def public(self) -> tuple[tuple[Trick, ...], tuple[Card, ...], int, bool]:
         """What everyone saw of the play: the finished tricks, the cards of the trick on the table, its leader,

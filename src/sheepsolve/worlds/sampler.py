@@ -123,11 +123,6 @@ class WorldSampler:
         self.candidates = self._count(0, sizes, self._start) * (self._picker_left() if self._under_pick else 1)
         """How many deals the superset holds (every consistent world is one of them)."""
         if self.candidates == 0:
-            if k.facts and not k.constraints and not extra and WorldSampler(dataclasses.replace(k, facts=())).candidates:
-                said = "; ".join(f.text(k.players) for f in k.facts)
-                raise WorldsError(f"auction: no deal of the unseen cards fits the play seen from "
-                                  f"{self._name(k.seat)}'s seat and what the auction showed ({said}): the record is "
-                                  "inconsistent")
             if k.constraints and not extra:
                 from ..constraints import ConstraintError
 
@@ -136,25 +131,20 @@ class WorldSampler:
                     said = "; ".join(c.text for c in k.constraints)
                     raise ConstraintError(f"--constrain: no deal of the unseen cards meets {said!r} from "
                                           f"{self._name(k.seat)}'s seat")
-            raise WorldsError(f"no deal of the unseen cards fits the play seen from {self._name(k.seat)}'s seat: "
-                              "the record is inconsistent")
+            raise WorldsError(f"no deal of the unseen cards fits the play seen from {self._name(k.seat)}'s seat"
+                              f"{''.join(f' and {f.text(k.players)}' for f in k.facts)}: the record is inconsistent")
 
     def _conditions(self, extra: Sequence[tuple[int, Any]]) -> tuple[tuple[int, Any, int], ...]:
         """The constraints' conditions on hands the worlds deal, as (slot, condition, what the seat's known cards
         already count); a condition on the judged seat's own hand is checked here (:class:`ConstraintError`)."""
         k = self.k
         out = []
-        facts = [(f.seat, f.constraint(k.players).conditions[0]) for f in k.facts]
-        for seat, cond in facts + [(c.seat, cond) for c in k.constraints for cond in c.conditions] + list(extra):
+        for seat, cond in [(c.seat, cond) for c in k.world_constraints for cond in c.conditions] + list(extra):
             if seat == k.seat:
                 if not cond.holds_for(cond.value(k.hand)):
                     from ..constraints import ConstraintError
 
-                    fact = next((f for f in k.facts if f.seat == seat), None)
-                    if fact is not None and not all(c in k.hand for c in fact.cards):
-                        raise WorldsError(f"auction: {fact.text(k.players)}: {self._name(seat)}'s own hand does "
-                                          "not hold them: the record is inconsistent")
-                    text = next(c.text for c in k.constraints if cond in c.conditions)
+                    text = next(c.text for c in k.world_constraints if cond in c.conditions)
                     raise ConstraintError(f"--constrain {text!r}: {self._name(seat)}'s own hand, which "
                                           f"{self._name(seat)} sees, does not meet it")
                 continue

@@ -125,6 +125,11 @@ def test_has_and_has_no_and_joined_conditions():
     ("Sepp: trumps + >= 5", "ends with '+'"),
     ("Sepp: has", "name the cards after 'has'"),
     ("Sepp: has EX", "'EX' is not a card"),
+    ("Sepp: hsa EO", "or has CARD (has EO) (did you mean 'has'?)"),
+    ("Sepp: lakcs HA", "(did you mean 'lacks'?)"),
+    ("Sepp: has EOO", "'EOO' is not a card (did you mean 'EO'?)"),
+    ("Sepp: has QCC", "'QCC' is not a card (did you mean 'QC'?)"),
+    ("Sepp: has noo EO", "'noo' is not a card (did you mean 'no'?)"),
     ("Sepp: has 7S", "not in the deck"),
     ("Sepp: 8S >= 1", "not in the deck"),
 ])

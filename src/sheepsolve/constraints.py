@@ -46,7 +46,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from .cards import Card, CardError
+from .cards import Card, CardError, format_card
 from .files import clip
 from .games import Game
 from .solver import SolverError
@@ -209,7 +209,7 @@ def _condition(game: Game, text: str, where: str) -> Condition:
                 continue
             card = _card(word)
             if card is None:
-                raise ConstraintError(f"{where}: {clip(repr(word))} is not a card{_hint(word, ['no'])} "
+                raise ConstraintError(f"{where}: {clip(repr(word))} is not a card{_card_hint(game, word)} "
                                       "(has EO, has no HA)")
             if card not in game.deck:
                 raise ConstraintError(f"{where}: {clip(word)} is not in the deck of {game.title}")
@@ -217,8 +217,9 @@ def _condition(game: Game, text: str, where: str) -> Condition:
         return Condition(weights=tuple(cards.items()), op="==", bound=0 if negate else len(cards))
     parts = _OP_RE.split(t)
     if len(parts) != 3:
+        first = _hint(words[0], ("has", "lacks", "holds")) if len(parts) < 3 and words else ""  # 'hsa EO'
         raise ConstraintError(f"{where}: {clip(repr(text))}: write COUNT OP N, OP one of >= <= == != > < "
-                              "(trumps >= 5), or has CARD (has EO)" if len(parts) < 3 else
+                              f"(trumps >= 5), or has CARD (has EO){first}" if len(parts) < 3 else
                               f"{where}: {clip(repr(text))}: one comparison per condition (join them with 'and')")
     left, op, right = (p.strip() for p in parts)
     if op == "=":
@@ -246,6 +247,19 @@ def _condition(game: Game, text: str, where: str) -> Condition:
     if expect_word:
         raise ConstraintError(f"{where}: {clip(repr(left))} ends with '{tokens[-1]}'")
     return Condition(weights=tuple((c, x) for c, x in sorted(weights.items()) if x), op=op, bound=bound)
+
+
+def _card_hint(game: Game, word: str) -> str:
+    """' (did you mean ...?)' for a word close to a card's short name (ASCII ``QC``, German ``EO``) or to ``no``."""
+    if len(word) < 2:  # 'Q': every queen is as close
+        return ""
+    names = {str(c): str(c) for c in game.deck}
+    names.update({format_card(c, "german"): format_card(c, "german") for c in game.deck})
+    close = difflib.get_close_matches(word.upper(), [n.upper() for n in names] + ["NO"], n=1, cutoff=0.6)
+    if not close:
+        return ""
+    found = next((n for n in names if n.upper() == close[0]), close[0].lower())
+    return f" (did you mean {found!r}?)"
 
 
 def _seat(name: str, players: Sequence[str], where: str) -> int:

@@ -524,3 +524,91 @@ def test_the_worlds_line_names_the_auction_in_the_tables_words(tmp_path, run):
     assert "before Hias (Sepp: weiter, Vroni: weiter)" in page.read_text(encoding="utf-8")
     sheepshead = run("suggest", "examples/sheepshead-called-ace-finished.toml", *args).output
     assert "worlds: weighted by the auction (Ann: pass, Bob: pass, Cal: pass, Dee: pick)" in sheepshead
+
+
+# --------------------------------------------------------------------------------------------------------------
+# --play-model's bound (docs/TUNING.md, "--play-model in Ramsch")
+
+
+def test_the_play_model_refuses_past_its_node_bound(monkeypatch, run, assert_input_error):
+    """Past its bound of search nodes the play model stops with one line saying so, wherever it is; the nodes it
+    counts are its searches' own, so the refusal comes at the same deal every run."""
+    from sheepsolve import weighting
+    from sheepsolve.player.suggest import suggest_record
+
+    rec = load_record("examples/sheepshead-jd-midtrick.toml")
+    k = W.Knowledge.from_record(rec)
+    free = weighting.PlayWeights(None)
+    worlds = W.WorldSampler(k).sample(3, seed=1)
+    for w in worlds:
+        free.weight(k, w)
+    assert free.searches > 0 and free.nodes > 0 and free.deals == 3
+    bounded = weighting.PlayWeights(None, budget=free.nodes // 3)
+    with pytest.raises(W.WorldsError, match=r"^--play-model: its searches passed [\d,]+ nodes \(\d+ searches in "
+                                            r"\d deals weighed\) before the worlds were drawn, over its bound of "):
+        for w in worlds:
+            bounded.weight(k, w)
+    assert bounded.budget <= bounded.nodes < free.nodes
+    monkeypatch.setattr(weighting, "PLAY_MODEL_NODES", free.nodes // 3)
+    with pytest.raises(W.WorldsError, match="over its bound of"):
+        suggest_record(rec, worlds=5, play_model=True)
+    assert_input_error(run("suggest", "examples/sheepshead-jd-midtrick.toml", "--play-model", "--worlds", 5,
+                           "--jobs", 1), "--play-model: its searches passed", "leave --play-model out")
+
+
+def test_the_play_model_refuses_early_a_run_that_would_pass_its_bound(monkeypatch):
+    """After its first deals the play model projects the run (the deals to weigh at least, at that pace) and
+    refuses at once a run that would pass its bound, before it spends it; a run that fits is not refused."""
+    from sheepsolve import weighting
+    from sheepsolve.player.suggest import suggest_record
+
+    rec = load_record("examples/sheepshead-jd-midtrick.toml")
+    k = W.Knowledge.from_record(rec)
+    probe = weighting.PLAY_MODEL_PROBE
+    worlds = W.WorldSampler(k).sample(probe + 1, seed=2)
+    free = weighting.PlayWeights(None)
+    for w in worlds[:probe]:
+        free.weight(k, w)
+    pace = free.nodes / probe
+    bounded = weighting.PlayWeights(None, budget=int(pace * 100), least_deals=150)
+    for w in worlds[:probe]:
+        bounded.weight(k, w)
+    with pytest.raises(W.WorldsError, match=rf"^--play-model: about [\d,]+ nodes \([\d,]+ a deal over the first "
+                                            rf"{probe}, and about 150 deals to weigh\), over its bound"):
+        bounded.weight(k, worlds[probe])
+    assert bounded.deals == probe  # refused before the next deal's searches
+    fits = weighting.PlayWeights(None, budget=int(pace * 100), least_deals=50)
+    for w in worlds:
+        fits.weight(k, w)
+    # suggest tells the play model the deals its worlds take to weigh: the pilot's and 4 a world
+    from sheepsolve import proposal
+
+    expected = weighting.WeightedSampler.deals_expected
+    assert expected(k, 0) in (proposal.PILOT_DEALS, proposal.PILOT_WORLDS) and expected(k, 1000) - expected(k, 0) == 4000
+    monkeypatch.setattr(weighting, "PLAY_MODEL_NODES", int(pace * 1000))
+    with pytest.raises(W.WorldsError, match=f"about {expected(k, 1000):,} deals to weigh"):
+        suggest_record(rec, worlds=1000, play_model=True)
+
+
+def test_the_play_models_weights_are_unchanged_by_its_bound():
+    """The bounded play model weighs a world as before (its searches' values, now with their node counts)."""
+    from sheepsolve.objective import Objective
+    from sheepsolve.solver import Solver
+    from sheepsolve.weighting import PlayWeights
+
+    rec = load_record("examples/sauspiel-midtrick.toml")
+    k = W.Knowledge.from_record(rec)
+    solver = Solver(1)
+    for w in W.WorldSampler(k).sample(3, seed=4):
+        want = 1.0
+        state = w.setup.start()
+        for seat, card in k.plays:
+            if seat != k.seat and len(state.legal()) > 1:
+                solver.clear()
+                vals = solver.card_values(state, Objective.for_setup(w.setup))
+                sign = 1.0 if Objective.for_setup(w.setup).wants_high(seat) else -1.0
+                best = max(sign * v for v in vals.values())
+                z = math.fsum(math.exp((sign * v - best) / 5.0) for v in vals.values())
+                want *= math.exp((sign * vals[card] - best) / 5.0) / z
+            state = state.play(card, check=False)
+        assert PlayWeights(None).weight(k, w) == pytest.approx(want, rel=1e-12)

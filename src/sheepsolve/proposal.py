@@ -194,6 +194,15 @@ class WeightedSampler:
         self._set_strata(found, PICKED_REJECTION_CONTROL)
         return True
 
+    @staticmethod
+    def deals_expected(k: Knowledge, n: int) -> int:
+        """About how many deals drawing ``n`` worlds weighs, the fewest in expectation, for weights without the
+        picked-cards proposal (:class:`~sheepsolve.weighting.PlayWeights`): the pilot's (one stratum's at the least)
+        and :data:`REJECTION_CONTROL` a world kept (rejection control keeps a deal with probability at most
+        ``1 / REJECTION_CONTROL``: its threshold is that many times the weights' mean)."""
+        uniform = k.declarer is None or k.declarer == k.seat or not k.game.trumps
+        return (PILOT_DEALS if uniform else PILOT_WORLDS) + int(REJECTION_CONTROL * n)
+
     def _deal_weight(self, sampler: WorldSampler, rng: random.Random) -> float:
         """The weight of one deal of ``sampler`` (a pilot's: deals the rules refuse are not told apart)."""
         parts, under = sampler.draw_deal(rng)

@@ -61,7 +61,8 @@ from .worlds import ALL_WORLDS_CAP, Knowledge, World, WorldSampler, WorldsError
 __all__ = ["WorldWeights", "FunctionWeights", "AuctionWeights", "weighted_mean_se", "effective_size",
            "WeightedSampler", "first_lead", "beliefs", "hand_beliefs", "hand_masks", "belief_cards", "pick_worlds", "passes_weights", "INFERENCES",
            "world_weights", "weighs", "NoModelWeights", "assumption",
-           "CAVEAT", "PILOT_WORLDS", "UNIFORM_SHARE", "REJECTION_CONTROL", "PlayWeights", "PLAY_TEMPERATURE"]
+           "CAVEAT", "PILOT_WORLDS", "UNIFORM_SHARE", "REJECTION_CONTROL", "PlayWeights", "PLAY_TEMPERATURE",
+           "PLAY_MODEL_NODES", "PLAY_MODEL_PROBE"]
 
 INFERENCES = ("auction", "none")
 """``--inference``: ``auction`` weights each world by the auction (the model of the calls); ``none`` treats every
@@ -198,6 +199,14 @@ class PickedBury:
         return float(self.likelihood.others(hands, like, floor=floor))
 
 
+PLAY_MODEL_NODES = 3_000_000_000
+"""The most search nodes :class:`PlayWeights` (``--play-model``) spends in one process: past them it refuses to go
+on, and after its first :data:`PLAY_MODEL_PROBE` deals it refuses a run whose deals to weigh (``least_deals``)
+would pass them at that pace (docs/TUNING.md, "``--play-model`` in Ramsch")."""
+
+PLAY_MODEL_PROBE = 8
+"""Deals weighed by the play model before it projects the run's nodes (see :data:`PLAY_MODEL_NODES`)."""
+
 PLAY_TEMPERATURE = 5.0
 """The play model's temperature, in card points: a card that costs its player this many points more than his best
 card in a world is e times less likely there."""
@@ -209,15 +218,25 @@ class PlayWeights(WorldWeights):
     being how many points worse for the mover's side the card is than the mover's best card in that world (a
     softmax at temperature ``T``, :data:`PLAY_TEMPERATURE`). Each played card costs one ``card_values`` search per
     world: the option is slow, and it reads the others as double-dummy players. Not on by default
-    (``--play-model``; its cost and effect: docs/TUNING.md)."""
+    (``--play-model``; its cost and effect: docs/TUNING.md). Its searches are bounded: past ``budget`` nodes
+    (default :data:`PLAY_MODEL_NODES`) in this process it raises :class:`WorldsError`, and so it does after
+    :data:`PLAY_MODEL_PROBE` deals when ``least_deals`` deals (the run's, about) at that pace would pass it."""
 
-    def __init__(self, base: WorldWeights | None, temperature: float = PLAY_TEMPERATURE) -> None:
+    def __init__(self, base: WorldWeights | None, temperature: float = PLAY_TEMPERATURE, *,
+                 budget: int | None = None, least_deals: int = 0) -> None:
         from .solver import Solver
 
         self.base = base
         self.temperature = temperature
         self.solver = Solver(1)
         self.label = self.label_in("ascii")
+        self.budget = PLAY_MODEL_NODES if budget is None else budget
+        self.least_deals = least_deals  # about how many deals the run weighs (WeightedSampler.deals_expected)
+        self.nodes = self.searches = self.deals = 0  # the work so far, in this process
+
+    def _refuse(self, what: str) -> None:
+        raise WorldsError(f"--play-model: {what}, over its bound of {self.budget:,} search nodes: ask fewer worlds "
+                          "(--worlds N), judge an earlier decision (--at) or leave --play-model out (docs/TUNING.md)")
 
     def label_in(self, style: str) -> str:
         what = self.base.label_in(style) if self.base is not None else "every deal that fits the play is equally likely"
@@ -230,11 +249,21 @@ class PlayWeights(WorldWeights):
         setup = world.setup
         g = setup.game
         state = setup.start()
+        if self.deals == PLAY_MODEL_PROBE and self.least_deals * self.nodes > self.budget * self.deals:
+            self._refuse(f"about {self.least_deals * self.nodes // self.deals:,} nodes ({self.nodes // self.deals:,} "
+                         f"a deal over the first {self.deals}, and about {self.least_deals:,} deals to weigh)")
+        self.deals += 1
         for seat, card in k.plays:
             if seat != k.seat and len(state.legal()) > 1:
+                if self.nodes >= self.budget:
+                    self._refuse(f"its searches passed {self.nodes:,} nodes ({self.searches:,} searches in "
+                                 f"{self.deals:,} deals weighed) before the worlds were drawn")
                 obj = Objective.for_setup(setup, seat=None if g.two_sided else seat)
                 self.solver.clear()
-                vals = self.solver.card_values(state, obj)
+                sol = self.solver.solve(state, obj, line=False)
+                self.nodes += sol.nodes
+                self.searches += 1
+                vals = dict(sol.cards)
                 sign = 1.0 if obj.wants_high(seat) else -1.0  # a null declarer wants his tricks low
                 best = max(sign * v for v in vals.values())
                 z = math.fsum(math.exp((sign * v - best) / self.temperature) for v in vals.values())

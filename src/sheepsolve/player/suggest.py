@@ -394,8 +394,6 @@ def suggest_record(rec: Record, *, seat: str | int | None = None, worlds: int | 
     k = Knowledge.from_record(rec, seat, upto=upto)
     k = dataclasses.replace(k, constraints=parse_constraints(constrain, rec.game, rec.players),
                             weights=world_weights(rec, inference))
-    if play_model:
-        k = dataclasses.replace(k, weights=PlayWeights(k.weights))
     if k.to_move is None:
         if point is not None:
             raise WorldsError(f"--at: trick {point[0]}, card {point[1]}: the hand is over there")
@@ -403,6 +401,10 @@ def suggest_record(rec: Record, *, seat: str | int | None = None, worlds: int | 
                           "of the hand)")
     if k.to_move != k.seat:
         raise WorldsError(f"--seat: {rec.players[k.seat]} is not the one to move ({rec.players[k.to_move]} is)")
+    if play_model:  # the deals it weighs, about: sampled worlds' (every consistent world: bounded by its nodes)
+        sampled = isinstance(worlds, int) and WorldSampler(k).candidates > worlds
+        least = WeightedSampler.deals_expected(k, worlds) if sampled else 0  # type: ignore[arg-type]
+        k = dataclasses.replace(k, weights=PlayWeights(k.weights, least_deals=least))
     actual = None
     if rec.complete:
         actual = rec.state() if upto is None else rec.replay.after(upto)

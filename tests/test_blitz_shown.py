@@ -167,3 +167,17 @@ def test_a_blitz_with_no_deal_left_is_named(tmp_path):
     with pytest.raises(WorldsError, match=r"^no deal of the unseen cards fits the play seen from Bob's seat and "
                                           r"Ann showed QH \(blitz\): the record is inconsistent$"):
         WorldSampler(k)
+
+
+@pytest.mark.parametrize("inference", ["auction", "none"])
+def test_the_blitz_holds_before_the_picker_plays_a_card(tmp_path, inference):
+    """Bob to move before the picker Cal has played: the weighted worlds' picked-cards proposal (the picker's cards
+    dealt by their trumps in closed form, sheepsolve.proposal) is not used when a fact keeps cards in his hand,
+    so every world gives Cal both black queens there too."""
+    text = ('game = "sheepshead"\nplayers = ["Ann", "Bob", "Cal", "Dee", "Eve"]\npicker = "Cal"\n'
+            'auction = ["Ann: pass", "Bob: pass", "Cal: pick", "Cal: blitz"]\nplay = ["7C"]\n' + RULES +
+            '\n[hands]\nBob = "7H AS JS AH QH 8H"\n')
+    r = run("suggest", _write(tmp_path, text), "--worlds", 30, "--inference", inference, "--json")
+    assert r.exit_code == 0, r.output
+    d = json.loads(r.output)
+    assert d["beliefs"]["Cal"]["cards"]["QC"] == 1.0 and d["beliefs"]["Cal"]["cards"]["QS"] == 1.0

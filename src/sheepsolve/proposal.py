@@ -160,15 +160,15 @@ class WeightedSampler:
         self.threshold = control * total_w
 
     def _stratify_picked(self, weights: Any) -> bool:
-        """The picked-cards proposal, where it applies (the picker has played no card, no rule or ``--constrain``
-        keeps an unseen card from a hand, the weights part the bury from the rest: :meth:`~sheepsolve.weighting.WorldWeights.picked`):
+        """The picked-cards proposal, where it applies (the picker has played no card, no rule, ``--constrain``
+        or fact of the auction (a blitz) keeps an unseen card from a hand, the weights part the bury from the rest: :meth:`~sheepsolve.weighting.WorldWeights.picked`):
         the picker's cards before the bury are dealt as one hand, in strata by how many trumps and top trumps they
         hold (:class:`~sheepsolve.worlds.strata.PickedStrata`: each stratum's deals counted exactly and drawn
         uniformly), and the bury drawn from them by the model's own choice, whose probability then cancels from
         the importance weight. Whether it applied."""
         k = self.k
         p = k.declarer
-        if p is None or k.played_by(p) or k.constraints or k.has_under or k.bury is not None:
+        if p is None or k.played_by(p) or k.world_constraints or k.has_under or k.bury is not None:
             return False
         picked = weights.picked(k)
         if picked is None:

@@ -94,7 +94,7 @@ class PickedStrata:
         ``held`` of the picked cards (default: all of them), or None where some unseen card may not go to some slot
         (then the closed form does not count them)."""
         full = (1 << len(sampler.slots)) - 1
-        if not sampler.picked or sampler.k.constraints or any(mask != full for mask, _ in sampler.kinds):
+        if not sampler.picked or sampler.k.world_constraints or any(mask != full for mask, _ in sampler.kinds):
             return None
         return cls(sampler, masks, held)
 

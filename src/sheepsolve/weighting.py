@@ -122,16 +122,14 @@ class FunctionWeights(WorldWeights):
 class AuctionWeights(WorldWeights):
     """A world's weight from the auction: the product over the calls of each call's probability, from the model of
     the calls (:mod:`sheepsolve.inference.model`), for the hand that world gives the caller; the bury and the call
-    included where the picker made them. ``source``: a record (its ``auction`` or the one the rules imply) or a
-    knowledge."""
+    included where the picker made them, and the doubling calls (:mod:`sheepsolve.inference.doubling`).
+    ``source``: a record (its ``auction`` or the one the rules imply) or a knowledge."""
 
     def __init__(self, source: Any) -> None:
-        from .inference.likelihood import AuctionLikelihood, auction_of
+        from .inference.likelihood import AuctionLikelihood
 
-        auction = auction_of(source)
-        self.likelihood = AuctionLikelihood(auction, called=getattr(source, "called", None),
-                                            under=getattr(source, "under", None),
-                                            alone=bool(getattr(source, "alone", False)))
+        self.likelihood = AuctionLikelihood.of(source)  # the doubling calls included
+        auction = self.likelihood.auction
         self.active = bool(getattr(self.likelihood, "active", True))
         self.players = getattr(source, "players", None) or tuple(str(i + 1) for i in range(auction.game.seats))
         self.calls, self.family = auction.calls, auction.game.family
@@ -141,6 +139,8 @@ class AuctionWeights(WorldWeights):
         if not self.active:
             return "every deal that fits the play is equally likely (no model of the calls for this game)"
         said = [c.said(self.players, self.family, style) for c in self.calls]
+        if self.likelihood.doubles is not None:  # doubles the record's keys imply, the caller not named
+            said += self.likelihood.doubles.implied_words()
         # a name holding a comma ("Wenz, tout") would blur the list: the calls then go by semicolons
         calls = ("; " if any("," in x for x in said) else ", ").join(said)
         return f"weighted by the auction ({calls}) through the model of the calls"
@@ -162,7 +162,8 @@ class AuctionWeights(WorldWeights):
         like = self.likelihood
         g = k.game
         if (not self.active or g.kind != "picker" or k.declarer is None or k.picker_view
-                or like.picker != k.declarer or like.bury is None or not like.bury.draws or like.pick is None):
+                or like.picker != k.declarer or like.bury is None or not like.bury.draws or like.pick is None
+                or (like.doubles is not None and like.doubles.reads_declarer)):  # his hand after the bury
             return None
         picked = k.remaining(k.declarer) + len(k.played_by(k.declarer)) + g.bury_size
         if not like.pick.averages_every_way(picked, g.blind_size):

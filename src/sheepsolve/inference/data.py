@@ -27,6 +27,8 @@ __all__ = [
     "form_key",
     "pick_key",
     "contract_kind",
+    "double_key",
+    "klopfen_key",
 ]
 
 TEMPERATURE: dict[str, float] = {"sheepshead": 1.0, "schafkopf": 10.0}
@@ -63,6 +65,20 @@ def pick_key(form: str, holds_jd: bool) -> str:
 def contract_kind(c: ContractCall) -> str:
     """The model's name for a contract's payment model: ``sauspiel``, ``solo``, ``wenz-tout``, ..."""
     return c.game + ("-tout" if c.tout else "")
+
+
+def double_key(form: str, role: str, kind: str | None = None) -> str:
+    """The table of a role's expected payment: ``FORM/double-ROLE`` (Sheepshead), ``FORM/double-ROLE-KIND``.
+
+    >>> double_key("schafkopf-4-long", "defender", "solo"), double_key("sheepshead/called-ace", "partner")
+    ('schafkopf-4-long/double-defender-solo', 'sheepshead/called-ace/double-partner')
+    """
+    return f"{form}/double-{role}" + (f"-{kind}" if kind else "")
+
+
+def klopfen_key(form: str) -> str:
+    """The table of a Schafkopf seat's expected payment before the bidding: ``FORM/klopfen``."""
+    return f"{form}/klopfen"
 
 
 SHRINK = 5.0

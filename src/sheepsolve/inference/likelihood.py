@@ -35,6 +35,7 @@ from ..games import Game
 from .auction import AT_MOST, CONTRACT, PASS, PICK, PLAY, Auction, Call, implied_auction
 from .features import atoms, hand_key, hand_masks, key_masks, mask_of_hand
 from .data import MEMO_CAP, CallModel, default_model, form_key, has_model
+from .doubling import DoubleFactor, double_factor
 from .model import Picker, called_ace_calls, compiled_contracts, contract_groups
 
 __all__ = ["AuctionLikelihood", "auction_likelihood", "auction_of"]
@@ -324,8 +325,9 @@ class AuctionLikelihood:
     """
 
     def __init__(self, auction: Auction, *, called: Card | None = None, under: Card | None = None,
-                 alone: bool = False, model: CallModel | None = None) -> None:
+                 alone: bool = False, model: CallModel | None = None, doubles: DoubleFactor | None = None) -> None:
         self.auction = auction
+        self.doubles = doubles  # the doubling calls (crack, Kontra, re, Klopfen), if any: inference.doubling
         self.game = auction.game
         self.model = model or default_model()
         self.called, self.under, self.alone = called, under, alone
@@ -343,9 +345,11 @@ class AuctionLikelihood:
     @classmethod
     def of(cls, source: Any, model: CallModel | None = None) -> "AuctionLikelihood":
         """The likelihood of :func:`auction_of` ``source`` (a record, a knowledge, a setup), with its call
-        (``called``, ``under``, ``alone``) as the default of every world."""
-        return cls(auction_of(source), called=getattr(source, "called", None), under=getattr(source, "under", None),
-                   alone=bool(getattr(source, "alone", False)), model=model)
+        (``called``, ``under``, ``alone``) as the default of every world and its doubling calls
+        (:func:`~sheepsolve.inference.doubling.double_factor`)."""
+        auction = auction_of(source)
+        return cls(auction, called=getattr(source, "called", None), under=getattr(source, "under", None),
+                   alone=bool(getattr(source, "alone", False)), model=model, doubles=double_factor(source, auction))
 
     def __call__(self, hands: Sequence[Iterable[Card] | int], *, bury: Iterable[Card] | int | None = None,
                  blind: Iterable[Card] | int | None = None, called: Card | None = None, under: Card | None = None,
@@ -372,11 +376,14 @@ class AuctionLikelihood:
                 u = self.under if under is None else under
                 a = self.alone if alone is None else alone
                 like *= self.bury(picked, b, c, a, u is not None)
-        return self.others(hands, like, floor=floor)
+        return self.others(hands, like, floor=floor, bury=bury)
 
-    def others(self, hands: Sequence[Iterable[Card] | int], like: float = 1.0, *, floor: float = 0.0) -> float:
-        """``like`` times the probability of every call but the picker's (his pick, bury and call), for the hands
-        at the first lead; with ``floor`` as :meth:`__call__`."""
+    def others(self, hands: Sequence[Iterable[Card] | int], like: float = 1.0, *, floor: float = 0.0,
+               bury: Iterable[Card] | int | None = None) -> float:
+        """``like`` times the probability of every call but the picker's (his pick, bury and call), the doubles
+        included, for the hands at the first lead (``bury``: the world's, where it is apart from the picker's
+        hand); with ``floor`` as :meth:`__call__`. Doubles that read the picker's hand after his bury
+        (:attr:`~sheepsolve.inference.doubling.DoubleFactor.reads_declarer`) need it apart."""
         for seat, call in self.order:
             if like <= floor:
                 return like
@@ -386,6 +393,8 @@ class AuctionLikelihood:
                 like *= p if call.kind == PICK else 1.0 - p
             else:
                 like *= self.scorers[seat](h)
+        if self.doubles is not None and like > floor:
+            like *= self.doubles(hands, bury)
         return like
 
 

@@ -423,3 +423,39 @@ def test_a_long_pick_prints_its_estimate(tmp_path: Path) -> None:
         p.communicate()
     assert re.fullmatch(r"worlds: about (\d+ s|\d+ min|\d+ h \d+ min) left \([\d,]+ of 20,000 done in \d+ s\)\n",
                         line), line
+
+
+FILLS_THE_MEMORY = """
+import resource, sys
+import click
+from sheepsolve.cli.base import input_errors
+
+@click.command()
+@click.option("--worlds", type=int, default=20000)
+@input_errors
+def fill(worlds):
+    held = []  # every byte the limit leaves, down to the smallest objects, held by this frame
+    size = 1 << 20
+    while size:
+        try:
+            while True:
+                held.append(bytearray(size))
+        except MemoryError:
+            size //= 2
+    raise MemoryError
+
+with open("/proc/self/status") as f:
+    size = next(int(line.split()[1]) * 1024 for line in f if line.startswith("VmSize:"))
+resource.setrlimit(resource.RLIMIT_AS, (size + 32 * 2**20, size + 32 * 2**20))
+fill(["--worlds", "20000"], prog_name="sheepsolve")
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="needs /proc")
+def test_the_out_of_memory_message_is_built_after_the_memory_is_let_go() -> None:
+    # a command that used every byte it may: its frame is let go before the one line is built (inside the handler,
+    # building the line ran out of memory too and printed a traceback)
+    r = subprocess.run([sys.executable, "-c", FILLS_THE_MEMORY], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 2, r
+    assert r.stderr.startswith("error: out of memory (this process may use at most ") and r.stderr.count("\n") == 1
+    assert r.stderr.endswith("with --worlds 20000; ask for less: fewer --worlds\n"), r.stderr

@@ -4,6 +4,7 @@ uses."""
 from __future__ import annotations
 
 import functools
+import gc
 import os
 import re
 import sys
@@ -102,6 +103,17 @@ def input_errors(fn: Callable) -> Callable:
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
+            return translated(*args, **kwargs)
+        except MemoryError as e:  # a ulimit -v, a small machine: what was asked for, and how to ask for less
+            error = e
+        # Out of the handler, and with the traceback dropped, the frames that filled the memory are let go before
+        # the message is built: built inside it, the message itself could run out of memory.
+        error.__traceback__ = error.__context__ = error.__cause__ = None
+        gc.collect()
+        raise InputError(memory_message(error, kwargs)) from None
+
+    def translated(*args: Any, **kwargs: Any) -> Any:
+        try:
             return fn(*args, **kwargs)
         except FileError as e:  # names its own file (an output file, say)
             raise InputError(str(e)) from None
@@ -112,8 +124,6 @@ def input_errors(fn: Callable) -> Callable:
             # SIGTERM or SIGHUP while worker processes ran: they are stopped; end as the signal would, without a
             # traceback
             sys.exit(e.status)
-        except MemoryError as e:  # a ulimit -v, a small machine: what was asked for, and how to ask for less
-            raise InputError(memory_message(e, kwargs)) from None
         except BrokenPipeError:
             # the reader went away (``sheepsolve ... | head``): not bad input; stop quietly
             devnull = os.open(os.devnull, os.O_WRONLY)

@@ -5,7 +5,8 @@ double dummy in more than half of the deals).
     nice -n 15 python benchmarks/view_calibration.py --deals 150 --worlds 200 --seed 36 [--rows solo ...] [--json F]
 
 For each row (``sheepshead``: jack of diamonds, ``called-ace``, the long-deck Schafkopf contracts ``sauspiel``,
-``solo``, ``wenz`` (with Farbwenz), ``geier`` (with Farbgeier), and ``short``: the short deck, every contract),
+``solo``, ``wenz`` (with Farbwenz), ``geier`` (with Farbgeier), ``short``: the short deck, every contract, and
+``plain-wenz``, ``plain-geier``: the long deck's Wenz and Geier without the Farb- ones),
 deals are drawn by :func:`sheepsolve.inference.calibration.model_deal` (every seat's call played by the model) until
 the row holds ``--deals`` deals whose first leader is a defender (the deals led by the declaring side are skipped,
 and so are Tout, Sie and the deals of other rows). Each deal becomes a record (the hands as dealt, the blind, bury
@@ -52,9 +53,11 @@ ROWS: dict[str, tuple[str, frozenset[str] | None]] = {
     "sheepshead": ("sheepshead", None), "called-ace": ("called-ace", None),
     "sauspiel": ("sauspiel", frozenset({"sauspiel"})), "solo": ("sauspiel", frozenset({"solo"})),
     "wenz": ("sauspiel", frozenset({"wenz", "farbwenz"})), "geier": ("sauspiel", frozenset({"geier", "farbgeier"})),
-    "short": ("short", None)}
+    "short": ("short", None),
+    "plain-wenz": ("sauspiel", frozenset({"wenz"})), "plain-geier": ("sauspiel", frozenset({"geier"}))}
 """Each row: the table whose deals feed it (a key of :data:`~sheepsolve.inference.calibration.FORM_GAMES`) and the
-games it takes (None: every one but Tout and Sie)."""
+games it takes (None: every one but Tout and Sie). The model announces a plain Wenz or Geier on the long deck
+rarely (its Farbwenz and Farbgeier pay more for the same hands), so their rows draw many deals."""
 
 MODES = ("auction", "none")
 

@@ -3,16 +3,21 @@ processor time, by game form and by the cards left in the mover's hand.
 
     python benchmarks/race_pays.py --deals 30 --worlds 100 --out /tmp/race.jsonl    # measure (one line a position)
     python benchmarks/race_pays.py --summary /tmp/race.jsonl                         # the tables of docs/TUNING.md
+    python benchmarks/race_pays.py --hands --deals 6 --forms sauspiel --out /tmp/hands.jsonl  # whole hands
 
-Positions: deal ``i`` of each form (``corpora.py``'s seeds), played at random (seed ``race/form/2026/i``) to every trick
-from the first lead to the one where the hands hold two cards, then ``i % seats`` more cards into that trick (so
-the mover sits at every place of a trick); the mover's view, uniform worlds (``--inference none``), worlds seed
-``i``, ``--jobs 1``, payments as ``suggest`` asks them (``--no-payments``: as ``annotate --view player``). Each
-position is solved with ``race="always"`` and ``race=False``, twice each in the order A B B A (A racing first at
-every other position; once each, A B, when both take over ``LONG`` seconds), the shorter time of each kept, with
-one solver pair for the whole run (as ``annotate`` keeps one), and timed with ``time.process_time`` (this
-process's processor time: the machine's load moves the wall clock, not this). A position with one legal card, or
-with no more consistent worlds than asked (solved exactly, never raced), is recorded but left out of the ratios.
+Positions: deal ``i`` of each form (``corpora.py``'s seeds), played at random (seed ``race/form/2026/i``) to
+every trick from the first lead to the one where the hands hold two cards, then ``i % seats`` more cards into that
+trick (so the mover sits at every place of a trick); the mover's view, uniform worlds (``--inference none``),
+worlds seed ``i``, ``--jobs 1``, payments as ``suggest`` asks them (``--no-payments``: as ``annotate --view
+player``). Each position is solved with ``race="always"`` and ``race=False``, twice each in the order A B B A (A
+racing first at every other position; once each, A B, when both take over ``LONG`` seconds), the shorter time of
+each kept, with one solver pair for the whole run (as ``annotate`` keeps one), and timed with
+``time.process_time`` (this process's processor time: the machine's load moves the wall clock, not this). A
+position with one legal card, or with no more consistent worlds than asked (solved exactly, never raced), is
+recorded but left out of the ratios.
+
+``--hands``: whole hands of ``annotate --view player`` instead (:func:`measure_hands`), racing where it pays (the
+shipped rule), always and never.
 
 The ratio of a group is its total time with racing over its total without (the cost of a run), beside the median
 of the per-position ratios.
@@ -98,6 +103,43 @@ def measure(name: str, deals: int, worlds: int, payments: bool, out, first: int 
         out.flush()
 
 
+def measure_hands(name: str, hands: int, worlds: int, out, first: int = 0) -> None:
+    """Whole hands of ``annotate --view player``: deal ``i`` of the corpus played at random
+    (``test_bench_annotate.played_hands``), every decision judged from the mover's view with ``worlds`` worlds
+    (seed ``i``, ``--jobs 1``), racing where it pays (the default), always and never, the three in turn (the order
+    rotated hand by hand), in processor time."""
+    from test_bench_annotate import played_hands
+
+    from sheepsolve.annotate import annotate_play
+    from sheepsolve.player import annotate_view
+
+    modes: list = [True, "always", False]
+    for i, (setup, line) in enumerate(played_hands(name, first + hands, "random")[first:], start=first):
+        ann = annotate_play(setup, line, judge_bury=False)
+        row: dict = {"form": name, "deal": i, "worlds": worlds, "hand_run": True}
+        for mode in modes[i % 3:] + modes[:i % 3]:
+            t0 = time.process_time()
+            annotate_view(ann, worlds=worlds, seed=i, jobs=1, race=mode)
+            row[{True: "rule", "always": "always", False: "never"}[mode]] = time.process_time() - t0
+        out.write(json.dumps(row) + "\n")
+        out.flush()
+
+
+def hands_summary(path: str) -> str:
+    rows = [json.loads(x) for x in Path(path).read_text().splitlines() if x.strip()]
+    runs: dict[tuple, list[dict]] = defaultdict(list)
+    for r in rows:
+        runs[(r["form"], r["worlds"])].append(r)
+    lines = ["| form | worlds | hands | never s | always s | rule s | rule / never | rule / always |",
+             "|---|---|---|---|---|---|---|---|"]
+    for key in sorted(runs, key=lambda t: (FORMS.index(t[0]) if t[0] in FORMS else 99, t[1])):
+        g = runs[key]
+        never, always, rule = (sum(r[m] for r in g) for m in ("never", "always", "rule"))
+        lines.append(f"| {key[0]} | {key[1]} | {len(g)} | {never:.2f} | {always:.2f} | {rule:.2f} | "
+                     f"x{rule / never:.3f} | x{rule / always:.3f} |")
+    return "\n".join(lines)
+
+
 EACH_FOR_HIMSELF = {"ramsch", "leaster"}
 
 
@@ -164,7 +206,7 @@ def summary(path: str, by: str = "hand", pool: str | None = None) -> str:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(description=" ".join(__doc__.split("\n\n")[0].split()))
     ap.add_argument("--forms", nargs="*", default=FORMS, choices=sorted(set(CORPORA) | set(FORMS)))
     ap.add_argument("--deals", type=int, default=30)
     ap.add_argument("--first", type=int, default=0, help="the first deal (a run continued: --first 30)")
@@ -173,18 +215,26 @@ def main() -> None:
     ap.add_argument("--out", default=None, help="append one JSON line a position to this file (default: stdout)")
     ap.add_argument("--summary", default=None, metavar="JSONL", help="print the tables of a measurement")
     ap.add_argument("--by", default="hand", choices=["hand", "legal", "played"])
+    ap.add_argument("--hands", action="store_true",
+                    help="whole hands of annotate --view player instead (corpus forms only; --summary: their table)")
     ap.add_argument("--matrix", action="store_true",
                     help="with --summary: one row per form, one column per count of cards in the mover's hand")
     ap.add_argument("--pool", choices=["shape", "all"], default=None,
                     help="with --summary: the forms pooled by shape (with sides, each for himself) or all together")
     a = ap.parse_args()
     if a.summary:
-        print(matrix(a.summary, a.pool) if a.matrix else summary(a.summary, a.by, a.pool))
+        if a.hands:
+            print(hands_summary(a.summary))
+        else:
+            print(matrix(a.summary, a.pool) if a.matrix else summary(a.summary, a.by, a.pool))
         return
     out = open(a.out, "a") if a.out else sys.stdout
     try:
         for name in a.forms:
-            measure(name, a.deals, a.worlds, not a.no_payments, out, a.first)
+            if a.hands:
+                measure_hands(name, a.deals, a.worlds, out, a.first)
+            else:
+                measure(name, a.deals, a.worlds, not a.no_payments, out, a.first)
     finally:
         if a.out:
             out.close()

@@ -467,3 +467,43 @@ def test_suggest_starts_workers_sooner_when_they_start_by_fork(monkeypatch):
     for method in ("spawn", "forkserver"):
         monkeypatch.setattr(signals, "START_METHOD", method)
         assert P.quick_parallel_after() == 3.0
+
+
+def _race_pays_script():
+    """benchmarks/race_pays.py, the measurement behind RACE_MIN_HAND, loaded as a module."""
+    import importlib.util
+    from pathlib import Path
+
+    name = "race_pays_bench"
+    if name not in sys.modules:
+        path = Path(__file__).resolve().parent.parent / "benchmarks" / "race_pays.py"
+        spec = importlib.util.spec_from_file_location(name, path)
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+    return sys.modules[name]
+
+
+def test_race_pays_measurement_is_seeded_and_summed(tmp_path):
+    """The measurement's positions are the same every run, every trick from the first lead to two cards a hand;
+    its rows carry what the tables group by, and the rule's column follows races()."""
+    import io
+    import json
+
+    bench = _race_pays_script()
+    first = [(i, plays) for i, _, plays, _ in bench.positions("sheepshead-jd", 2)]
+    assert first == [(i, plays) for i, _, plays, _ in bench.positions("sheepshead-jd", 2)]
+    hands = [len(s.hands[s.to_move]) for _, _, _, s in bench.positions("sheepshead-jd", 1)]
+    assert hands == [6, 5, 4, 3, 2]
+    out = io.StringIO()
+    bench.measure("sheepshead-jd", 1, 24, False, out)
+    rows = [json.loads(x) for x in out.getvalue().splitlines()]
+    assert [r["hand"] for r in rows] == hands
+    assert all(r["race"] > 0 and r["full"] > 0 and r["solves_raced"] <= r["solves_full"] for r in rows)
+    path = tmp_path / "rows.jsonl"
+    path.write_text(out.getvalue())
+    text = bench.summary(str(path))
+    used = [r for r in rows if not r["exact"] and r["legal"] > 1]
+    rule = sum(r["race"] if r["hand"] >= V.RACE_MIN_HAND else r["full"] for r in used)
+    assert f"| {rule:.2f} |" in text.split("rule / always")[1]
+    assert "6 cards" in bench.matrix(str(path)) or not any(r["hand"] == 6 for r in used)

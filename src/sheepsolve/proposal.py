@@ -11,7 +11,8 @@ Three proposals, the first that applies:
   leave the importance weight, which is then the pick of the hand dealt and the other seats' calls;
 - *the declarer's trumps*: strata by the number of trumps the declarer holds at the first lead, each counted by
   the sampler's dynamic programme;
-- *uniform* deals (no declarer, or the declarer's own seat).
+- *uniform* deals (no declarer, or the declarer's own seat), rejection control's threshold at the pilot's largest
+  weight where that is at most :data:`EVEN_WEIGHTS` means (weights that barely vary).
 """
 
 from __future__ import annotations
@@ -27,8 +28,8 @@ from .constraints import Condition
 from .worlds import ALL_WORLDS_CAP, Knowledge, World, WorldSampler, WorldsError, world_rng
 from .worlds.strata import PickedStrata
 
-__all__ = ["WeightedSampler", "first_lead", "PILOT_WORLDS", "PILOT_DEALS", "REJECTION_CONTROL", "MAX_CANDIDATES",
-           "PICKED_PILOT_WORLDS", "PICKED_REJECTION_CONTROL", "UNIFORM_SHARE"]
+__all__ = ["WeightedSampler", "first_lead", "PILOT_WORLDS", "PILOT_DEALS", "REJECTION_CONTROL", "EVEN_WEIGHTS",
+           "MAX_CANDIDATES", "PICKED_PILOT_WORLDS", "PICKED_REJECTION_CONTROL", "UNIFORM_SHARE"]
 
 PILOT_WORLDS = 16
 """Deals of each stratum whose mean weight estimates the stratum's (the proposal's design only: the importance
@@ -44,6 +45,12 @@ as it is. The weights stay exact, and the worlds solved are worth more uniform o
 
 MAX_CANDIDATES = 100_000
 """The most deals drawn for one world (rejection control and the rules engine's refusals together)."""
+
+EVEN_WEIGHTS = 2.0
+"""Uniform deals whose pilot's largest weight is at most this many means (weights that barely vary: the passes
+of the seats before the declarer's own) set rejection control's threshold there instead: fewer deals drawn a world
+kept, hardly a world left with a weight of its own (where they vary more, Ramsch's passes, that lost effective
+worlds: docs/TUNING.md)."""
 
 PICKED_PILOT_WORLDS = 8
 """Deals of each stratum of the picked-cards proposal whose mean weight estimates the stratum's."""
@@ -121,8 +128,9 @@ class WeightedSampler:
         p = k.declarer
         if p is None or p == k.seat or not k.game.trumps:
             pilot = [self._deal_weight(self.base, world_rng("pilot", i)) for i in range(pilot_deals)]
-            self.threshold = REJECTION_CONTROL * math.fsum(pilot) / len(pilot)
-            if top_threshold and max(pilot) > 0:
+            mean = math.fsum(pilot) / len(pilot)
+            self.threshold = REJECTION_CONTROL * mean
+            if max(pilot) > 0 and (top_threshold or max(pilot) <= EVEN_WEIGHTS * mean):
                 self.threshold = max(pilot)
             return
         if picked and self._stratify_picked(weights):

@@ -20,8 +20,9 @@ Sampling (:class:`WeightedSampler`)
     (:mod:`sheepsolve.proposal`).
 
     *Rejection control* (Liu, Chen and Wong, 1998) then evens the weights out before any world is solved: with a
-    threshold ``c`` (:data:`REJECTION_CONTROL` times the mean of ``v``, from the pilot), a deal whose ``v`` is
-    below ``c`` is kept with probability ``v / c`` and then weighs ``c``; one at or above ``c`` is kept as it is.
+    threshold ``c`` (:data:`REJECTION_CONTROL` times the mean of ``v``, from the pilot; for uniform deals at most
+    the pilot's largest ``v`` where that is at most two means), a deal whose ``v`` is below ``c`` is kept with probability ``v / c`` and then
+    weighs ``c``; one at or above ``c`` is kept as it is.
     The kept worlds are draws of a proposal proportional to ``q * min(1, v / c)`` and ``max(v, c)`` is their exact
     importance weight, so every figure stays consistent, while the worlds solved are worth almost as many uniform
     ones (the effective worlds) at the price of more deals drawn and weighed, which is cheap: a deal is weighed

@@ -160,7 +160,10 @@ class _BuryScorer:
                 self._cumulative.clear()
             self._cumulative[key] = cumulative
         j = bisect.bisect_right(cumulative, u * cumulative[-1])
-        i, j = _PAIRS[len(cards)][min(j, len(cumulative) - 1)]
+        pairs = _PAIRS.get(len(cards))
+        if pairs is None:
+            pairs = _PAIRS[len(cards)] = [(a, b) for a in range(len(cards)) for b in range(a + 1, len(cards))]
+        i, j = pairs[min(j, len(cumulative) - 1)]
         return cards[i] | cards[j]
 
     def _utilities(self, cards: list[int]) -> list[float]:
@@ -231,8 +234,9 @@ class _BuryScorer:
         return math.exp(u / t - top) / z
 
 
-_PAIRS = [[(i, j) for i in range(n) for j in range(i + 1, n)] for n in range(33)]
-"""The pairs of positions ``i < j`` among ``n`` cards, in the order :meth:`_BuryScorer._utilities` lists them."""
+_PAIRS: dict[int, list[tuple[int, int]]] = {}
+"""The pairs of positions ``i < j`` among ``n`` cards (by ``n``, listed when first asked for), in the order
+:meth:`_BuryScorer._utilities` lists them."""
 
 
 class _CallScorer:

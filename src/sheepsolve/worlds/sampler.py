@@ -69,22 +69,16 @@ class WorldSampler:
                  share: "WorldSampler | None" = None, *, picked: bool = False) -> None:
         self.k = k = knowledge
         g = k.game
-        bury_size = len(k.universe) - k.hand_size * g.seats
+        rest = len(k.universe) - k.hand_size * g.seats  # the bury's or the blind's cards
         if picked and (g.kind != "picker" or k.picker_view or k.declarer in (None, k.seat) or k.has_under):
             raise WorldsError("picked: only for the picker's cards as another seat sees them")
-        self.picked = picked
-        """Whether the picker's hand and the bury are one slot, the cards he picked (a deal is then not yet a
-        world: which of them he buried is for whoever draws it to choose)."""
-        slots: list[_Slot] = []
-        for s in k.others:
-            if picked and s == k.declarer:
-                slots.append(_Slot(f"picked cards of {self._name(s)}", s, k.remaining(s) + bury_size))
-            else:
-                slots.append(_Slot(f"hand of {self._name(s)}", s, k.remaining(s)))
+        self.picked = picked  # his hand and bury one slot: a deal is a world once whoever draws it buries
+        slots = [_Slot(f"{'picked cards' if picked and s == k.declarer else 'hand'} of {self._name(s)}", s,
+                       k.remaining(s) + (rest if picked and s == k.declarer else 0)) for s in k.others]
         if g.kind == "picker" and not k.picker_view and not picked:
-            slots.append(_Slot("bury", None, bury_size))
+            slots.append(_Slot("bury", None, rest))
         if g.kind == "leaster":
-            slots.append(_Slot("blind", None, len(k.universe) - k.hand_size * g.seats))
+            slots.append(_Slot("blind", None, rest))
         self.slots = tuple(sl for sl in slots)
         unseen = sorted(k.unseen, key=int)
         need = sum(sl.size for sl in slots)

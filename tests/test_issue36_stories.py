@@ -55,3 +55,17 @@ def test_the_defenders_of_a_schwarz_solo_are_not_told_they_were_most_unlucky(run
     for player, weighted in luck["auction"].items():
         assert luck["none"][player] <= -40
         assert weighted >= luck["none"][player] + 30, player
+
+
+def test_racing_does_not_crown_the_worst_card_on_few_effective_worlds(run):
+    """The Wenz won schwarz, 1000 worlds worth about 30: racing once dropped every card but 7H after 40 worlds
+    worth about one, and 7H, the defender's worst card over all the worlds (mean 84.0, the others 80.4-82.2 with
+    --no-race), was printed as the only best. Racing drops a card only on RACE_FIRST effective worlds."""
+    args = [str(RECORDS / "story_wenz_schwarz.toml"), "--at", "1", "--worlds", "1000", "--seed", "0", "--jobs", "1",
+            "--inference", "auction", "--json"]
+    res = run("suggest", *args)
+    assert res.exit_code == 0, res.output
+    view = json.loads(res.output)
+    assert view["effective_worlds"] < 60  # the few effective worlds this test is about
+    assert "7H" not in view["best"] and view["best"]
+    assert all(view["cards"][c]["mean"] <= view["cards"]["7H"]["mean"] for c in view["best"])  # the defender's view

@@ -51,6 +51,23 @@ def test_keep_drops_only_beyond_z_standard_errors():
     assert (V.race_keep(noisy, [0, 1], True) == [0]) == (statistics.fmean(diffs) + V.RACE_Z * se < 0)
 
 
+def test_keep_drops_nothing_before_race_first_effective_worlds():
+    """Weighted worlds: two heavy worlds among many light ones are worth about two, too few to drop a card on,
+    however large the worlds' count (the story of tests/records/story_wenz_schwarz.toml, where the old rule dropped
+    every card but the worst after 40 worlds worth about one)."""
+    from sheepsolve.weighting import effective_size
+
+    values = [(10, 4)] * 2 + [(10, 10)] * 38  # card 1 six points worse in the two heavy worlds, equal elsewhere
+    heavy = [1.0, 1.0] + [1e-4] * 38
+    assert effective_size(heavy) < 2.1
+    assert V.race_keep(values, [0, 1], True, heavy) == [0, 1]
+    assert V.race_keep(values[::-1], [0, 1], True, heavy[::-1]) == [0, 1]
+    # as many effective worlds as RACE_FIRST: the rule of uniform worlds, dropping a card always worse
+    clear = [(10, 4)] * V.RACE_FIRST
+    assert V.race_keep(clear, [0, 1], True, [2.0] * V.RACE_FIRST) == [0]
+    assert V.race_keep(clear + [(10, 4)], [0, 1], True, [2.0] * V.RACE_FIRST + [50.0]) == [0, 1]  # worth 2.7
+
+
 @pytest.mark.parametrize("name,upto", SMALL)
 def test_racing_keeps_the_best_and_drops_only_worse_cards(name, upto):
     k = _knowledge(name, upto)

@@ -21,7 +21,7 @@ from ..solver import Solver
 from ..stats import mean_se, rounded, within_noise
 from ..worlds import Knowledge, World
 from .options import VIEW_TABLE_MIB
-from ..weighting import weighted_mean_se
+from ..weighting import effective_size, weighted_mean_se
 
 __all__ = ["solve_world", "RACE_FIRST", "RACE_Z", "RACE_MIN_HAND", "RACE_MIN_HAND_EACH_FOR_HIMSELF", "Race",
            "race_min_hand", "races", "race_rounds", "race_keep", "race_guesses", "CardView", "summarize_cards",
@@ -79,7 +79,8 @@ def solve_world(k: Knowledge, world: World, solver: Solver, tricks_solver: Solve
 # Racing: sampled worlds solved in rounds, cards clearly worse than the best no longer solved
 
 RACE_FIRST = 20
-"""Worlds every card is solved in before any card may be dropped (racing)."""
+"""Worlds every card is solved in before any card may be dropped (racing); with weighted worlds, *effective*
+worlds (``(sum w)^2 / sum(w^2)``): a few heavy worlds among many light ones are worth only a few."""
 
 RACE_Z = 3.0
 """A card is dropped when its mean difference to the best card, world by world, plus this many standard errors of
@@ -152,16 +153,22 @@ def race_keep(values: Sequence[Sequence[int | None]], alive: Sequence[int], maxi
               weights: Sequence[float] | None = None) -> list[int]:
     """The cards of ``alive`` (indices) still worth solving after the worlds ``values`` (every alive card solved
     in each): the best mean and every card whose mean difference to it, world by world, plus :data:`RACE_Z`
-    standard errors is not below 0 for the seat. Nothing is dropped before :data:`RACE_FIRST` worlds.
+    standard errors is not below 0 for the seat. Nothing is dropped before :data:`RACE_FIRST` worlds, with
+    ``weights`` before :data:`RACE_FIRST` effective worlds; the means and standard errors are the ones the final
+    report gives (:func:`summarize_cards`).
 
     >>> race_keep([(10, 4, 11)] * 10 + [(12, 2, 11)] * 10, [0, 1, 2], True)  # card 1 always 6-10 worse
     [0, 2]
+    >>> race_keep([(10, 4, 11)] * 10 + [(12, 2, 11)] * 10, [0, 1, 2], True, [1.0] * 2 + [1e-3] * 18)  # worth 2.2
+    [0, 1, 2]
     """
     n = len(values)
     if n < RACE_FIRST or len(alive) < 2:
         return list(alive)
     sign = 1.0 if maximize else -1.0
     ws = [1.0] * n if weights is None else list(weights)
+    if weights is not None and effective_size(ws) < RACE_FIRST:
+        return list(alive)
     means = {j: math.fsum(x * w[j] for x, w in zip(ws, values)) for j in alive}  # type: ignore[misc]
     top = max(alive, key=lambda j: (sign * means[j], -j))
     keep = []

@@ -4,15 +4,17 @@ timings. ``conftest.py`` hands these to tests as fixtures; module-level code (pa
 
 from __future__ import annotations
 
+import math
 import os
 import subprocess
 import sys
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
 from click.testing import CliRunner, Result
 
-from sheepsolve.cli import main
+from sheepsolve.cli import base as cli_base, main
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
@@ -31,8 +33,12 @@ def example(name: str) -> Path:
 
 
 def run(*args: object, input: str | bytes | None = None) -> Result:
-    """``sheepsolve ARGS`` in this process (click's runner); every argument is turned into a string."""
-    return CliRunner().invoke(main, [str(a) for a in args], input=input)
+    """``sheepsolve ARGS`` in this process (click's runner); every argument is turned into a string. The estimate of
+    the time left (standard error, a long run's) is not printed here: it comes only when the machine is slow, and
+    click's ``output`` mixes it into what the tests read (the JSON of ``--json``). The tests of the estimate run
+    ``Progress`` or a child process."""
+    with mock.patch.object(cli_base, "ESTIMATE_AFTER_SECONDS", math.inf):
+        return CliRunner().invoke(main, [str(a) for a in args], input=input)
 
 
 def module_argv(*args: object) -> list[str]:

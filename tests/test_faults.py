@@ -459,3 +459,13 @@ def test_the_out_of_memory_message_is_built_after_the_memory_is_let_go() -> None
     assert r.returncode == 2, r
     assert r.stderr.startswith("error: out of memory (this process may use at most ") and r.stderr.count("\n") == 1
     assert r.stderr.endswith("with --worlds 20000; ask for less: fewer --worlds\n"), r.stderr
+
+
+def test_commands_run_in_process_leave_the_estimate_out(run, monkeypatch) -> None:
+    # on a slow machine a test's short pick could print "worlds: about N s left" into the JSON it reads
+    from sheepsolve.cli import base as cli_base
+
+    monkeypatch.setattr(cli_base, "ESTIMATE_AFTER_SECONDS", 0.0)
+    monkeypatch.setattr(cli_base, "FIRST_WORLDS_SECONDS", 0.0)
+    out = run("pick", EXAMPLES / "bury-jd-full.toml", "--seat", "Dee", "--worlds", "8", "--json", "--jobs", "1")
+    assert out.exit_code == 0 and json.loads(out.output)["inference"] == "auction", out.output

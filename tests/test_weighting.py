@@ -518,10 +518,11 @@ def test_the_worlds_line_names_the_auction_in_the_tables_words(tmp_path, run):
     assert run("annotate", wenz, "--view", "player", "--worlds", "3", "--jobs", "1", "--html", page).exit_code == 0
     assert "Worlds: weighted by the auction (Sepp: Gras-Wenz, Vroni: weiter," in page.read_text(encoding="utf-8")
     chosen = run("choose", wenz, "--seat", "Hias", "--worlds", "3", "--jobs", "1").output
-    assert "deals weighted by the passes before Hias (Sepp: weiter, Vroni: weiter)" in chosen
+    # the record's own calls before Hias (issue 36: choose once said every seat before him passed)
+    assert "deals weighted by the calls before Hias (Sepp: farbwenz S, Vroni: weiter)" in chosen
     page = tmp_path / "c.html"  # the page keeps the players' names as written (capitalize lowered them)
     assert run("choose", wenz, "--seat", "Hias", "--worlds", "3", "--jobs", "1", "--html", page).exit_code == 0
-    assert "before Hias (Sepp: weiter, Vroni: weiter)" in page.read_text(encoding="utf-8")
+    assert "before Hias (Sepp: farbwenz S, Vroni: weiter)" in page.read_text(encoding="utf-8")
     sheepshead = run("suggest", "examples/sheepshead-called-ace-finished.toml", *args).output
     assert "worlds: weighted by the auction (Ann: pass, Bob: pass, Cal: pass, Dee: pick)" in sheepshead
 

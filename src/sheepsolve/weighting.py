@@ -60,7 +60,7 @@ from .proposal import PILOT_WORLDS, REJECTION_CONTROL, UNIFORM_SHARE, WeightedSa
 from .worlds import ALL_WORLDS_CAP, Knowledge, World, WorldSampler, WorldsError
 
 __all__ = ["WorldWeights", "FunctionWeights", "AuctionWeights", "weighted_mean_se", "effective_size",
-           "WeightedSampler", "first_lead", "beliefs", "hand_beliefs", "hand_masks", "belief_cards", "pick_worlds", "passes_weights", "INFERENCES",
+           "WeightedSampler", "first_lead", "beliefs", "hand_beliefs", "hand_masks", "belief_cards", "pick_worlds", "passes_weights", "calls_before", "INFERENCES",
            "world_weights", "weighs", "NoModelWeights", "assumption",
            "CAVEAT", "PILOT_WORLDS", "UNIFORM_SHARE", "REJECTION_CONTROL", "PlayWeights", "PLAY_TEMPERATURE",
            "PLAY_MODEL_NODES", "PLAY_MODEL_PROBE"]
@@ -301,30 +301,57 @@ def world_weights(source: Any, inference: str) -> WorldWeights | None:
     return w if w.active else NoModelWeights()
 
 
-def passes_weights(game: Game, seat: int, inference: str, players: Sequence[str] | None = None
-                   ) -> tuple[Callable[..., float] | None, str]:
-    """Before a choice (``pick``, ``choose``, the picker's ``bury``): the weight of a deal from the passes of the
-    seats before ``seat`` (each passed with the hand the deal gives it), as a function of the hands as dealt (cards
+def calls_before(auction: Any, seat: int) -> tuple[Any, ...]:
+    """The calls of a record's ``auction`` (an :class:`~sheepsolve.inference.auction.Auction`) made before
+    ``seat``'s own decision, in the auction's order: Schafkopf's klopfen and the weiter/play round up to the seat's
+    own first word, Sheepshead's passes before the seat's own pass or pick. A seat that never decided (a Sheepshead
+    seat after the picker) gets the calls of the bidding before the first pick.
+
+    >>> from sheepsolve.games import make_game
+    >>> from sheepsolve.inference.auction import read_auction
+    >>> g = make_game("solo", trump="C")
+    >>> players = ("Sepp", "Vroni", "Hias", "Resi")
+    >>> a = read_auction(["Sepp: play", "Vroni: weiter", "Hias: weiter", "Resi: play", "Sepp: wenz",
+    ...                   "Resi: solo C"], game=g, players=players, declarer=3)
+    >>> [c.text(players, "schafkopf") for c in calls_before(a, 3)]
+    ['Sepp: play', 'Vroni: weiter', 'Hias: weiter']
+    """
+    from .inference.auction import CONTRACT, KLOPFEN, PASS, PICK, PLAY
+
+    calls = tuple(auction.calls)
+    own = next((i for i, c in enumerate(calls) if c.seat == seat and c.kind in (PASS, PICK, PLAY, CONTRACT)), None)
+    if own is None:
+        own = next((i for i, c in enumerate(calls) if c.kind not in (PASS, PLAY, KLOPFEN)), len(calls))
+    return calls[:own]
+
+
+def passes_weights(game: Game, seat: int, inference: str, players: Sequence[str] | None = None,
+                   calls: Sequence[Any] | None = None) -> tuple[Callable[..., float] | None, str]:
+    """Before a choice (``pick``, ``choose``, the picker's ``bury``): the weight of a deal from the calls of the
+    seats before ``seat`` (each made with the hand the deal gives it), as a function of the hands as dealt (cards
     or masks; with ``floor=``, as :class:`~sheepsolve.inference.likelihood.AuctionLikelihood`'s), and
-    the line that says what the worlds assume. None where the weights would all be alike (``--inference none``,
-    the first seat, a game without a model of the calls)."""
+    the line that says what the worlds assume. ``calls``: the record's calls before the seat's decision
+    (:func:`calls_before`); None: what the rules imply, every seat before it passed. None where the weights would
+    all be alike (``--inference none``, nobody called before, a game without a model of the calls)."""
     uniform = "every deal is equally likely"
     if inference not in INFERENCES:
         raise WorldsError(f"--inference: must be one of {', '.join(INFERENCES)}, not {inference!r}")
-    if inference == "none" or seat == 0:
-        return None, uniform + ("" if inference == "none" else " (nobody passed before)")
+    if inference == "none" or (seat == 0 and calls is None) or (calls is not None and not calls):
+        return None, uniform + ("" if inference == "none" else
+                                " (nobody passed before)" if calls is None else " (nobody called before)")
     try:
         from .inference.auction import PASS, Auction, Call
         from .inference.likelihood import AuctionLikelihood
     except ImportError:  # pragma: no cover - the model of the calls not installed
         return None, uniform
-    auction = Auction(game, tuple(Call(s, PASS) for s in range(seat)), False)
+    given = calls is not None
+    auction = Auction(game, tuple(calls) if given else tuple(Call(s, PASS) for s in range(seat)), given)
     like = AuctionLikelihood(auction)
     if not getattr(like, "active", True):
         return None, uniform + " (no model of the calls for this game)"
     names = players or tuple(str(i + 1) for i in range(game.seats))
     return (lambda hands, floor=0.0: float(like(hands, floor=floor))), (
-        f"deals weighted by the passes before {names[seat]} "
+        f"deals weighted by the {'calls' if given else 'passes'} before {names[seat]} "
         f"({', '.join(c.text(names, game.family) for c in auction.calls)})"
         " through the model of the calls")
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import time
 from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 from ..cards import Card
 from ..games import Game
@@ -95,7 +96,7 @@ def _deal_weights(task: Task, game: Game, count: int) -> tuple[list[float] | Non
     worlds assume; and how many deals were drawn and weighed for the worlds (``count`` when alike or exact)."""
     from ..weighting import passes_weights
 
-    fn, label = passes_weights(game, task.seat, task.inference, task.players)
+    fn, label = passes_weights(game, task.seat, task.inference, task.players, task.calls)
     if fn is None:
         return None, label, count
     if task.exact:
@@ -108,7 +109,8 @@ def sample_buries(game: Game, hand: Sequence[Card], blind: Sequence[Card], picke
                   seed: int = 0, stakes: Stakes | None = None, by: str = "payment", jobs: int | None = 1,
                   progress: ProgressFn | None = None, unseen: Iterable[Card] | None = None,
                   players: Sequence[str] | None = None, actual_hands: Sequence[Sequence[Card]] | None = None,
-                  keep: Callable[[BuryDecision], bool] | None = None, inference: str = "none") -> BuryRanking:
+                  keep: Callable[[BuryDecision], bool] | None = None, inference: str = "none",
+                  calls: Sequence[Any] | None = None) -> BuryRanking:
     """Every legal choice of the picker from his view: ``worlds`` deals of the cards he cannot see (``"all"``:
     every deal, exactly, refused above :data:`~sheepsolve.worlds.ALL_WORLDS_CAP`), every choice solved in each
     (common random numbers), ranked by expected payment (or points).
@@ -117,7 +119,8 @@ def sample_buries(game: Game, hand: Sequence[Card], blind: Sequence[Card], picke
     :attr:`BuryRanking.lesson` says where the two disagree. ``keep``: compare only the choices it accepts (e.g.
     the partner calls, not going alone). ``unseen``: the cards dealt to the others (default:
     the rest of the deck; smaller deals are for tests and examples). ``inference="auction"``: the worlds weighted by
-    the passes of the seats before the picker (:func:`sheepsolve.weighting.passes_weights`).
+    the passes of the seats before the picker (:func:`sheepsolve.weighting.passes_weights`); ``calls``: the record's
+    calls before the pick instead (:func:`sheepsolve.weighting.calls_before`).
 
     >>> from sheepsolve.cards import parse_cards
     >>> from sheepsolve.games import make_game
@@ -145,7 +148,8 @@ def sample_buries(game: Game, hand: Sequence[Card], blind: Sequence[Card], picke
                  blind=tuple(map(int, blind)), choices=tuple(reps[k].to_key() for k in order),
                  stakes=(stakes.crack, stakes.recrack, stakes.doublers), seed=seed,
                  unseen=tuple(map(int, unseen)) if unseen is not None else None, by=by, exact=worlds == "all",
-                 players=tuple(players) if players else None, inference=inference)
+                 players=tuple(players) if players else None, inference=inference,
+                 calls=tuple(calls) if calls is not None else None)
     t0 = time.perf_counter()
     count = worker().world_count(task, worlds)  # checks the cards (and the count of every deal) before any work
     results = run_units(task, count, jobs, progress)
@@ -178,12 +182,14 @@ def pick_or_pass(game: Game, hand: Sequence[Card], seat: int, *, worlds: int | s
                  stakes: Stakes | None = None, by: str = "payment", jobs: int | None = 1,
                  progress: ProgressFn | None = None, players: Sequence[str] | None = None,
                  actual: tuple[Sequence[Sequence[Card]], Sequence[Card]] | None = None,
-                 unseen: Iterable[Card] | None = None, inference: str = "none") -> PickResult:
+                 unseen: Iterable[Card] | None = None, inference: str = "none",
+                 calls: Sequence[Any] | None = None) -> PickResult:
     """Expected payment of picking from ``seat`` holding ``hand``: the blind and the other hands are sampled,
     and in each world the best double-dummy choice of that world is made (see the module's readings).
 
     ``actual`` (hands, blind): the real deal, when known, answered double dummy too. ``unseen``: the cards to
-    deal (default: the rest of the deck; smaller deals are for tests).
+    deal (default: the rest of the deck; smaller deals are for tests). ``calls``: the record's calls before the
+    seat's decision, which weigh the worlds (:func:`sheepsolve.weighting.calls_before`; None: the implied passes).
 
     >>> from sheepsolve.cards import parse_cards
     >>> from sheepsolve.games import make_game
@@ -203,7 +209,7 @@ def pick_or_pass(game: Game, hand: Sequence[Card], seat: int, *, worlds: int | s
     stakes = stakes or Stakes()
     task, count, results, weights, assumes, dt, drawn = _solve_deals(
         "pick", game, hand, seat, (), stakes, seed=seed, by=by, unseen=unseen, worlds=worlds, players=players,
-        jobs=jobs, progress=progress, inference=inference)
+        jobs=jobs, progress=progress, inference=inference, calls=calls)
     evals = [r[1] for r in results]
     counts: dict[tuple, int] = {}
     for r in results:
@@ -228,7 +234,7 @@ def pick_or_pass(game: Game, hand: Sequence[Card], seat: int, *, worlds: int | s
 def _solve_deals(kind: str, game: Game, hand: Sequence[Card], seat: int, choices: tuple, stakes: Stakes, *,
                  seed: int, by: str, unseen: Iterable[Card] | None, worlds: int | str,
                  players: Sequence[str] | None, jobs: int | None, progress: ProgressFn | None, inference: str,
-                 blind: Sequence[Card] | None = None
+                 blind: Sequence[Card] | None = None, calls: Sequence[Any] | None = None
                  ) -> tuple[Task, int, list, list[float] | None, str, float, int]:
     """The deals of a choice before anything is seen (``pick``'s, ``choose``'s) solved in units: the task, the
     number of worlds, each world's result, the worlds' weights and what they assume, the seconds taken and the
@@ -238,7 +244,8 @@ def _solve_deals(kind: str, game: Game, hand: Sequence[Card], seat: int, choices
                 blind=tuple(map(int, blind)) if blind is not None else None, choices=choices,
                 stakes=(stakes.crack, stakes.recrack, stakes.doublers), seed=seed, by=by,
                 unseen=tuple(map(int, unseen)) if unseen is not None else None, exact=worlds == "all",
-                players=tuple(players) if players else None, inference=inference)
+                players=tuple(players) if players else None, inference=inference,
+                calls=tuple(calls) if calls is not None else None)
     t0 = time.perf_counter()
     count = worker().world_count(task, worlds)  # checks the cards (and the count of every deal) before any work
     results = run_units(task, count, jobs, progress)
@@ -251,12 +258,13 @@ def choose_contract(game: Game, hand: Sequence[Card], seat: int, *, worlds: int 
                     progress: ProgressFn | None = None, players: Sequence[str] | None = None,
                     contracts: Sequence[Contract] | None = None,
                     unseen: Iterable[Card] | None = None, inference: str = "none",
-                    skat: Sequence[Card] | None = None) -> ChoiceResult:
+                    skat: Sequence[Card] | None = None, calls: Sequence[Any] | None = None) -> ChoiceResult:
     """Expected payment of every contract ``hand`` may declare from ``seat`` (any Schafkopf ``game`` gives the
     deck, seats and rules), in the same sampled worlds, best first.
 
     ``contracts``: only these (default :func:`contracts_for`); ``unseen``: the cards to deal (default: the rest
-    of the deck; smaller deals are for tests).
+    of the deck; smaller deals are for tests). ``calls``: the record's calls before the seat's decision, which
+    weigh the worlds (:func:`sheepsolve.weighting.calls_before`; None: the implied passes).
 
     A Skat ``game`` (its rules and bid): before the skat is taken (``skat`` None) every contract as a hand game
     and with the skat taken up (:func:`~sheepsolve.bury.choices.skat_contracts`), the skat dealt among the unseen
@@ -297,7 +305,8 @@ def choose_contract(game: Game, hand: Sequence[Card], seat: int, *, worlds: int 
                tuple((c.to_key(), tuple(d.to_key() for d in ds)) for c, ds in known))
     task, count, results, weights, assumes, dt, drawn = _solve_deals(
         "choose" if known is None else "choose-known", game, hand, seat, choices, stakes, seed=seed, by=by,
-        unseen=unseen, worlds=worlds, players=players, jobs=jobs, progress=progress, inference=inference, blind=skat)
+        unseen=unseen, worlds=worlds, players=players, jobs=jobs, progress=progress, inference=inference, blind=skat,
+        calls=calls)
     if known is None:
         columns = [[w[k] for w in results] for k in range(len(cs))]
     else:  # each contract with its discard best in expectation

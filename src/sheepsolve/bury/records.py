@@ -142,6 +142,22 @@ class LoadedRecord:
     blind: tuple[Card, ...] | None
     full: list[list[Card]] | None  # every hand, when known
     choice: BuryDecision | None
+    auction: Any = None  # the record's own ``auction`` (Sheepshead, Schafkopf), None without one
+
+    def calls(self) -> tuple | None:
+        """The record's calls before the seat's decision, which weigh the worlds
+        (:func:`~sheepsolve.weighting.calls_before`); None without an ``auction`` (the implied passes)."""
+        from ..weighting import calls_before
+
+        return None if self.auction is None else calls_before(self.auction, self.seat)
+
+
+def _auction_of(original: Record | None) -> Any:
+    """The auction the record as written gives (a Sheepshead or Schafkopf one), None without."""
+    from ..inference.auction import Auction
+
+    auction = getattr(original, "auction", None)
+    return auction if isinstance(auction, Auction) else None
 
 
 def read_bury_record(path: str, *, german: bool = False) -> LoadedRecord:
@@ -173,7 +189,8 @@ def read_bury_record(path: str, *, german: bool = False) -> LoadedRecord:
         alone = original.alone and g.partner == "called-ace"
         choice = BuryDecision(tuple(g.sort_cards(original.bury)), called=original.called, under=original.under,
                           alone=alone)
-    return LoadedRecord(record=base, seat=p, hand=tuple(hand), blind=tuple(base.blind), full=full, choice=choice)
+    return LoadedRecord(record=base, seat=p, hand=tuple(hand), blind=tuple(base.blind), full=full, choice=choice,
+                        auction=_auction_of(original))
 
 
 def _seat_arg(rec: Record, seat: str | None, role: str) -> int:
@@ -212,12 +229,13 @@ def read_pick_record(path: str, seat: str | None, *, german: bool = False) -> Lo
     parsed = _parse(path)
     _refuse_position(parsed, "pick")
     _need_picker_game(parsed, "picking")
-    base, _ = _read(parsed, german, _set_aside, change)
+    base, original = _read(parsed, german, _set_aside, change)
     s, hand = _asked_seat(path, base, seat, parsed.data.get("picker") is not None, "pick")
     full = None
     if all(h is not None for h in base.hands) and base.blind is not None:
         full = [list(h) for h in base.hands]  # type: ignore[arg-type]
-    return LoadedRecord(record=base, seat=s, hand=hand, blind=base.blind, full=full, choice=None)
+    return LoadedRecord(record=base, seat=s, hand=hand, blind=base.blind, full=full, choice=None,
+                        auction=_auction_of(original))
 
 
 def read_choose_record(path: str, seat: str | None, *, german: bool = False) -> LoadedRecord:
@@ -257,7 +275,7 @@ def read_choose_record(path: str, seat: str | None, *, german: bool = False) -> 
     if kind is not None and kind[1] not in ("schafkopf", "skat"):
         raise BuryError(f"{parsed.label}: game: {kind[0]} is not Schafkopf: choose is for Schafkopf hands "
                         f"(Sheepshead: use pick)")
-    base, _ = _read(parsed, german, set_aside, change)
+    base, original = _read(parsed, german, set_aside, change)
     if base.game.family == "skat":
         s = base.declarer if seat is None else _seat_arg(base, seat, "declare")
         assert s is not None
@@ -269,7 +287,8 @@ def read_choose_record(path: str, seat: str | None, *, german: bool = False) -> 
         raise BuryError(f"{path}: game: {base.game.name} is not Schafkopf: choose is for Schafkopf hands "
                         f"(Sheepshead: use pick)")
     s, hand = _asked_seat(path, base, seat, parsed.data.get("declarer") is not None, "declare")
-    return LoadedRecord(record=base, seat=s, hand=hand, blind=None, full=None, choice=None)
+    return LoadedRecord(record=base, seat=s, hand=hand, blind=None, full=None, choice=None,
+                        auction=_auction_of(original))
 
 
 def _skat_choice(d: dict[str, Any], declarer: Any) -> dict[str, Any]:
@@ -325,7 +344,7 @@ def bury_from_record(loaded: LoadedRecord, *, view: str | None = None, worlds: i
     else:
         r = sample_buries(rec.game, loaded.hand, blind, loaded.seat, worlds=worlds or 100, seed=seed,
                           stakes=stakes, by=by, jobs=jobs, progress=progress, players=rec.players,
-                          actual_hands=loaded.full, inference=inference)
+                          actual_hands=loaded.full, inference=inference, calls=loaded.calls())
     return BuryRanking(**{**r.__dict__, "record_choice": loaded.choice})
 
 
@@ -337,7 +356,7 @@ def pick_from_record(loaded: LoadedRecord, *, worlds: int | str = 100, seed: int
     actual = (loaded.full, list(loaded.blind or ())) if loaded.full is not None else None
     return pick_or_pass(rec.game, loaded.hand, loaded.seat, worlds=worlds, seed=seed, stakes=_stakes_of(rec),
                         by=by, jobs=jobs, progress=progress, players=rec.players, actual=actual,
-                        inference=inference)
+                        inference=inference, calls=loaded.calls())
 
 
 def choose_from_record(loaded: LoadedRecord, *, worlds: int | str = 100, seed: int = 0, jobs: int | None = None,
@@ -355,4 +374,5 @@ def choose_from_record(loaded: LoadedRecord, *, worlds: int | str = 100, seed: i
             raise BuryError('--skat-taken: the record\'s skat is needed (skat = "...")')
         skat = list(loaded.blind)
     return choose_contract(rec.game, loaded.hand, loaded.seat, worlds=worlds, seed=seed, stakes=_stakes_of(rec),
-                           by=by, jobs=jobs, progress=progress, players=rec.players, inference=inference, skat=skat)
+                           by=by, jobs=jobs, progress=progress, players=rec.players, inference=inference, skat=skat,
+                           calls=loaded.calls())

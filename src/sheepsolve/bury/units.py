@@ -62,6 +62,7 @@ class Task:
     exact: bool = False  # every deal of the unseen cards, in the sampler's order, instead of sampled worlds
     players: tuple[str, ...] | None = None  # the players' names, for messages
     inference: str = "none"  # "auction": sampled worlds weighed by the passes before the seat (rejection control)
+    calls: tuple | None = None  # the record's auction's calls before the seat's decision (None: the implied passes)
 
 
 class PassesWeights(WorldWeights):
@@ -131,10 +132,10 @@ class Worker:
         seat, no model of the calls, every deal solved) and the weights of the worlds drawn here so far (world ->
         its importance weight and the deals drawn for it)."""
         sampler = self.sampler(task, game)
-        key = (task.inference, task.exact, task.seed)
+        key = (task.inference, task.exact, task.seed, task.calls)
         known = self._weighted
         if known is None or known[0] is not sampler or known[1] != key:
-            fn, label = passes_weights(game, task.seat, task.inference, task.players)
+            fn, label = passes_weights(game, task.seat, task.inference, task.players, task.calls)
             ws = None if fn is None or task.exact else WeightedSampler(
                 sampler.k, PassesWeights(fn, label), sampler, top_threshold=True, pilot_deals=PASSES_PILOT_DEALS)
             known = self._weighted = (sampler, key, ws, {})

@@ -159,13 +159,16 @@ class BuryView:
 
 def bury_view(ann, *, worlds: int | str = 100, seed: int = 0, jobs: int | None = 1,
               min_cost: int | None = None, progress: Callable[[int, int], None] | None = None,
-              inference: str = "none") -> BuryView | None:
+              inference: str = "none", auction: Any = None) -> BuryView | None:
     """The record's bury and call (or sauspiel call) judged from the picker's own view (see :class:`BuryView`);
     None when the annotation has no such choice to judge (see ``Annotation.bury``).
 
     The worlds are those of ``sheepsolve bury --view picker`` (and ``choose`` for a sauspiel call) with the same
-    ``worlds`` and ``seed``."""
+    ``worlds`` and ``seed``; ``auction``: the record's own, whose calls before the picker's or declarer's
+    decision weigh the worlds (:func:`~sheepsolve.weighting.calls_before`; None: the passes the rules imply)."""
     from ..bury import choose_contract, contracts_for, sample_buries
+    from ..inference.auction import Auction
+    from ..weighting import calls_before
 
     b = ann.bury
     if b is None:
@@ -175,6 +178,7 @@ def bury_view(ann, *, worlds: int | str = 100, seed: int = 0, jobs: int | None =
     p = setup.declarer
     if p is None:
         return None
+    calls = calls_before(auction, p) if isinstance(auction, Auction) else None
     stakes = ann.stakes
     rows: list[tuple[BuryDecision, bool, Any, bool]] = []  # (choice, alone, stats, best or tied with it)
     if g.kind == "picker":
@@ -186,7 +190,8 @@ def bury_view(ann, *, worlds: int | str = 100, seed: int = 0, jobs: int | None =
             return g.partner != "called-ace" or (d.called is not None) == calling
 
         r = sample_buries(g, dealt, blind, p, worlds=worlds, seed=seed, stakes=stakes, by="points", jobs=jobs,
-                          players=ann.players, keep=keep, progress=progress, inference=inference)
+                          players=ann.players, keep=keep, progress=progress, inference=inference,
+                          calls=calls)
         for row in r.rows:
             d = row.decision
             rows.append((BuryDecision(tuple(g.sort_cards(d.bury)), d.called, d.under, d.alone),
@@ -202,7 +207,8 @@ def bury_view(ann, *, worlds: int | str = 100, seed: int = 0, jobs: int | None =
         if len(cs) < 2:
             return None
         r = choose_contract(g, hand, p, worlds=worlds, seed=seed, stakes=stakes, by="points", jobs=jobs,
-                            players=ann.players, contracts=cs, progress=progress, inference=inference)
+                            players=ann.players, contracts=cs, progress=progress, inference=inference,
+                            calls=calls)
         for row in r.rows:
             rows.append((BuryDecision((), called=row.contract.called), False, row.stats, row.rank == 1 or row.tie))
         match = [k for k in rows if k[0].called == setup.called]
@@ -439,7 +445,7 @@ def annotate_view(ann, *, worlds: int | str = 100, seed: int = 0, jobs: int | No
     if ann.bury is not None:
         ann = dataclasses.replace(ann, bury=dataclasses.replace(
             ann.bury, view=bury_view(ann, worlds=worlds, seed=seed, jobs=jobs, min_cost=min_cost, progress=progress,
-                                     inference=inference)))
+                                     inference=inference, auction=getattr(source, "auction", None))))
     probe = dataclasses.replace(Knowledge.from_setup(setup, [], 0, players=ann.players), constraints=constraints,
                                 weights=weigh, facts=facts)
     settings = ViewSettings(worlds=worlds, seed=seed, min_cost=min_cost, solves=len(units),

@@ -128,6 +128,7 @@ def test_rules_say_how_the_choices_worlds_are_weighted(run) -> None:
     for command in ("pick", "choose", "bury"):
         res = run(command, "--help")
         assert "[default: auction]" in " ".join(res.output.split()), command
-    assert "weighted by the passes of the seats before" in choices and "--inference none" in choices
+    assert "weighted by the calls made before the seat's own decision" in choices and "--inference none" in choices
+    assert "record's `auction`" in choices and "every seat before\n  it passed" in choices  # without an auction
     sampling = next(b for b in section.split("\n- ") if "dealt with\n  exactly by counting" in b)
     assert sampling.startswith("With `--inference none` sampling is uniform")

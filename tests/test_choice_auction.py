@@ -138,3 +138,56 @@ def test_pick_and_bury_read_the_records_auction(run, example, tmp_path):
         a, b = (json.loads(r.output) for r in got)
         assert a["assumes"] == weighed.format("passes", seat, old)
         assert b["assumes"] == weighed.format("calls", seat, new)
+
+
+# --------------------------------------------------------------------------------------------------------------
+# A contract the model has no table for (a Bettel) weighs 1, and the worlds' line says so
+
+
+def test_a_bettel_call_weighs_one_and_the_other_calls_still_weigh():
+    from sheepsolve.inference.auction import CONTRACT, ContractCall
+    from sheepsolve.inference.model import call_probability, weighs_contract
+
+    g = make_game("bettel")
+    bettel = Call(2, CONTRACT, ContractCall("bettel"))
+    solo = Call(0, CONTRACT, ContractCall("solo", "H"))
+    assert not weighs_contract(g, bettel.contract) and weighs_contract(g, solo.contract)
+    rng = random.Random("bettel-1")
+    like = AuctionLikelihood(Auction(g, (Call(0, PASS), Call(1, PLAY), bettel), True))
+    alone = AuctionLikelihood(Auction(g, (bettel,), True))
+    assert like.unweighed == {bettel} and like.weighs_any and not alone.weighs_any
+    passes = AuctionLikelihood(Auction(g, (Call(0, PASS), Call(1, PLAY)), True))
+    for _ in range(20):
+        cards = list(g.deck)
+        rng.shuffle(cards)
+        hands = [cards[8 * s:8 * s + 8] for s in range(4)]
+        assert call_probability(g, bettel, hands[2]) == 1.0 == alone(hands)  # was 0 in every world
+        assert like(hands) == passes(hands) > 0  # the others' calls still weigh
+
+
+def test_the_bettel_record_says_what_was_weighed(run, example):
+    """The audit's fault: every world weighed 0 for the Bettel call, the sampler fell back to uniform worlds, and the
+    output still said the worlds were weighted by the auction, Hias's Bettel included."""
+    from sheepsolve.record import load_record
+    from sheepsolve.weighting import AuctionWeights, world_weights
+    from sheepsolve.worlds import Knowledge, WorldSampler
+
+    res = run("suggest", str(example("bettel-finished.toml")), "--at", "2", "--worlds", "20", "--jobs", "1", "--json")
+    assert res.exit_code == 0, res.output
+    d = json.loads(res.output)
+    assert "Hias: Bettel (not weighed: no model)" in d["assumes"] and d["inference"] == "auction"
+    rec = load_record(str(example("bettel-finished.toml")))
+    w = AuctionWeights(rec)
+    k = Knowledge.from_record(rec, upto=4)
+    ws = [w.weight(k, world) for world in WorldSampler(k).sample(30, seed=1)]
+    assert min(ws) > 0 and max(ws) > 1.01 * min(ws)  # weighed by the other calls, not 0 everywhere
+
+
+def test_nothing_weighed_is_said_uniform():
+    from sheepsolve.inference.auction import CONTRACT, ContractCall
+    from sheepsolve.weighting import weighs, world_weights
+
+    g = make_game("bettel")
+    w = world_weights(Auction(g, (Call(0, CONTRACT, ContractCall("bettel")),), True), "auction")
+    assert not weighs(w) and w.label == ("every deal that fits the play is equally likely (no call weighed: "
+                                         "1: Bettel (not weighed: no model))")

@@ -120,6 +120,10 @@ class FunctionWeights(WorldWeights):
         return float(self.fn(world.setup, world.setup.hands))
 
 
+UNWEIGHED = " (not weighed: no model)"
+"""Said after a call whose contract the model of the calls has no table for (a Bettel): it weighs 1."""
+
+
 class AuctionWeights(WorldWeights):
     """A world's weight from the auction: the product over the calls of each call's probability, from the model of
     the calls (:mod:`sheepsolve.inference.model`), for the hand that world gives the caller; the bury and the call
@@ -139,7 +143,10 @@ class AuctionWeights(WorldWeights):
     def label_in(self, style: str) -> str:
         if not self.active:
             return "every deal that fits the play is equally likely (no model of the calls for this game)"
-        said = [c.said(self.players, self.family, style) for c in self.calls]
+        unweighed = getattr(self.likelihood, "unweighed", frozenset())
+        said = [c.said(self.players, self.family, style) + (UNWEIGHED if c in unweighed else "") for c in self.calls]
+        if not getattr(self.likelihood, "weighs_any", True):  # every call one without a table: the worlds alike
+            return f"every deal that fits the play is equally likely (no call weighed: {', '.join(said)})"
         if self.likelihood.doubles is not None:  # doubles the record's keys imply, the caller not named
             said += self.likelihood.doubles.implied_words()
         # a name holding a comma ("Wenz, tout") would blur the list: the calls then go by semicolons
@@ -298,6 +305,10 @@ def world_weights(source: Any, inference: str) -> WorldWeights | None:
         w = AuctionWeights(source)
     except ImportError:  # pragma: no cover - the model of the calls not installed
         return NoModelWeights()
+    if w.active and not getattr(w.likelihood, "weighs_any", True):
+        alike = NoModelWeights()
+        alike.label = w.label  # says which calls went unweighed
+        return alike
     return w if w.active else NoModelWeights()
 
 
@@ -352,7 +363,7 @@ def passes_weights(game: Game, seat: int, inference: str, players: Sequence[str]
     names = players or tuple(str(i + 1) for i in range(game.seats))
     return (lambda hands, floor=0.0: float(like(hands, floor=floor))), (
         f"deals weighted by the {'calls' if given else 'passes'} before {names[seat]} "
-        f"({', '.join(c.text(names, game.family) for c in auction.calls)})"
+        f"({', '.join(c.text(names, game.family) + (UNWEIGHED if c in like.unweighed else '') for c in auction.calls)})"
         " through the model of the calls")
 
 

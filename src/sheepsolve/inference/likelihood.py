@@ -36,7 +36,7 @@ from .auction import AT_MOST, CONTRACT, PASS, PICK, PLAY, Auction, Call, implied
 from .features import atoms, hand_key, hand_masks, key_masks, mask_of_hand
 from .data import MEMO_CAP, CallModel, default_model, form_key, has_model
 from .doubling import DoubleFactor, double_factor
-from .model import Picker, called_ace_calls, compiled_contracts, contract_groups
+from .model import Picker, called_ace_calls, compiled_contracts, contract_groups, weighs_contract
 
 __all__ = ["AuctionLikelihood", "auction_likelihood", "auction_of"]
 
@@ -261,6 +261,8 @@ class _CallScorer:
         self.pass_counts = call.kind in (PASS, AT_MOST)
         self.wanted = tuple(tuple(counts(c) for c, _, _, _ in entries) for _, entries in self.compiled)
         self.sie = None if sie is None else (1.0 if call.kind == PLAY or counts(sie) else 0.0)
+        # a contract the model has no table for (a Bettel) weighs 1, as call_probability gives it
+        self.unweighed = self.active and call.kind == CONTRACT and not weighs_contract(game, call.contract, m)
         # the probability is a function of how many cards of each part of `parts` a hand holds (every mask it
         # reads is a union of parts): remembered per such class of hands
         masks = [self.tops] + [m for mk, entries in self.compiled for m in key_masks(mk)]
@@ -269,7 +271,7 @@ class _CallScorer:
         self._memo: dict[tuple[int, ...], float] = {}
 
     def __call__(self, h: int) -> float:
-        if not self.active or self.kind not in (PASS, PLAY, CONTRACT, AT_MOST):
+        if not self.active or self.unweighed or self.kind not in (PASS, PLAY, CONTRACT, AT_MOST):
             return 1.0
         key = tuple([(h & a).bit_count() for a in self.parts])
         got = self._memo.get(key)
@@ -343,8 +345,16 @@ class AuctionLikelihood:
         self.pick = Picker(self.game, self.model) if self.sheepshead else None
         self.bury = _BuryScorer(self.game, self.model) if self.sheepshead else None
         self.scorers = {} if self.sheepshead else {s: _CallScorer(self.game, self.model, c) for s, c in self.calls}
+        self.unweighed = frozenset(c for s, c in self.calls if s in self.scorers and self.scorers[s].unweighed)
+        """The calls the model has no table for (a Bettel): they weigh 1 in every world."""
         # the calls that say most first (a contract, a wish to play), the passes after: see __call__'s floor
         self.order = tuple(sorted(self.calls, key=lambda sc: sc[1].kind == PASS))
+
+    @property
+    def weighs_any(self) -> bool:
+        """Whether any call tells worlds apart (not every one is a call the model has no table for)."""
+        return self.active and (self.picker is not None or self.doubles is not None
+                                or any(c not in self.unweighed for _, c in self.calls))
 
     @classmethod
     def of(cls, source: Any, model: CallModel | None = None) -> "AuctionLikelihood":

@@ -93,7 +93,8 @@ from .features import (
 __all__ = ["TEMPERATURE", "HandFeatures", "BuryChoice", "CallModel", "features", "pick_probability", "bury_probability",
            "bury_distribution", "contract_probabilities", "call_probability", "has_model", "model_info",
            "default_model", "form_key", "pick_key", "contract_kind", "BURY_TERMS", "bury_terms", "mask_of_hand",
-           "Table", "fit_table", "SHRINK", "Picker", "called_ace_calls", "contract_groups", "compiled_contracts"]
+           "Table", "fit_table", "SHRINK", "Picker", "called_ace_calls", "contract_groups", "compiled_contracts",
+           "weighs_contract"]
 
 
 @dataclass(frozen=True)
@@ -474,7 +475,8 @@ def call_probability(game: Game, call: Call | BuryChoice, hand: Iterable[Card] |
 
     ``call``: a bidding :class:`~sheepsolve.inference.auction.Call` (``pass``, ``pick``, ``play``, a contract, an
     implied ``at-most``) for the hand as dealt, or a :class:`BuryChoice` for the picker's cards (hand and blind).
-    Calls the model does not weigh (crack, kontra, re, klopfen, blitz, a form without data) have probability 1.
+    Calls the model does not weigh (crack, kontra, re, klopfen, blitz, a form without data, a contract without a
+    table: :func:`weighs_contract`) have probability 1.
 
     >>> from sheepsolve.cards import parse_cards
     >>> from sheepsolve.inference.auction import Call, ContractCall
@@ -495,5 +497,23 @@ def call_probability(game: Game, call: Call | BuryChoice, hand: Iterable[Card] |
     if game.family == "sheepshead":
         p = Picker(game, m)(h)
         return p if call.kind == PICK else 1.0 - p
+    if call.kind == CONTRACT and not weighs_contract(game, call.contract, m):
+        return 1.0
     dist = _contract_probabilities(game, h, m)
     return 1.0 if dist is None else _choice_probability(dist, call)
+
+
+def weighs_contract(game: Game, contract: ContractCall | None, model: CallModel | None = None) -> bool:
+    """Whether the model of the calls has a table for ``contract`` in ``game``'s form (a Bettel has none: its call
+    then weighs 1, as a form without fitted data does).
+
+    >>> from sheepsolve.inference.auction import ContractCall
+    >>> g = make_game("sauspiel")
+    >>> weighs_contract(g, ContractCall("solo", "H")), weighs_contract(g, ContractCall("bettel"))
+    (True, False)
+    """
+    m = model or default_model()
+    if contract is None or form_key(game) not in m.forms:
+        return False
+    _, _, sie = contract_groups(game)
+    return contract == sie or any(c == contract for _, entries in compiled_contracts(game, m) for c, _, _, _ in entries)

@@ -36,7 +36,7 @@ from .auction import ContractCall, implied_auction
 from .likelihood import AuctionLikelihood
 from .model import CallModel, bury_distribution, contract_probabilities, default_model, pick_probability
 
-__all__ = ["Calibration", "model_deal", "calibrate", "chi_square", "CHI2_999", "FORM_GAMES"]
+__all__ = ["Calibration", "model_deal", "calibrate", "chi_square", "CHI2_999", "FORM_GAMES", "uniform_worlds"]
 
 FORM_GAMES = {"sheepshead": ("sheepshead", {}), "called-ace": ("sheepshead", {"partner": "called-ace"}),
               "sauspiel": ("sauspiel", {}), "short": ("sauspiel", {"deck": "short"})}
@@ -58,6 +58,18 @@ class Deal:
     called: Card | None = None
     alone: bool = False
     under: Card | None = None
+
+
+def uniform_worlds(deal: Deal, hidden: list[int], unseen: list[Card], worlds: int, rng: random.Random):
+    """``worlds`` uniform deals of ``unseen`` (shuffled in place) to the ``hidden`` seats, the rest the bury (None
+    without one): (every hand, bury) for each."""
+    for _ in range(worlds):
+        rng.shuffle(unseen)
+        hands, at = list(deal.hands), 0
+        for s in hidden:
+            hands[s] = unseen[at:at + len(deal.hands[s])]
+            at += len(deal.hands[s])
+        yield hands, (unseen[at:] if deal.bury else None)
 
 
 def model_deal(game: Game, rng: random.Random, model: CallModel | None = None) -> Deal | None:
@@ -166,13 +178,7 @@ def calibrate(form: str, *, deals: int, worlds: int, seed: int, model: CallModel
         unseen = [c for s in hidden for c in deal.hands[s]] + deal.bury
         total = sq = 0.0
         samples = []
-        for _ in range(worlds):
-            rng.shuffle(unseen)
-            hands, at = list(deal.hands), 0
-            for s in hidden:
-                hands[s] = unseen[at:at + len(deal.hands[s])]
-                at += len(deal.hands[s])
-            bury = unseen[at:] if deal.bury else None
+        for hands, bury in uniform_worlds(deal, hidden, unseen, worlds, rng):
             w = like(hands, bury=bury)
             total += w
             sq += w * w

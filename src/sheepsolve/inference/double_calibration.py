@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from ..cards import Card
 from ..games import make_game
 from .auction import CRACK, KLOPFEN, RECRACK, implied_auction
-from .calibration import CHI2_999, FORM_GAMES, chi_square, model_deal
+from .calibration import CHI2_999, FORM_GAMES, chi_square, model_deal, uniform_worlds
 from .data import CallModel, default_model
 from .doubling import DoubleFactor, default_double_model, partner_at_lead
 from .features import mask_of_hand
@@ -111,13 +111,7 @@ def calibrate_doubles(form: str, call: str, *, deals: int, worlds: int, seed: in
         hidden = [x for x in range(n) if x != viewer]
         unseen = [c for x in hidden for c in deal.hands[x]] + deal.bury
         samples = []
-        for _ in range(worlds):
-            rng.shuffle(unseen)
-            hands, at = list(deal.hands), 0
-            for x in hidden:
-                hands[x] = unseen[at:at + len(deal.hands[x])]
-                at += len(deal.hands[x])
-            bury = unseen[at:] if deal.bury else None
+        for hands, bury in uniform_worlds(deal, hidden, unseen, worlds, rng):
             samples.append((like(hands, bury=bury), bidding(hands, bury=bury), hands[doubler]))
         total = math.fsum(w for w, _, _ in samples)
         b_total = math.fsum(b for _, b, _ in samples)
